@@ -1,0 +1,75 @@
+// The folded trace (trace-format.md §1.14): immutable, valid by construction, cheap to copy.
+// Only DocumentBuilder makes one; analyses and writers read it through views.
+#ifndef TRACEDOC_DOCUMENT_HPP_
+#define TRACEDOC_DOCUMENT_HPP_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "tracedoc/event.hpp"
+
+namespace tracedoc {
+
+/// The schema strings tracedoc reads.
+inline constexpr std::string_view kSchema = "candle-graph/trace/10";
+inline constexpr std::string_view kPreviousSchema = "candle-graph/trace/9";
+
+/// A span as the document holds it: its start, and whether and how it ended.
+struct SpanRecord {
+  std::string_view id;
+  std::optional<std::string_view> parent_id;
+  std::string_view name;
+  SpanKind kind = SpanKind::kFunction;
+  bool measured = false;
+  std::uint64_t start_ns = 0;
+  bool closed = false;
+  /// The span_end's duration; 0 when the span is open.
+  std::uint64_t duration_ns = 0;
+  std::optional<ExecutionStep> step;
+  /// Unknown members of the span_start and of the span_end line, kept for the writer.
+  UnknownFields start_unknown;
+  UnknownFields end_unknown;
+  friend bool operator==(const SpanRecord&, const SpanRecord&) = default;
+};
+
+namespace detail {
+struct DocumentData;
+}
+
+class TraceDocument {
+ public:
+  /// The declared schema, `candle-graph/trace/10` or `candle-graph/trace/9`.
+  std::string_view schema() const noexcept;
+  const TraceRunMeta& run() const noexcept;
+  /// Spans in byte-wise id order.
+  std::span<const SpanRecord> spans() const noexcept;
+  /// The other records, each list in input order.
+  std::span<const OpRecord> ops() const noexcept;
+  std::span<const TensorRecord> tensors() const noexcept;
+  std::span<const TensorStatsRecord> tensor_stats() const noexcept;
+  std::span<const MemoryRecord> memory() const noexcept;
+  std::span<const DeviceMemoryRecord> device_memory() const noexcept;
+  std::span<const DeviceIntervalRecord> device_intervals() const noexcept;
+  std::span<const GradientRecord> gradients() const noexcept;
+  std::span<const EdgeRecord> edges() const noexcept;
+  const TerminalRecord& terminal() const noexcept;
+
+  /// The bytes this document holds: records, strings and arrays.
+  std::size_t memory_bytes() const noexcept;
+
+  /// Field-by-field equality (f64 by value), unknown members included.
+  friend bool operator==(const TraceDocument& a, const TraceDocument& b);
+
+ private:
+  friend class DocumentBuilder;
+  explicit TraceDocument(std::shared_ptr<const detail::DocumentData> data);
+  std::shared_ptr<const detail::DocumentData> data_;
+};
+
+}  // namespace tracedoc
+
+#endif  // TRACEDOC_DOCUMENT_HPP_

@@ -1,0 +1,57 @@
+// Stage one and the whole pipeline: bytes from a string, a file or standard input, split into
+// lines (trace-format.md §2.1), decoded and folded as they arrive; the first error stops the read.
+#ifndef TRACEDOC_READER_HPP_
+#define TRACEDOC_READER_HPP_
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "tracedoc/document.hpp"
+#include "tracedoc/error.hpp"
+#include "tracedoc/record_decoder.hpp"
+
+namespace tracedoc {
+
+/// Bounds of a read (tracedoc.md §5); each one, exceeded, fails with limit_exceeded.
+struct ReadOptions {
+  DecodeOptions decode;
+  /// Longest physical line in bytes, without its `\n`. Default 256 MiB. A file is read in
+  /// chunks, so this is also the most a read buffers at once.
+  std::size_t max_line_bytes = std::size_t{256} << 20;
+  /// Most non-blank records; 0 means no bound (the default).
+  std::uint64_t max_records = 0;
+};
+
+/// Where a trace comes from. A string input refers to the caller's text, which must outlive
+/// the read.
+class TraceInput {
+ public:
+  static TraceInput FromString(std::string_view text);
+  static TraceInput FromFile(std::filesystem::path path);
+  static TraceInput FromStandardInput();
+
+  /// How errors and the command line name this input: the path, `-`, or `<string>`.
+  std::string display_name() const;
+
+ private:
+  enum class Kind : std::uint8_t { kString, kFile, kStandardInput };
+  friend class InputAccess;
+  Kind kind_ = Kind::kString;
+  std::string_view text_;
+  std::filesystem::path path_;
+};
+
+/// Reads and folds a whole trace. Errors: any code of tracedoc.md §2; io_error when a file
+/// cannot be opened or read.
+Result<TraceDocument> ReadTrace(const TraceInput& input, const ReadOptions& options = {});
+
+/// Checks a trace without keeping its records: memory grows with the number of spans only.
+/// Fails exactly where ReadTrace would.
+Result<void> ValidateTrace(const TraceInput& input, const ReadOptions& options = {});
+
+}  // namespace tracedoc
+
+#endif  // TRACEDOC_READER_HPP_

@@ -1,0 +1,62 @@
+// Stage two of the pipeline: one line of text to one typed record (an Event), with the field
+// rules of trace-format.md §1.0–§1.13. Knows nothing of the other lines; the builder folds.
+#ifndef TRACEDOC_RECORD_DECODER_HPP_
+#define TRACEDOC_RECORD_DECODER_HPP_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "tracedoc/error.hpp"
+#include "tracedoc/event.hpp"
+
+namespace tracedoc {
+
+/// Bounds and strictness of decoding. The defaults are tracedoc.md §5's.
+struct DecodeOptions {
+  /// Deepest JSON nesting accepted (a record's own object is depth 1). Deeper input fails with
+  /// limit_exceeded at the line, without recursing further.
+  std::size_t max_nesting_depth = 64;
+  /// Longest string or key, in bytes after unescaping; longer fails with limit_exceeded.
+  /// The default leaves the bound to the reader's line length.
+  std::size_t max_string_bytes = static_cast<std::size_t>(-1);
+  /// Reject keys the record kind does not define (unknown_field) instead of keeping them.
+  bool strict_unknown_fields = false;
+};
+
+/// Where a record sits in its stream; copied into the errors about it.
+struct RecordPosition {
+  /// 1-based physical line; 0 when unknown.
+  std::uint64_t line = 0;
+  /// 0-based index among the non-blank lines.
+  std::uint64_t index = 0;
+};
+
+/// Decodes record lines. The Event it returns refers to the decoder's own buffers: it stays
+/// valid until the next call to Decode or the decoder's destruction (copy what you keep; the
+/// DocumentBuilder does). Not thread-safe; use one decoder per thread.
+class RecordDecoder {
+ public:
+  explicit RecordDecoder(DecodeOptions options = {});
+  ~RecordDecoder();
+  RecordDecoder(RecordDecoder&&) noexcept;
+  RecordDecoder& operator=(RecordDecoder&&) noexcept;
+
+  /// Decodes one record from `line` (one physical line without its `\n`; surrounding Unicode
+  /// white space is ignored). Errors: invalid_utf8, invalid_json (with the column), not_an_object,
+  /// limit_exceeded, and the record errors missing_field, duplicate_key, unknown_kind,
+  /// invalid_type, invalid_value, out_of_range, unknown_field (with the field path).
+  Result<Event> Decode(std::string_view line, RecordPosition position = {});
+
+  /// As Decode, for a line the caller has already checked to be valid UTF-8.
+  Result<Event> DecodeValidUtf8(std::string_view line, RecordPosition position = {});
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace tracedoc
+
+#endif  // TRACEDOC_RECORD_DECODER_HPP_

@@ -1,0 +1,14 @@
+// The umbrella header: everything a program needs to read, fold and inspect a trace.
+// bytes → lines → records → fold → TraceDocument (see README, "Architecture").
+#ifndef TRACEDOC_TRACEDOC_HPP_
+#define TRACEDOC_TRACEDOC_HPP_
+
+#include "tracedoc/document.hpp"
+#include "tracedoc/document_builder.hpp"
+#include "tracedoc/enums.hpp"
+#include "tracedoc/error.hpp"
+#include "tracedoc/event.hpp"
+#include "tracedoc/reader.hpp"
+#include "tracedoc/record_decoder.hpp"
+
+#endif  // TRACEDOC_TRACEDOC_HPP_

@@ -1,0 +1,21 @@
+// The subcommands of the `tracedoc` command line, each registered on the CLI11 app.
+#ifndef TRACEDOC_CLI_COMMANDS_HPP_
+#define TRACEDOC_CLI_COMMANDS_HPP_
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace tracedoc::cli {
+
+/// Exit codes of tracedoc.md §6.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitRejected = 1;
+inline constexpr int kExitUsage = 2;
+
+/// Adds a subcommand to `app`; `run` is set to the function that carries it out.
+void AddValidateCommand(CLI::App& app, std::function<int()>& run);
+
+}  // namespace tracedoc::cli
+
+#endif  // TRACEDOC_CLI_COMMANDS_HPP_

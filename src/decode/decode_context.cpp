@@ -1,0 +1,103 @@
+// Error construction for the record layer: key paths and serde-style messages.
+#include "decode/decode_context.hpp"
+
+#include <charconv>
+#include <vector>
+
+#include "json/number.hpp"
+
+namespace tracedoc::decode {
+
+std::string Context::PathString(const PathStep* step) {
+  std::vector<const PathStep*> steps;
+  for (; step != nullptr; step = step->parent) steps.push_back(step);
+  std::string out;
+  for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
+    if ((*it)->index >= 0) {
+      out += '[';
+      out += std::to_string((*it)->index);
+      out += ']';
+    } else {
+      if (!out.empty()) out += '.';
+      out += (*it)->key;
+    }
+  }
+  return out;
+}
+
+bool Context::Fail(ErrorCode code, std::string message, std::string_view key) {
+  error.code = code;
+  error.message = std::move(message);
+  if (key.empty()) {
+    error.field = PathString(path);
+  } else {
+    const PathStep step{path, key};
+    error.field = PathString(&step);
+  }
+  return false;
+}
+
+namespace {
+
+// Rust's Display for f64 (what serde prints): shortest digits, never an exponent, and a `.0`
+// on integral values.
+std::string DisplayFloat(double value) {
+  char buffer[400];
+  const auto result =
+      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+  std::string out(buffer, result.ptr);
+  if (out.find('.') == std::string::npos) out += ".0";
+  return out;
+}
+
+}  // namespace
+
+std::string DescribeUnexpected(const Context& ctx, std::uint32_t node) {
+  const json::Node& n = ctx.node(node);
+  switch (n.type) {
+    case json::NodeType::kNull:
+      return "null";
+    case json::NodeType::kTrue:
+      return "boolean `true`";
+    case json::NodeType::kFalse:
+      return "boolean `false`";
+    case json::NodeType::kString:
+      return "string \"" + std::string(ctx.text(node)) + "\"";
+    case json::NodeType::kArray:
+      return "sequence";
+    case json::NodeType::kObject:
+      return "map";
+    case json::NodeType::kNumber: {
+      const std::string_view literal = ctx.text(node);
+      double value = 0;
+      if (n.is_float_literal && json::ParseF64(literal, value)) {
+        return "floating point `" + DisplayFloat(value) + "`";
+      }
+      return "integer `" + std::string(literal) + "`";
+    }
+  }
+  return "value";
+}
+
+bool FailType(Context& ctx, std::uint32_t node, std::string_view expected) {
+  return ctx.Fail(ErrorCode::kInvalidType, "invalid type: " + DescribeUnexpected(ctx, node) +
+                                               ", expected " + std::string(expected));
+}
+
+std::string ExpectedOneOf(const std::string_view* names, std::size_t count) {
+  std::string out;
+  if (count == 1) return "expected `" + std::string(names[0]) + "`";
+  if (count == 2) {
+    return "expected `" + std::string(names[0]) + "` or `" + std::string(names[1]) + "`";
+  }
+  out = "expected one of ";
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i != 0) out += ", ";
+    out += '`';
+    out += names[i];
+    out += '`';
+  }
+  return out;
+}
+
+}  // namespace tracedoc::decode

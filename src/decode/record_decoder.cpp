@@ -1,0 +1,211 @@
+// The record layer: finds `kind` (anywhere in the object), then reads the record's fields
+// through its table. The syntax layer (json/json_tape) has already checked the JSON.
+#include "tracedoc/record_decoder.hpp"
+
+#include <array>
+#include <string>
+
+#include "decode/decode_context.hpp"
+#include "format/object_codec.hpp"
+#include "format/record_fields.hpp"
+#include "json/json_tape.hpp"
+#include "text/utf8.hpp"
+
+namespace tracedoc {
+namespace {
+
+constexpr std::array<std::string_view, 12> kKindNames = {
+    "meta",   "span_start",    "span_end",        "op",       "tensor", "tensor_stats",
+    "memory", "device_memory", "device_interval", "gradient", "edge",   "terminal"};
+constexpr std::array<std::string_view, 1> kReservedKind = {"kind"};
+constexpr std::array<std::string_view, 2> kReservedMeta = {"kind", "schema"};
+constexpr std::array<std::string_view, 2> kReservedEdge = {"kind", "edge_kind"};
+
+// Finds the one member named `key` at the top of the object. A second one is duplicate_key.
+// Sets `value_node` to 0 when absent (node 0 is the object itself, never a member).
+bool FindUniqueMember(decode::Context& ctx, std::string_view key, std::uint32_t& value_node) {
+  value_node = 0;
+  const json::Node& object = ctx.node(0);
+  std::uint32_t key_node = 1;
+  for (std::uint32_t m = 0; m < object.count; ++m) {
+    if (ctx.text(key_node) == key) {
+      if (value_node != 0) {
+        return ctx.Fail(ErrorCode::kDuplicateKey, "duplicate field `" + std::string(key) + "`",
+                        key);
+      }
+      value_node = key_node + 1;
+    }
+    key_node = ctx.node(key_node + 1).end;
+  }
+  return true;
+}
+
+// A discriminator: present, a string, and spelled as one of `names`; its index in `names`.
+bool ReadTag(decode::Context& ctx, std::string_view key, const std::string_view* names,
+             std::size_t count, ErrorCode unknown_code, std::size_t& tag) {
+  std::uint32_t value_node = 0;
+  if (!FindUniqueMember(ctx, key, value_node)) return false;
+  if (value_node == 0) {
+    return ctx.Fail(ErrorCode::kMissingField, "missing field `" + std::string(key) + "`", key);
+  }
+  const decode::PathStep step{nullptr, key};
+  ctx.path = &step;
+  if (ctx.node(value_node).type != json::NodeType::kString) {
+    decode::FailType(ctx, value_node, "variant identifier");
+    ctx.path = nullptr;
+    return false;
+  }
+  const std::string_view text = ctx.text(value_node);
+  for (tag = 0; tag < count; ++tag) {
+    if (names[tag] == text) {
+      ctx.path = nullptr;
+      return true;
+    }
+  }
+  ctx.Fail(unknown_code, "unknown variant `" + std::string(text) + "`, " +
+                             decode::ExpectedOneOf(names, count));
+  ctx.path = nullptr;
+  return false;
+}
+
+template <class Record>
+bool ReadRecord(decode::Context& ctx, std::span<const format::FieldSpec<Record>> fields,
+                Event& event) {
+  Record& record = event.emplace<Record>();
+  return format::ReadObject(ctx, 0, fields, record, record.unknown, kReservedKind);
+}
+
+bool ReadMeta(decode::Context& ctx, Event& event) {
+  MetaRecord& meta = event.emplace<MetaRecord>();
+  std::uint32_t schema_node = 0;
+  if (!FindUniqueMember(ctx, "schema", schema_node)) return false;
+  if (schema_node == 0) return ctx.Fail(ErrorCode::kMissingField, "missing field `schema`", "schema");
+  const decode::PathStep step{nullptr, "schema"};
+  ctx.path = &step;
+  const bool ok = decode::ReadValue(ctx, schema_node, meta.schema);
+  ctx.path = nullptr;
+  if (!ok) return false;
+  return format::ReadObject(ctx, 0, format::RunMetaFields(), meta.run, meta.run.unknown,
+                            kReservedMeta);
+}
+
+bool ReadEdge(decode::Context& ctx, Event& event) {
+  static constexpr std::array<std::string_view, 2> kEdgeKinds = {"call", "data"};
+  std::size_t edge_kind = 0;
+  if (!ReadTag(ctx, "edge_kind", kEdgeKinds.data(), kEdgeKinds.size(), ErrorCode::kInvalidValue,
+               edge_kind)) {
+    return false;
+  }
+  EdgeRecord& edge = event.emplace<EdgeRecord>();
+  edge.edge_kind = static_cast<EdgeKind>(edge_kind);
+  const auto fields =
+      edge.edge_kind == EdgeKind::kCall ? format::CallEdgeFields() : format::DataEdgeFields();
+  return format::ReadObject(ctx, 0, fields, edge, edge.unknown, kReservedEdge);
+}
+
+bool ReadEvent(decode::Context& ctx, std::size_t kind, Event& event) {
+  switch (kind) {
+    case 0:
+      return ReadMeta(ctx, event);
+    case 1:
+      return ReadRecord(ctx, format::SpanStartFields(), event);
+    case 2:
+      return ReadRecord(ctx, format::SpanEndFields(), event);
+    case 3:
+      return ReadRecord(ctx, format::OpFields(), event);
+    case 4:
+      return ReadRecord(ctx, format::TensorFields(), event);
+    case 5:
+      return ReadRecord(ctx, format::TensorStatsFields(), event);
+    case 6:
+      return ReadRecord(ctx, format::MemoryFields(), event);
+    case 7:
+      return ReadRecord(ctx, format::DeviceMemoryFields(), event);
+    case 8:
+      return ReadRecord(ctx, format::DeviceIntervalFields(), event);
+    case 9:
+      return ReadRecord(ctx, format::GradientFields(), event);
+    case 10:
+      return ReadEdge(ctx, event);
+    default:
+      return ReadRecord(ctx, format::TerminalFields(), event);
+  }
+}
+
+}  // namespace
+
+std::string_view EventKindName(const Event& event) noexcept { return kKindNames[event.index()]; }
+
+struct RecordDecoder::State {
+  DecodeOptions options;
+  json::Tape tape;
+  util::Arena arena{16 * 1024};
+  decode::Context ctx{tape, arena, false, nullptr, {}, {}, {}};
+};
+
+RecordDecoder::RecordDecoder(DecodeOptions options) : state_(std::make_unique<State>()) {
+  state_->options = options;
+  state_->ctx.strict_unknown_fields = options.strict_unknown_fields;
+}
+RecordDecoder::~RecordDecoder() = default;
+RecordDecoder::RecordDecoder(RecordDecoder&&) noexcept = default;
+RecordDecoder& RecordDecoder::operator=(RecordDecoder&&) noexcept = default;
+
+Result<Event> RecordDecoder::Decode(std::string_view line, RecordPosition position) {
+  if (!text::IsValidUtf8(line)) {
+    return Error{ErrorCode::kInvalidUtf8, position.line, position.index, std::nullopt, {},
+                 "stream did not contain valid UTF-8"};
+  }
+  return DecodeValidUtf8(line, position);
+}
+
+Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPosition position) {
+  State& s = *state_;
+  const std::string_view text = text::TrimUnicodeWhitespace(line);
+  const std::size_t leading = static_cast<std::size_t>(text.data() - line.data());
+  auto fail = [&](ErrorCode code, std::optional<std::uint64_t> column, std::string field,
+                  std::string message) -> Result<Event> {
+    return Error{code, position.line, position.index, column, std::move(field),
+                 std::move(message)};
+  };
+
+  const json::SyntaxResult syntax =
+      s.tape.Parse(text, s.options.max_nesting_depth, s.options.max_string_bytes);
+  const std::uint64_t column = leading + syntax.consumed + 1;
+  switch (syntax.status) {
+    case json::SyntaxStatus::kOk:
+      break;
+    case json::SyntaxStatus::kInvalidJson:
+      return fail(ErrorCode::kInvalidJson, column, {},
+                  syntax.reason + " at column " + std::to_string(column));
+    case json::SyntaxStatus::kTooDeep:
+      return fail(ErrorCode::kLimitExceeded, column, {},
+                  "JSON nesting deeper than " + std::to_string(s.options.max_nesting_depth));
+    case json::SyntaxStatus::kTooLong:
+      return fail(ErrorCode::kLimitExceeded, column, {}, "string longer than the bound");
+  }
+
+  decode::Context& ctx = s.ctx;
+  if (ctx.node(0).type != json::NodeType::kObject) {
+    return fail(ErrorCode::kNotAnObject, std::nullopt, {},
+                "invalid type: " + decode::DescribeUnexpected(ctx, 0) + ", expected a record object");
+  }
+  s.arena.Reset();
+  ctx.path = nullptr;
+  ctx.unknown_members.clear();
+
+  Event event;
+  std::size_t kind = 0;
+  const bool ok = ReadTag(ctx, "kind", kKindNames.data(), kKindNames.size(),
+                          ErrorCode::kUnknownKind, kind) &&
+                  ReadEvent(ctx, kind, event);
+  if (!ok) {
+    ctx.error.line = position.line;
+    ctx.error.index = position.index;
+    ctx.error.column.reset();
+    return ctx.error;
+  }
+  return event;
+}
+
+}  // namespace tracedoc

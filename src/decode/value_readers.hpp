@@ -1,0 +1,115 @@
+// Readers for each field type of the format (§1.0): strings, u64, f64, booleans, enumerations,
+// arrays, optionals and the nested objects. Each returns false with ctx.error filled.
+#ifndef TRACEDOC_DECODE_VALUE_READERS_HPP_
+#define TRACEDOC_DECODE_VALUE_READERS_HPP_
+
+#include <optional>
+#include <string_view>
+#include <type_traits>
+
+#include "decode/decode_context.hpp"
+#include "json/number.hpp"
+#include "tracedoc/event.hpp"
+
+namespace tracedoc::decode {
+
+inline bool ReadValue(Context& ctx, std::uint32_t node, std::string_view& out) {
+  if (ctx.node(node).type != json::NodeType::kString) return FailType(ctx, node, "a string");
+  out = ctx.text(node);
+  return true;
+}
+
+inline bool ReadValue(Context& ctx, std::uint32_t node, std::uint64_t& out) {
+  const json::Node& n = ctx.node(node);
+  if (n.type != json::NodeType::kNumber) return FailType(ctx, node, "u64");
+  const std::string_view literal = ctx.text(node);
+  switch (json::ParseU64(literal, out)) {
+    case json::U64Status::kOk:
+      return true;
+    case json::U64Status::kFloatLiteral:
+      return FailType(ctx, node, "u64");
+    case json::U64Status::kNegative:
+      return ctx.Fail(ErrorCode::kOutOfRange,
+                      "invalid value: integer `" + std::string(literal) + "`, expected u64");
+    case json::U64Status::kTooLarge:
+      break;
+  }
+  return ctx.Fail(ErrorCode::kOutOfRange, "integer `" + std::string(literal) +
+                                              "` is out of range for u64");
+}
+
+inline bool ReadValue(Context& ctx, std::uint32_t node, double& out) {
+  if (ctx.node(node).type != json::NodeType::kNumber) return FailType(ctx, node, "f64");
+  if (!json::ParseF64(ctx.text(node), out)) {
+    return ctx.Fail(ErrorCode::kOutOfRange, "number out of range");
+  }
+  return true;
+}
+
+inline bool ReadValue(Context& ctx, std::uint32_t node, bool& out) {
+  const json::NodeType type = ctx.node(node).type;
+  if (type != json::NodeType::kTrue && type != json::NodeType::kFalse) {
+    return FailType(ctx, node, "a boolean");
+  }
+  out = type == json::NodeType::kTrue;
+  return true;
+}
+
+template <class Enum>
+  requires std::is_enum_v<Enum>
+bool ReadValue(Context& ctx, std::uint32_t node, Enum& out) {
+  if (ctx.node(node).type != json::NodeType::kString) {
+    return FailType(ctx, node, "variant identifier");
+  }
+  const std::string_view text = ctx.text(node);
+  if (const auto value = EnumFromName<Enum>(text)) {
+    out = *value;
+    return true;
+  }
+  const auto spellings = EnumSpellings<Enum>();
+  return ctx.Fail(ErrorCode::kInvalidValue, "unknown variant `" + std::string(text) + "`, " +
+                                                ExpectedOneOf(spellings.data(), spellings.size()));
+}
+
+// The nested objects; defined with their field tables in record_decoder.cpp.
+bool ReadValue(Context& ctx, std::uint32_t node, CaptureContract& out);
+bool ReadValue(Context& ctx, std::uint32_t node, GradientContract& out);
+bool ReadValue(Context& ctx, std::uint32_t node, ExpectedGradient& out);
+bool ReadValue(Context& ctx, std::uint32_t node, GradientFamilyContract& out);
+bool ReadValue(Context& ctx, std::uint32_t node, ComparisonIdentity& out);
+/// `tags`: an object of strings; a repeated key is allowed and the last value wins.
+bool ReadValue(Context& ctx, std::uint32_t node, ArrayView<Tag>& out);
+
+/// An optional field: `null` (and a missing key, handled by the object reader) mean None.
+template <class T>
+bool ReadValue(Context& ctx, std::uint32_t node, std::optional<T>& out) {
+  if (ctx.node(node).type == json::NodeType::kNull) {
+    out.reset();
+    return true;
+  }
+  return ReadValue(ctx, node, out.emplace());
+}
+
+/// An array whose elements live in the scratch arena.
+template <class T>
+bool ReadValue(Context& ctx, std::uint32_t node, ArrayView<T>& out) {
+  const json::Node& n = ctx.node(node);
+  if (n.type != json::NodeType::kArray) return FailType(ctx, node, "a sequence");
+  T* items = ctx.arena.Allocate<T>(n.count);
+  std::uint32_t child = node + 1;
+  for (std::uint32_t i = 0; i < n.count; ++i) {
+    const PathStep step{ctx.path, {}, static_cast<std::int64_t>(i)};
+    const PathStep* saved = ctx.path;
+    ctx.path = &step;
+    new (&items[i]) T{};
+    const bool ok = ReadValue(ctx, child, items[i]);
+    ctx.path = saved;
+    if (!ok) return false;
+    child = ctx.node(child).end;
+  }
+  out = ArrayView<T>(items, n.count);
+  return true;
+}
+}  // namespace tracedoc::decode
+
+#endif  // TRACEDOC_DECODE_VALUE_READERS_HPP_

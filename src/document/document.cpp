@@ -1,0 +1,63 @@
+// TraceDocument's accessors: views into the shared, immutable DocumentData.
+#include "tracedoc/document.hpp"
+
+#include "document/document_data.hpp"
+
+namespace tracedoc {
+
+TraceDocument::TraceDocument(std::shared_ptr<const detail::DocumentData> data)
+    : data_(std::move(data)) {}
+
+std::string_view TraceDocument::schema() const noexcept { return data_->schema; }
+const TraceRunMeta& TraceDocument::run() const noexcept { return data_->run; }
+std::span<const SpanRecord> TraceDocument::spans() const noexcept { return data_->spans; }
+std::span<const OpRecord> TraceDocument::ops() const noexcept { return data_->ops; }
+std::span<const TensorRecord> TraceDocument::tensors() const noexcept { return data_->tensors; }
+std::span<const TensorStatsRecord> TraceDocument::tensor_stats() const noexcept {
+  return data_->tensor_stats;
+}
+std::span<const MemoryRecord> TraceDocument::memory() const noexcept { return data_->memory; }
+std::span<const DeviceMemoryRecord> TraceDocument::device_memory() const noexcept {
+  return data_->device_memory;
+}
+std::span<const DeviceIntervalRecord> TraceDocument::device_intervals() const noexcept {
+  return data_->device_intervals;
+}
+std::span<const GradientRecord> TraceDocument::gradients() const noexcept {
+  return data_->gradients;
+}
+std::span<const EdgeRecord> TraceDocument::edges() const noexcept { return data_->edges; }
+const TerminalRecord& TraceDocument::terminal() const noexcept { return data_->terminal; }
+
+namespace {
+template <class T>
+std::size_t VectorBytes(const std::vector<T>& v) {
+  return v.capacity() * sizeof(T);
+}
+template <class T>
+bool SameRecords(std::span<const T> a, std::span<const T> b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end());
+}
+}  // namespace
+
+std::size_t TraceDocument::memory_bytes() const noexcept {
+  const detail::DocumentData& d = *data_;
+  return sizeof(d) + d.pool.memory_bytes() + VectorBytes(d.spans) + VectorBytes(d.ops) +
+         VectorBytes(d.tensors) + VectorBytes(d.tensor_stats) + VectorBytes(d.memory) +
+         VectorBytes(d.device_memory) + VectorBytes(d.device_intervals) +
+         VectorBytes(d.gradients) + VectorBytes(d.edges);
+}
+
+bool operator==(const TraceDocument& a, const TraceDocument& b) {
+  if (a.data_ == b.data_) return true;
+  return a.schema() == b.schema() && a.run() == b.run() && a.terminal() == b.terminal() &&
+         SameRecords(a.spans(), b.spans()) && SameRecords(a.ops(), b.ops()) &&
+         SameRecords(a.tensors(), b.tensors()) &&
+         SameRecords(a.tensor_stats(), b.tensor_stats()) &&
+         SameRecords(a.memory(), b.memory()) &&
+         SameRecords(a.device_memory(), b.device_memory()) &&
+         SameRecords(a.device_intervals(), b.device_intervals()) &&
+         SameRecords(a.gradients(), b.gradients()) && SameRecords(a.edges(), b.edges());
+}
+
+}  // namespace tracedoc

@@ -1,0 +1,34 @@
+// Dense tensor bytes from shape and dtype (trace-format.md §2.3), and the dtype size table.
+#ifndef TRACEDOC_FOLD_DENSE_BYTES_HPP_
+#define TRACEDOC_FOLD_DENSE_BYTES_HPP_
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "tracedoc/event.hpp"
+
+namespace tracedoc::fold {
+
+/// Bytes per element of `dtype` after trimming and ASCII lower-casing (`F32`, `" bf16 "`), or
+/// None for anything outside the table (`float32`, `u4`, `""`).
+std::optional<std::uint64_t> DtypeSize(std::string_view dtype) noexcept;
+
+/// `explicit_bytes` when present; else elements × size with saturating multiplication; None
+/// when the dtype is unknown (checked before the shape, so a zero dimension does not help).
+std::optional<std::uint64_t> ResolveDenseBytes(std::optional<std::uint64_t> explicit_bytes,
+                                               ArrayView<std::uint64_t> shape,
+                                               std::string_view dtype) noexcept;
+
+/// The product of `shape` with checked multiplication (1 for a scalar); None on overflow.
+std::optional<std::uint64_t> CheckedElementCount(ArrayView<std::uint64_t> shape) noexcept;
+
+/// a + b, clamped at 2^64 - 1.
+inline std::uint64_t SaturatingAdd(std::uint64_t a, std::uint64_t b) noexcept {
+  std::uint64_t sum = 0;
+  return __builtin_add_overflow(a, b, &sum) ? UINT64_MAX : sum;
+}
+
+}  // namespace tracedoc::fold
+
+#endif  // TRACEDOC_FOLD_DENSE_BYTES_HPP_

@@ -1,0 +1,289 @@
+// The fold: the loop rules of trace-format.md §2.2 applied record by record, and the
+// end-of-stream checks in the reference's order. Messages are the reference's, word for word.
+#include "tracedoc/document_builder.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <boost/unordered/unordered_flat_map.hpp>
+
+#include "document/document_data.hpp"
+#include "fold/dense_bytes.hpp"
+#include "format/object_codec.hpp"
+#include "format/record_fields.hpp"
+#include "text/debug_string.hpp"
+#include "text/utf8.hpp"
+
+namespace tracedoc {
+namespace {
+
+std::string IndexText(const RecordPosition& position) { return std::to_string(position.index); }
+
+Error FoldError(ErrorCode code, const RecordPosition& position, std::string message) {
+  return Error{code, position.line, position.index, std::nullopt, {}, std::move(message)};
+}
+
+// An error about the stream as a whole, tied to no record.
+Error StreamError(ErrorCode code, std::string message) {
+  return Error{code, 0, std::nullopt, std::nullopt, {}, std::move(message)};
+}
+
+bool IsValidTensorStats(const TensorStatsRecord& stats) {
+  if (text::IsBlank(stats.label)) return false;
+  const std::optional<std::uint64_t> elements = fold::CheckedElementCount(stats.shape);
+  if (elements != stats.elements) return false;
+  if (stats.non_finite > stats.elements) return false;
+  // -0.0 passes: -0.0 < 0 is false.
+  if (!std::isfinite(stats.rms) || stats.rms < 0) return false;
+  if (!std::isfinite(stats.abs_max) || stats.abs_max < 0) return false;
+  return std::isfinite(stats.mean);
+}
+
+}  // namespace
+
+struct DocumentBuilder::State {
+  BuildOptions options;
+  std::shared_ptr<detail::DocumentData> data = std::make_shared<detail::DocumentData>();
+  std::optional<Error> failed;
+  std::uint64_t records = 0;
+  bool have_meta = false;
+  bool previous_schema = false;
+  boost::unordered_flat_map<std::string_view, std::uint32_t> span_index;
+  std::optional<RecordPosition> terminal_position;
+  // The latest host evidence so far (§2.2 h), kept as records arrive.
+  std::uint64_t latest_ns = 0;
+
+  Result<void> Fold(const Event& event, const RecordPosition& position);
+  Result<void> FoldMeta(const MetaRecord& meta, const RecordPosition& position);
+  Result<void> FoldSpanStart(const SpanStartRecord& start, const RecordPosition& position);
+  Result<void> FoldSpanEnd(const SpanEndRecord& end, const RecordPosition& position);
+  Result<void> FoldTensorStats(const TensorStatsRecord& stats, const RecordPosition& position);
+  Result<void> EndChecks();
+
+  template <class Record>
+  void Keep(std::vector<Record>& list, const Record& record,
+            std::span<const format::FieldSpec<Record>> fields) {
+    if (!options.retain_records) return;
+    list.push_back(record);
+    format::OwnFields(data->pool, fields, list.back());
+  }
+  void Evidence(std::uint64_t end_ns) { latest_ns = std::max(latest_ns, end_ns); }
+};
+
+DocumentBuilder::DocumentBuilder(BuildOptions options) : state_(std::make_unique<State>()) {
+  state_->options = options;
+}
+DocumentBuilder::~DocumentBuilder() = default;
+DocumentBuilder::DocumentBuilder(DocumentBuilder&&) noexcept = default;
+DocumentBuilder& DocumentBuilder::operator=(DocumentBuilder&&) noexcept = default;
+
+Result<void> DocumentBuilder::Add(const Event& event, RecordPosition position) {
+  State& s = *state_;
+  if (s.failed) return *s.failed;
+  Result<void> result = s.Fold(event, position);
+  if (!result) s.failed = result.error();
+  ++s.records;
+  return result;
+}
+
+Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPosition& position) {
+  detail::DocumentData& d = *data;
+  // Rule 1 looks at nothing but the terminal, so a second terminal fails here too.
+  if (terminal_position) {
+    return FoldError(ErrorCode::kEventAfterTerminal, position,
+                     "terminal event must be the final trace record; found another event at "
+                     "index " + IndexText(position));
+  }
+  if (const auto* meta = std::get_if<MetaRecord>(&event)) return FoldMeta(*meta, position);
+  if (records == 0) {
+    // tracedoc names the missing meta at the first record (tracedoc.md §2).
+    return FoldError(ErrorCode::kMissingMeta, position,
+                     "trace stream is missing a meta event with run metadata");
+  }
+  switch (event.index()) {
+    case 1:
+      return FoldSpanStart(std::get<SpanStartRecord>(event), position);
+    case 2:
+      return FoldSpanEnd(std::get<SpanEndRecord>(event), position);
+    case 3: {
+      OpRecord op = std::get<OpRecord>(event);
+      op.output_dense_bytes = fold::ResolveDenseBytes(op.output_dense_bytes, op.shape, op.dtype);
+      Evidence(fold::SaturatingAdd(op.timestamp_ns, op.duration_ns));
+      Keep(d.ops, op, format::OpFields());
+      return boost::outcome_v2::success();
+    }
+    case 4: {
+      TensorRecord tensor = std::get<TensorRecord>(event);
+      tensor.dense_bytes = fold::ResolveDenseBytes(tensor.dense_bytes, tensor.shape, tensor.dtype);
+      Keep(d.tensors, tensor, format::TensorFields());
+      return boost::outcome_v2::success();
+    }
+    case 5:
+      return FoldTensorStats(std::get<TensorStatsRecord>(event), position);
+    case 6: {
+      const MemoryRecord& memory = std::get<MemoryRecord>(event);
+      Evidence(memory.timestamp_ns);
+      Keep(d.memory, memory, format::MemoryFields());
+      return boost::outcome_v2::success();
+    }
+    case 7: {
+      const DeviceMemoryRecord& sample = std::get<DeviceMemoryRecord>(event);
+      Evidence(sample.timestamp_ns);
+      Keep(d.device_memory, sample, format::DeviceMemoryFields());
+      return boost::outcome_v2::success();
+    }
+    case 8:
+      Keep(d.device_intervals, std::get<DeviceIntervalRecord>(event),
+           format::DeviceIntervalFields());
+      return boost::outcome_v2::success();
+    case 9:
+      Keep(d.gradients, std::get<GradientRecord>(event), format::GradientFields());
+      return boost::outcome_v2::success();
+    case 10: {
+      const EdgeRecord& edge = std::get<EdgeRecord>(event);
+      Keep(d.edges, edge,
+           edge.edge_kind == EdgeKind::kCall ? format::CallEdgeFields()
+                                             : format::DataEdgeFields());
+      return boost::outcome_v2::success();
+    }
+    default: {
+      d.terminal = std::get<TerminalRecord>(event);
+      format::OwnFields(d.pool, format::TerminalFields(), d.terminal);
+      terminal_position = position;
+      return boost::outcome_v2::success();
+    }
+  }
+}
+
+Result<void> DocumentBuilder::State::FoldMeta(const MetaRecord& meta,
+                                              const RecordPosition& position) {
+  if (records != 0) {
+    return FoldError(ErrorCode::kMetaNotFirst, position,
+                     "meta event must be the first non-empty trace record, found at index " +
+                         IndexText(position));
+  }
+  // tracedoc checks the schema as soon as it is known (tracedoc.md §1).
+  if (meta.schema != kSchema && meta.schema != kPreviousSchema) {
+    return FoldError(ErrorCode::kUnsupportedSchema, position,
+                     "unsupported trace schema " + text::DebugQuoted(meta.schema) +
+                         "; expected \"candle-graph/trace/10\" or \"candle-graph/trace/9\"");
+  }
+  detail::DocumentData& d = *data;
+  d.schema = meta.schema == kSchema ? kSchema : kPreviousSchema;
+  previous_schema = meta.schema == kPreviousSchema;
+  d.run = meta.run;
+  format::OwnFields(d.pool, format::RunMetaFields(), d.run);
+  have_meta = true;
+  return boost::outcome_v2::success();
+}
+
+Result<void> DocumentBuilder::State::FoldSpanStart(const SpanStartRecord& start,
+                                                   const RecordPosition& position) {
+  detail::DocumentData& d = *data;
+  if (span_index.contains(start.id)) {
+    return FoldError(ErrorCode::kDuplicateSpanStart, position,
+                     "duplicate span_start id `" + std::string(start.id) + "` at index " +
+                         IndexText(position));
+  }
+  SpanRecord span;
+  span.id = d.pool.Intern(start.id);
+  span.start_ns = start.start_ns;
+  if (options.retain_records) {
+    SpanStartRecord owned = start;
+    format::OwnFields(d.pool, format::SpanStartFields(), owned);
+    span.parent_id = owned.parent_id;
+    span.name = owned.name;
+    span.kind = owned.span_kind;
+    span.measured = owned.measured;
+    span.step = owned.step;
+    span.start_unknown = owned.unknown;
+  }
+  span_index.emplace(span.id, static_cast<std::uint32_t>(d.spans.size()));
+  d.spans.push_back(span);
+  Evidence(span.start_ns);
+  return boost::outcome_v2::success();
+}
+
+Result<void> DocumentBuilder::State::FoldSpanEnd(const SpanEndRecord& end,
+                                                 const RecordPosition& position) {
+  detail::DocumentData& d = *data;
+  const auto it = span_index.find(end.id);
+  if (it == span_index.end()) {
+    return FoldError(ErrorCode::kUnknownSpanEnd, position,
+                     "span_end for unknown span `" + std::string(end.id) + "` at index " +
+                         IndexText(position));
+  }
+  SpanRecord& span = d.spans[it->second];
+  if (span.closed) {
+    return FoldError(ErrorCode::kDuplicateSpanEnd, position,
+                     "duplicate span_end for `" + std::string(end.id) + "` at index " +
+                         IndexText(position));
+  }
+  span.closed = true;
+  span.duration_ns = end.duration_ns;
+  if (options.retain_records) {
+    SpanEndRecord owned = end;
+    format::OwnFields(d.pool, format::SpanEndFields(), owned);
+    span.end_unknown = owned.unknown;
+  }
+  Evidence(fold::SaturatingAdd(span.start_ns, span.duration_ns));
+  return boost::outcome_v2::success();
+}
+
+Result<void> DocumentBuilder::State::FoldTensorStats(const TensorStatsRecord& stats,
+                                                     const RecordPosition& position) {
+  // The schema is known from the meta on, so tracedoc names this at the record.
+  if (previous_schema) {
+    return FoldError(ErrorCode::kSchemaLacksTensorStats, position,
+                     "trace schema \"candle-graph/trace/9\" does not define tensor_stats "
+                     "events; producers emitting tensor statistics must declare "
+                     "\"candle-graph/trace/10\"");
+  }
+  if (!IsValidTensorStats(stats)) {
+    return FoldError(ErrorCode::kInvalidTensorStats, position,
+                     "invalid tensor_stats event at index " + IndexText(position));
+  }
+  Keep(data->tensor_stats, stats, format::TensorStatsFields());
+  return boost::outcome_v2::success();
+}
+
+Result<void> DocumentBuilder::State::EndChecks() {
+  if (failed) return *failed;
+  if (!have_meta) {
+    return StreamError(ErrorCode::kMissingMeta,
+                       "trace stream is missing a meta event with run metadata");
+  }
+  if (!terminal_position) {
+    return StreamError(ErrorCode::kMissingTerminal, "trace stream is missing its terminal event");
+  }
+  const TerminalRecord& terminal = data->terminal;
+  if (terminal.outcome == RunOutcome::kComplete && terminal.reason.has_value()) {
+    return FoldError(ErrorCode::kCompleteWithReason, *terminal_position,
+                     "complete terminal event cannot contain a failure reason");
+  }
+  if (terminal.outcome == RunOutcome::kFailed &&
+      (!terminal.reason.has_value() || text::IsBlank(*terminal.reason))) {
+    return FoldError(ErrorCode::kFailedWithoutReason, *terminal_position,
+                     "failed terminal event requires a non-empty reason");
+  }
+  if (terminal.timestamp_ns < latest_ns) {
+    return FoldError(ErrorCode::kTerminalBeforeEvidence, *terminal_position,
+                     "terminal timestamp " + std::to_string(terminal.timestamp_ns) +
+                         " precedes host evidence ending at " + std::to_string(latest_ns));
+  }
+  return boost::outcome_v2::success();
+}
+
+Result<TraceDocument> DocumentBuilder::Finish() && {
+  State& s = *state_;
+  BOOST_OUTCOME_TRY(s.EndChecks());
+  std::vector<SpanRecord>& spans = s.data->spans;
+  std::sort(spans.begin(), spans.end(),
+            [](const SpanRecord& a, const SpanRecord& b) { return a.id < b.id; });
+  return TraceDocument(std::move(s.data));
+}
+
+Result<void> DocumentBuilder::Verify() && { return state_->EndChecks(); }
+
+}  // namespace tracedoc

@@ -1,0 +1,338 @@
+// The field tables of every record and nested object, in serialized key order, and the readers
+// and writers of the nested objects built on them.
+#include "format/record_fields.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "format/object_codec.hpp"
+
+namespace tracedoc::format {
+namespace {
+
+using enum Presence;
+
+constexpr FieldSpec<TraceRunMeta> kRunMetaFields[] = {
+    Field<TraceRunMeta, &TraceRunMeta::run_id>("run_id"),
+    Field<TraceRunMeta, &TraceRunMeta::correlation_id>("correlation_id"),
+    Field<TraceRunMeta, &TraceRunMeta::entrypoint>("entrypoint"),
+    Field<TraceRunMeta, &TraceRunMeta::phase>("phase"),
+    Field<TraceRunMeta, &TraceRunMeta::timestamp>("timestamp"),
+    Field<TraceRunMeta, &TraceRunMeta::capture_step>("capture_step"),
+    Field<TraceRunMeta, &TraceRunMeta::warmup_steps>("warmup_steps"),
+    Field<TraceRunMeta, &TraceRunMeta::device>("device"),
+    Field<TraceRunMeta, &TraceRunMeta::measured_region_device_synchronized>(
+        "measured_region_device_synchronized", kDefaulted),
+    Field<TraceRunMeta, &TraceRunMeta::timing_mode>("timing_mode"),
+    Field<TraceRunMeta, &TraceRunMeta::capture_contract>("capture_contract"),
+    Field<TraceRunMeta, &TraceRunMeta::comparison_identity>("comparison_identity"),
+    Field<TraceRunMeta, &TraceRunMeta::tags>("tags"),
+    Field<TraceRunMeta, &TraceRunMeta::candle_version>("candle_version"),
+};
+
+constexpr FieldSpec<CaptureContract> kCaptureContractFields[] = {
+    Field<CaptureContract, &CaptureContract::measurement_scope>("measurement_scope"),
+    Field<CaptureContract, &CaptureContract::operations>("operations"),
+    Field<CaptureContract, &CaptureContract::tensors>("tensors", kDefaulted),
+    Field<CaptureContract, &CaptureContract::gradients>("gradients", kDefaulted),
+    Field<CaptureContract, &CaptureContract::gradient_contract>("gradient_contract"),
+    Field<CaptureContract, &CaptureContract::logical_memory>("logical_memory"),
+    Field<CaptureContract, &CaptureContract::physical_memory>("physical_memory"),
+    Field<CaptureContract, &CaptureContract::device_timing>("device_timing"),
+    Field<CaptureContract, &CaptureContract::required_semantic_labels>(
+        "required_semantic_labels", kDefaulted),
+    FieldOmittedWhenEmpty<CaptureContract, &CaptureContract::gpu_expected_semantic_labels>(
+        "gpu_expected_semantic_labels"),
+    FieldOmittedWhenEmpty<CaptureContract, &CaptureContract::cpu_only_semantic_labels>(
+        "cpu_only_semantic_labels"),
+};
+
+constexpr FieldSpec<GradientContract> kGradientContractFields[] = {
+    Field<GradientContract, &GradientContract::manifest_sha256>("manifest_sha256"),
+    Field<GradientContract, &GradientContract::expected>("expected"),
+    Field<GradientContract, &GradientContract::families>("families"),
+};
+
+constexpr FieldSpec<ExpectedGradient> kExpectedGradientFields[] = {
+    Field<ExpectedGradient, &ExpectedGradient::root>("root"),
+    Field<ExpectedGradient, &ExpectedGradient::key>("key"),
+    Field<ExpectedGradient, &ExpectedGradient::family>("family"),
+};
+
+constexpr FieldSpec<GradientFamilyContract> kGradientFamilyContractFields[] = {
+    Field<GradientFamilyContract, &GradientFamilyContract::family>("family"),
+    Field<GradientFamilyContract, &GradientFamilyContract::expectation>("expectation"),
+    Field<GradientFamilyContract, &GradientFamilyContract::min_present>("min_present"),
+};
+
+constexpr FieldSpec<ComparisonIdentity> kComparisonIdentityFields[] = {
+    Field<ComparisonIdentity, &ComparisonIdentity::implementation_id>("implementation_id"),
+    Field<ComparisonIdentity, &ComparisonIdentity::workload_id>("workload_id"),
+    Field<ComparisonIdentity, &ComparisonIdentity::model_id>("model_id"),
+    Field<ComparisonIdentity, &ComparisonIdentity::config_id>("config_id"),
+    Field<ComparisonIdentity, &ComparisonIdentity::data_id>("data_id"),
+    Field<ComparisonIdentity, &ComparisonIdentity::seed_policy>("seed_policy"),
+    Field<ComparisonIdentity, &ComparisonIdentity::physical_batch>("physical_batch"),
+    Field<ComparisonIdentity, &ComparisonIdentity::accumulation_steps>("accumulation_steps"),
+    Field<ComparisonIdentity, &ComparisonIdentity::precision>("precision"),
+    Field<ComparisonIdentity, &ComparisonIdentity::device_state>("device_state"),
+    Field<ComparisonIdentity, &ComparisonIdentity::pair_id>("pair_id"),
+};
+
+constexpr FieldSpec<SpanStartRecord> kSpanStartFields[] = {
+    Field<SpanStartRecord, &SpanStartRecord::id>("id"),
+    Field<SpanStartRecord, &SpanStartRecord::parent_id>("parent_id"),
+    Field<SpanStartRecord, &SpanStartRecord::name>("name"),
+    Field<SpanStartRecord, &SpanStartRecord::start_ns>("start_ns"),
+    Field<SpanStartRecord, &SpanStartRecord::span_kind>("span_kind"),
+    Field<SpanStartRecord, &SpanStartRecord::measured>("measured", kDefaulted),
+    Field<SpanStartRecord, &SpanStartRecord::step>("step"),
+};
+
+constexpr FieldSpec<SpanEndRecord> kSpanEndFields[] = {
+    Field<SpanEndRecord, &SpanEndRecord::id>("id"),
+    Field<SpanEndRecord, &SpanEndRecord::duration_ns>("duration_ns", kDefaulted),
+};
+
+constexpr FieldSpec<OpRecord> kOpFields[] = {
+    Field<OpRecord, &OpRecord::span_id>("span_id"),
+    Field<OpRecord, &OpRecord::op_name>("op_name"),
+    Field<OpRecord, &OpRecord::inputs>("inputs", kDefaulted),
+    Field<OpRecord, &OpRecord::output>("output"),
+    Field<OpRecord, &OpRecord::shape>("shape"),
+    Field<OpRecord, &OpRecord::dtype>("dtype"),
+    Field<OpRecord, &OpRecord::device>("device"),
+    Field<OpRecord, &OpRecord::duration_ns>("duration_ns"),
+    Field<OpRecord, &OpRecord::timestamp_ns>("timestamp_ns", kDefaulted),
+    Field<OpRecord, &OpRecord::output_dense_bytes>("output_dense_bytes"),
+    Field<OpRecord, &OpRecord::input_dense_bytes>("input_dense_bytes"),
+};
+
+constexpr FieldSpec<TensorRecord> kTensorFields[] = {
+    Field<TensorRecord, &TensorRecord::span_id>("span_id"),
+    Field<TensorRecord, &TensorRecord::tensor_id>("tensor_id"),
+    Field<TensorRecord, &TensorRecord::label>("label"),
+    Field<TensorRecord, &TensorRecord::shape>("shape"),
+    Field<TensorRecord, &TensorRecord::dtype>("dtype"),
+    Field<TensorRecord, &TensorRecord::device>("device"),
+    Field<TensorRecord, &TensorRecord::requires_grad>("requires_grad", kDefaulted),
+    Field<TensorRecord, &TensorRecord::dense_bytes>("dense_bytes"),
+    Field<TensorRecord, &TensorRecord::category>("category", kDefaulted),
+};
+
+constexpr FieldSpec<TensorStatsRecord> kTensorStatsFields[] = {
+    Field<TensorStatsRecord, &TensorStatsRecord::span_id>("span_id"),
+    Field<TensorStatsRecord, &TensorStatsRecord::label>("label"),
+    Field<TensorStatsRecord, &TensorStatsRecord::shape>("shape"),
+    Field<TensorStatsRecord, &TensorStatsRecord::dtype>("dtype"),
+    Field<TensorStatsRecord, &TensorStatsRecord::elements>("elements"),
+    Field<TensorStatsRecord, &TensorStatsRecord::non_finite>("non_finite"),
+    Field<TensorStatsRecord, &TensorStatsRecord::rms>("rms"),
+    Field<TensorStatsRecord, &TensorStatsRecord::abs_max>("abs_max"),
+    Field<TensorStatsRecord, &TensorStatsRecord::mean>("mean"),
+};
+
+constexpr FieldSpec<MemoryRecord> kMemoryFields[] = {
+    Field<MemoryRecord, &MemoryRecord::timestamp_ns>("timestamp_ns"),
+    Field<MemoryRecord, &MemoryRecord::storage_id>("storage_id"),
+    Field<MemoryRecord, &MemoryRecord::tensor_id>("tensor_id"),
+    Field<MemoryRecord, &MemoryRecord::span_id>("span_id"),
+    Field<MemoryRecord, &MemoryRecord::op_name>("op_name"),
+    Field<MemoryRecord, &MemoryRecord::device>("device"),
+    Field<MemoryRecord, &MemoryRecord::bytes>("bytes"),
+    Field<MemoryRecord, &MemoryRecord::action>("action"),
+    Field<MemoryRecord, &MemoryRecord::shape>("shape", kDefaulted),
+    Field<MemoryRecord, &MemoryRecord::dtype>("dtype"),
+    Field<MemoryRecord, &MemoryRecord::category>("category", kDefaulted),
+};
+
+constexpr FieldSpec<DeviceMemoryRecord> kDeviceMemoryFields[] = {
+    Field<DeviceMemoryRecord, &DeviceMemoryRecord::timestamp_ns>("timestamp_ns"),
+    Field<DeviceMemoryRecord, &DeviceMemoryRecord::device>("device"),
+    Field<DeviceMemoryRecord, &DeviceMemoryRecord::used_bytes>("used_bytes"),
+    Field<DeviceMemoryRecord, &DeviceMemoryRecord::free_bytes>("free_bytes"),
+    Field<DeviceMemoryRecord, &DeviceMemoryRecord::reserved_bytes>("reserved_bytes"),
+    Field<DeviceMemoryRecord, &DeviceMemoryRecord::capacity_bytes>("capacity_bytes"),
+};
+
+constexpr FieldSpec<DeviceIntervalRecord> kDeviceIntervalFields[] = {
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::span_id>("span_id"),
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::device>("device"),
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::stream_id>("stream_id"),
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::clock_id>("clock_id"),
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::backend>("backend"),
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::start_ns>("start_ns"),
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::duration_ns>("duration_ns"),
+};
+
+constexpr FieldSpec<GradientRecord> kGradientFields[] = {
+    Field<GradientRecord, &GradientRecord::event_id>("event_id"),
+    Field<GradientRecord, &GradientRecord::root>("root"),
+    Field<GradientRecord, &GradientRecord::key>("key"),
+    Field<GradientRecord, &GradientRecord::state>("state"),
+    Field<GradientRecord, &GradientRecord::norm>("norm"),
+};
+
+constexpr FieldSpec<EdgeRecord> kCallEdgeFields[] = {
+    Field<EdgeRecord, &EdgeRecord::from>("from_span"),
+    Field<EdgeRecord, &EdgeRecord::to>("to_span"),
+    Field<EdgeRecord, &EdgeRecord::host_duration_ns>("host_duration_ns"),
+};
+
+constexpr FieldSpec<EdgeRecord> kDataEdgeFields[] = {
+    Field<EdgeRecord, &EdgeRecord::from>("from_tensor"),
+    Field<EdgeRecord, &EdgeRecord::to>("to_tensor"),
+};
+
+constexpr FieldSpec<TerminalRecord> kTerminalFields[] = {
+    Field<TerminalRecord, &TerminalRecord::outcome>("outcome"),
+    Field<TerminalRecord, &TerminalRecord::timestamp_ns>("timestamp_ns"),
+    Field<TerminalRecord, &TerminalRecord::reason>("reason"),
+};
+
+template <class Record>
+void WriteNested(std::string& out, std::span<const FieldSpec<Record>> fields,
+                 const Record& record) {
+  out += '{';
+  WriteFields(out, fields, record, record.unknown);
+  out += '}';
+}
+
+}  // namespace
+
+std::span<const FieldSpec<TraceRunMeta>> RunMetaFields() { return kRunMetaFields; }
+std::span<const FieldSpec<CaptureContract>> CaptureContractFields() {
+  return kCaptureContractFields;
+}
+std::span<const FieldSpec<GradientContract>> GradientContractFields() {
+  return kGradientContractFields;
+}
+std::span<const FieldSpec<ExpectedGradient>> ExpectedGradientFields() {
+  return kExpectedGradientFields;
+}
+std::span<const FieldSpec<GradientFamilyContract>> GradientFamilyContractFields() {
+  return kGradientFamilyContractFields;
+}
+std::span<const FieldSpec<ComparisonIdentity>> ComparisonIdentityFields() {
+  return kComparisonIdentityFields;
+}
+std::span<const FieldSpec<SpanStartRecord>> SpanStartFields() { return kSpanStartFields; }
+std::span<const FieldSpec<SpanEndRecord>> SpanEndFields() { return kSpanEndFields; }
+std::span<const FieldSpec<OpRecord>> OpFields() { return kOpFields; }
+std::span<const FieldSpec<TensorRecord>> TensorFields() { return kTensorFields; }
+std::span<const FieldSpec<TensorStatsRecord>> TensorStatsFields() { return kTensorStatsFields; }
+std::span<const FieldSpec<MemoryRecord>> MemoryFields() { return kMemoryFields; }
+std::span<const FieldSpec<DeviceMemoryRecord>> DeviceMemoryFields() {
+  return kDeviceMemoryFields;
+}
+std::span<const FieldSpec<DeviceIntervalRecord>> DeviceIntervalFields() {
+  return kDeviceIntervalFields;
+}
+std::span<const FieldSpec<GradientRecord>> GradientFields() { return kGradientFields; }
+std::span<const FieldSpec<EdgeRecord>> CallEdgeFields() { return kCallEdgeFields; }
+std::span<const FieldSpec<EdgeRecord>> DataEdgeFields() { return kDataEdgeFields; }
+std::span<const FieldSpec<TerminalRecord>> TerminalFields() { return kTerminalFields; }
+
+}  // namespace tracedoc::format
+
+namespace tracedoc::decode {
+
+bool ReadValue(Context& ctx, std::uint32_t node, CaptureContract& out) {
+  return format::ReadObject(ctx, node, format::CaptureContractFields(), out, out.unknown);
+}
+bool ReadValue(Context& ctx, std::uint32_t node, GradientContract& out) {
+  return format::ReadObject(ctx, node, format::GradientContractFields(), out, out.unknown);
+}
+bool ReadValue(Context& ctx, std::uint32_t node, ExpectedGradient& out) {
+  return format::ReadObject(ctx, node, format::ExpectedGradientFields(), out, out.unknown);
+}
+bool ReadValue(Context& ctx, std::uint32_t node, GradientFamilyContract& out) {
+  return format::ReadObject(ctx, node, format::GradientFamilyContractFields(), out,
+                            out.unknown);
+}
+bool ReadValue(Context& ctx, std::uint32_t node, ComparisonIdentity& out) {
+  return format::ReadObject(ctx, node, format::ComparisonIdentityFields(), out, out.unknown);
+}
+
+bool ReadValue(Context& ctx, std::uint32_t node, ArrayView<Tag>& out) {
+  const json::Node& object = ctx.node(node);
+  if (object.type != json::NodeType::kObject) return FailType(ctx, node, "a map");
+  Tag* tags = ctx.arena.Allocate<Tag>(object.count);
+  std::size_t count = 0;
+  std::uint32_t key_node = node + 1;
+  for (std::uint32_t m = 0; m < object.count; ++m) {
+    const std::uint32_t value_node = key_node + 1;
+    Tag tag{ctx.text(key_node), {}};
+    const PathStep step{ctx.path, tag.key};
+    const PathStep* saved = ctx.path;
+    ctx.path = &step;
+    const bool ok = ReadValue(ctx, value_node, tag.value);
+    ctx.path = saved;
+    if (!ok) return false;
+    new (&tags[count++]) Tag(tag);
+    key_node = ctx.node(value_node).end;
+  }
+  // A map: keys in byte-wise order, and the last of repeated keys wins (§1.2).
+  std::stable_sort(tags, tags + count,
+                   [](const Tag& a, const Tag& b) { return a.key < b.key; });
+  std::size_t unique = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (unique > 0 && tags[unique - 1].key == tags[i].key) {
+      tags[unique - 1] = tags[i];
+    } else {
+      tags[unique++] = tags[i];
+    }
+  }
+  out = ArrayView<Tag>(tags, unique);
+  return true;
+}
+
+}  // namespace tracedoc::decode
+
+namespace tracedoc::format {
+
+void Own(util::StringPool& pool, CaptureContract& value) {
+  OwnFields(pool, CaptureContractFields(), value);
+}
+void Own(util::StringPool& pool, GradientContract& value) {
+  OwnFields(pool, GradientContractFields(), value);
+}
+void Own(util::StringPool& pool, ExpectedGradient& value) {
+  OwnFields(pool, ExpectedGradientFields(), value);
+}
+void Own(util::StringPool& pool, GradientFamilyContract& value) {
+  OwnFields(pool, GradientFamilyContractFields(), value);
+}
+void Own(util::StringPool& pool, ComparisonIdentity& value) {
+  OwnFields(pool, ComparisonIdentityFields(), value);
+}
+
+}  // namespace tracedoc::format
+
+namespace tracedoc::write {
+
+void WriteValue(std::string& out, const CaptureContract& value) {
+  format::WriteNested(out, format::CaptureContractFields(), value);
+}
+void WriteValue(std::string& out, const GradientContract& value) {
+  format::WriteNested(out, format::GradientContractFields(), value);
+}
+void WriteValue(std::string& out, const ExpectedGradient& value) {
+  format::WriteNested(out, format::ExpectedGradientFields(), value);
+}
+void WriteValue(std::string& out, const GradientFamilyContract& value) {
+  format::WriteNested(out, format::GradientFamilyContractFields(), value);
+}
+void WriteValue(std::string& out, const ComparisonIdentity& value) {
+  format::WriteNested(out, format::ComparisonIdentityFields(), value);
+}
+void WriteValue(std::string& out, const ArrayView<Tag>& tags) {
+  out += '{';
+  for (const Tag& tag : tags) {
+    WriteKey(out, tag.key);
+    AppendJsonString(out, tag.value);
+  }
+  out += '}';
+}
+
+}  // namespace tracedoc::write

@@ -1,0 +1,136 @@
+// The one description of every record's fields (trace-format.md §1.2–§1.13): JSON key, whether
+// it is required, and how it is read and written. The decoder and the canonical writer both
+// walk these tables, so key order and omission rules cannot drift apart.
+#ifndef TRACEDOC_FORMAT_RECORD_FIELDS_HPP_
+#define TRACEDOC_FORMAT_RECORD_FIELDS_HPP_
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "decode/value_readers.hpp"
+#include "format/own.hpp"
+#include "tracedoc/event.hpp"
+#include "write/value_writers.hpp"
+
+namespace tracedoc::format {
+
+/// Whether a missing key is an error. std::optional members are always kOptional: a missing
+/// key and `null` both mean None, and None is not written.
+enum class Presence : std::uint8_t {
+  kRequired,
+  /// A missing key takes the member's default; `null` is an error; always written.
+  kDefaulted,
+  kOptional,
+};
+
+template <class Record>
+struct FieldSpec {
+  std::string_view name;
+  Presence presence;
+  bool (*read)(decode::Context&, std::uint32_t node, Record&);
+  /// Appends `"name":value` (with a leading comma unless first), or nothing when omitted.
+  void (*write)(std::string& out, std::string_view name, const Record&);
+  /// Re-points the field's strings and arrays into `pool`.
+  void (*own)(util::StringPool& pool, Record&);
+};
+
+namespace detail {
+
+template <class T>
+struct IsOptional : std::false_type {};
+template <class T>
+struct IsOptional<std::optional<T>> : std::true_type {};
+
+template <class M>
+struct MemberOf;
+template <class C, class T>
+struct MemberOf<T C::*> {
+  using Class = C;
+};
+
+// Follows a chain of member pointers: Get<&A::b, &B::c>(a) is a.b.c.
+template <auto First, auto... Rest, class Object>
+constexpr auto& Get(Object& object) {
+  if constexpr (sizeof...(Rest) == 0) {
+    return object.*First;
+  } else {
+    return Get<Rest...>(object.*First);
+  }
+}
+
+template <class Root, auto... Path>
+bool ReadMember(decode::Context& ctx, std::uint32_t node, Root& record) {
+  return decode::ReadValue(ctx, node, Get<Path...>(record));
+}
+
+template <class Root, auto... Path>
+void OwnMember(util::StringPool& pool, Root& record) {
+  Own(pool, Get<Path...>(record));
+}
+
+template <bool kOmitWhenEmpty, class Root, auto... Path>
+void WriteMember(std::string& out, std::string_view name, const Root& record) {
+  const auto& value = Get<Path...>(record);
+  using Value = std::remove_cvref_t<decltype(value)>;
+  if constexpr (IsOptional<Value>::value) {
+    if (!value.has_value()) return;
+    write::WriteKey(out, name);
+    write::WriteValue(out, *value);
+  } else {
+    if constexpr (kOmitWhenEmpty) {
+      if (value.empty()) return;
+    }
+    write::WriteKey(out, name);
+    write::WriteValue(out, value);
+  }
+}
+
+}  // namespace detail
+
+/// A field of Root reached through the member pointers Path (one, or a chain for nesting).
+template <class Root, auto... Path>
+constexpr FieldSpec<Root> Field(std::string_view name, Presence presence = Presence::kRequired) {
+  using Value = std::remove_cvref_t<decltype(detail::Get<Path...>(std::declval<Root&>()))>;
+  return FieldSpec<Root>{name,
+                         detail::IsOptional<Value>::value ? Presence::kOptional : presence,
+                         &detail::ReadMember<Root, Path...>,
+                         &detail::WriteMember<false, Root, Path...>,
+                         &detail::OwnMember<Root, Path...>};
+}
+
+/// A defaulted list that is left out of the output when empty.
+template <class Root, auto... Path>
+constexpr FieldSpec<Root> FieldOmittedWhenEmpty(std::string_view name) {
+  return FieldSpec<Root>{name, Presence::kDefaulted, &detail::ReadMember<Root, Path...>,
+                         &detail::WriteMember<true, Root, Path...>,
+                         &detail::OwnMember<Root, Path...>};
+}
+
+// The tables, in serialized key order. Each is defined in record_fields.cpp. The meta record
+// is `schema` followed by the run metadata's fields, flattened (§1.2).
+std::span<const FieldSpec<TraceRunMeta>> RunMetaFields();
+std::span<const FieldSpec<CaptureContract>> CaptureContractFields();
+std::span<const FieldSpec<GradientContract>> GradientContractFields();
+std::span<const FieldSpec<ExpectedGradient>> ExpectedGradientFields();
+std::span<const FieldSpec<GradientFamilyContract>> GradientFamilyContractFields();
+std::span<const FieldSpec<ComparisonIdentity>> ComparisonIdentityFields();
+std::span<const FieldSpec<SpanStartRecord>> SpanStartFields();
+std::span<const FieldSpec<SpanEndRecord>> SpanEndFields();
+std::span<const FieldSpec<OpRecord>> OpFields();
+std::span<const FieldSpec<TensorRecord>> TensorFields();
+std::span<const FieldSpec<TensorStatsRecord>> TensorStatsFields();
+std::span<const FieldSpec<MemoryRecord>> MemoryFields();
+std::span<const FieldSpec<DeviceMemoryRecord>> DeviceMemoryFields();
+std::span<const FieldSpec<DeviceIntervalRecord>> DeviceIntervalFields();
+std::span<const FieldSpec<GradientRecord>> GradientFields();
+std::span<const FieldSpec<EdgeRecord>> CallEdgeFields();
+std::span<const FieldSpec<EdgeRecord>> DataEdgeFields();
+std::span<const FieldSpec<TerminalRecord>> TerminalFields();
+
+}  // namespace tracedoc::format
+
+#endif  // TRACEDOC_FORMAT_RECORD_FIELDS_HPP_

@@ -1,0 +1,190 @@
+// Builds the tape with Boost.JSON's basic_parser (a push parser with a handler).
+//
+// Why Boost.JSON here: decoding records is the hot path, and on this machine basic_parser with a
+// typed handler measured about 650 MB/s against about 385 MB/s for RapidJSON's SAX reader over
+// the same 200 MB trace (see bench/). Its number callbacks hand us the literal text, which we
+// re-parse with std::from_chars: Boost.JSON 1.81 has no correctly rounded mode, and the format
+// needs the literal anyway (1.0 versus 1 for integer fields). RapidJSON serves elsewhere (schema
+// validation, the differential fuzzer).
+#include "json/json_tape.hpp"
+
+#include <boost/json/basic_parser_impl.hpp>
+
+namespace tracedoc::json {
+namespace {
+
+class TapeHandler {
+ public:
+  static constexpr std::size_t max_object_size = static_cast<std::size_t>(-1);
+  static constexpr std::size_t max_array_size = static_cast<std::size_t>(-1);
+  static constexpr std::size_t max_key_size = static_cast<std::size_t>(-1);
+  static constexpr std::size_t max_string_size = static_cast<std::size_t>(-1);
+
+  explicit TapeHandler(Tape* tape) : tape_(tape) {}
+
+  void Reset(std::size_t max_string_bytes) {
+    max_string_bytes_ = max_string_bytes;
+    part_start_ = kNoPart;
+    string_too_long_ = false;
+  }
+  bool string_too_long() const { return string_too_long_; }
+
+  bool on_document_begin(boost::system::error_code&) { return true; }
+  bool on_document_end(boost::system::error_code&) { return true; }
+
+  bool on_object_begin(boost::system::error_code&) { return OpenContainer(NodeType::kObject); }
+  bool on_object_end(std::size_t n, boost::system::error_code&) { return CloseContainer(n); }
+  bool on_array_begin(boost::system::error_code&) { return OpenContainer(NodeType::kArray); }
+  bool on_array_end(std::size_t n, boost::system::error_code&) { return CloseContainer(n); }
+
+  bool on_key_part(boost::json::string_view s, std::size_t n, boost::system::error_code& ec) {
+    return AppendPart(s, n, ec);
+  }
+  bool on_key(boost::json::string_view s, std::size_t n, boost::system::error_code& ec) {
+    return FinishText(NodeType::kString, s, n, ec);
+  }
+  bool on_string_part(boost::json::string_view s, std::size_t n, boost::system::error_code& ec) {
+    return AppendPart(s, n, ec);
+  }
+  bool on_string(boost::json::string_view s, std::size_t n, boost::system::error_code& ec) {
+    return FinishText(NodeType::kString, s, n, ec);
+  }
+
+  bool on_number_part(boost::json::string_view s, boost::system::error_code& ec) {
+    return AppendPart(s, 0, ec);
+  }
+  bool on_int64(std::int64_t, boost::json::string_view s, boost::system::error_code& ec) {
+    return FinishNumber(s, ec);
+  }
+  bool on_uint64(std::uint64_t, boost::json::string_view s, boost::system::error_code& ec) {
+    return FinishNumber(s, ec);
+  }
+  bool on_double(double, boost::json::string_view s, boost::system::error_code& ec) {
+    return FinishNumber(s, ec);
+  }
+
+  bool on_bool(bool b, boost::system::error_code&) {
+    return PushScalar(b ? NodeType::kTrue : NodeType::kFalse);
+  }
+  bool on_null(boost::system::error_code&) { return PushScalar(NodeType::kNull); }
+
+  // Comments are off in the parse options; these are never called but must exist.
+  bool on_comment_part(boost::json::string_view, boost::system::error_code&) { return true; }
+  bool on_comment(boost::json::string_view, boost::system::error_code&) { return true; }
+
+ private:
+  static constexpr std::size_t kNoPart = static_cast<std::size_t>(-1);
+
+  bool OpenContainer(NodeType type) {
+    auto& nodes = tape_->mutable_nodes();
+    tape_->open_containers().push_back(static_cast<std::uint32_t>(nodes.size()));
+    nodes.push_back(Node{type});
+    return true;
+  }
+  bool CloseContainer(std::size_t n) {
+    auto& nodes = tape_->mutable_nodes();
+    Node& node = nodes[tape_->open_containers().back()];
+    tape_->open_containers().pop_back();
+    node.count = static_cast<std::uint32_t>(n);
+    node.end = static_cast<std::uint32_t>(nodes.size());
+    return true;
+  }
+  bool PushScalar(NodeType type) {
+    auto& nodes = tape_->mutable_nodes();
+    Node node{type};
+    node.end = static_cast<std::uint32_t>(nodes.size() + 1);
+    nodes.push_back(node);
+    return true;
+  }
+  bool AppendPart(boost::json::string_view s, std::size_t total, boost::system::error_code& ec) {
+    if (total > max_string_bytes_) return StringTooLong(ec);
+    std::string& text = tape_->mutable_text();
+    if (part_start_ == kNoPart) part_start_ = text.size();
+    text.append(s.data(), s.size());
+    return true;
+  }
+  bool StringTooLong(boost::system::error_code& ec) {
+    string_too_long_ = true;
+    ec = boost::json::error::string_too_large;
+    return false;
+  }
+  // Appends the last piece of a string or number and pushes its node.
+  bool FinishText(NodeType type, boost::json::string_view s, std::size_t total,
+                  boost::system::error_code& ec) {
+    if (total > max_string_bytes_) return StringTooLong(ec);
+    std::string& text = tape_->mutable_text();
+    const std::size_t start = part_start_ == kNoPart ? text.size() : part_start_;
+    part_start_ = kNoPart;
+    text.append(s.data(), s.size());
+    auto& nodes = tape_->mutable_nodes();
+    Node node{type};
+    node.end = static_cast<std::uint32_t>(nodes.size() + 1);
+    node.text_offset = static_cast<std::uint32_t>(start);
+    node.text_length = static_cast<std::uint32_t>(text.size() - start);
+    nodes.push_back(node);
+    return true;
+  }
+  bool FinishNumber(boost::json::string_view s, boost::system::error_code& ec) {
+    if (!FinishText(NodeType::kNumber, s, 0, ec)) return false;
+    Node& node = tape_->mutable_nodes().back();
+    node.type = NodeType::kNumber;
+    const std::string_view literal = tape_->text(node);
+    node.is_float_literal = literal.find_first_of(".eE") != std::string_view::npos;
+    return true;
+  }
+
+  Tape* tape_;
+  std::size_t max_string_bytes_ = static_cast<std::size_t>(-1);
+  std::size_t part_start_ = kNoPart;
+  bool string_too_long_ = false;
+};
+
+}  // namespace
+
+struct Tape::Parser {
+  Parser(Tape* tape, std::size_t max_depth)
+      : parser(MakeOptions(max_depth), tape), max_depth(max_depth) {}
+  static boost::json::parse_options MakeOptions(std::size_t max_depth) {
+    boost::json::parse_options options;
+    options.max_depth = max_depth;
+    return options;
+  }
+  boost::json::basic_parser<TapeHandler> parser;
+  std::size_t max_depth;
+};
+
+Tape::Tape() = default;
+Tape::~Tape() = default;
+
+SyntaxResult Tape::Parse(std::string_view text, std::size_t max_depth,
+                         std::size_t max_string_bytes) {
+  nodes_.clear();
+  text_.clear();
+  open_.clear();
+  // The tape indexes its text with 32-bit offsets; the reader's line bound keeps lines smaller.
+  if (text.size() >= UINT32_MAX) return {SyntaxStatus::kTooLong, 0, "line too long"};
+  if (!parser_ || parser_->max_depth != max_depth) {
+    parser_ = std::make_unique<Parser>(this, max_depth);
+  } else {
+    parser_->parser.reset();
+  }
+  parser_->parser.handler().Reset(max_string_bytes);
+
+  boost::system::error_code ec;
+  const std::size_t consumed = parser_->parser.write_some(false, text.data(), text.size(), ec);
+  if (ec) {
+    if (parser_->parser.handler().string_too_long()) {
+      return {SyntaxStatus::kTooLong, consumed, "string too long"};
+    }
+    if (ec == boost::json::error::too_deep) {
+      return {SyntaxStatus::kTooDeep, consumed, "nesting too deep"};
+    }
+    return {SyntaxStatus::kInvalidJson, consumed, ec.message()};
+  }
+  if (consumed != text.size()) {
+    return {SyntaxStatus::kInvalidJson, consumed, "trailing characters"};
+  }
+  return {SyntaxStatus::kOk, consumed, {}};
+}
+
+}  // namespace tracedoc::json

@@ -1,0 +1,23 @@
+// Reads JSON number literals into the format's two numeric types, u64 and f64 (§1.0).
+// Literals come from the tape as written, so the rules can tell `1` from `1.0`.
+#ifndef TRACEDOC_JSON_NUMBER_HPP_
+#define TRACEDOC_JSON_NUMBER_HPP_
+
+#include <cstdint>
+#include <string_view>
+
+namespace tracedoc::json {
+
+enum class U64Status : std::uint8_t { kOk, kFloatLiteral, kNegative, kTooLarge };
+
+/// Reads an integer literal in 0..=18446744073709551615. `-0` counts as negative: it is written
+/// as a negative integer, and the reference reads it as the float -0.0, never as a u64.
+U64Status ParseU64(std::string_view literal, std::uint64_t& out) noexcept;
+
+/// Reads any JSON number literal as the correctly rounded nearest double. Returns false when
+/// the value overflows the double range (`1E400`); an underflow reads as a signed zero.
+bool ParseF64(std::string_view literal, double& out) noexcept;
+
+}  // namespace tracedoc::json
+
+#endif  // TRACEDOC_JSON_NUMBER_HPP_

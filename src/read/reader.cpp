@@ -1,0 +1,122 @@
+// The pipeline: lines → records → fold, streaming, stopping at the first error (§2.1).
+#include "tracedoc/reader.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "read/line_reader.hpp"
+#include "text/utf8.hpp"
+#include "tracedoc/document_builder.hpp"
+
+namespace tracedoc {
+
+class InputAccess {
+ public:
+  static TraceInput::Kind kind(const TraceInput& input) { return input.kind_; }
+  static std::string_view text(const TraceInput& input) { return input.text_; }
+  static const std::filesystem::path& path(const TraceInput& input) { return input.path_; }
+  static constexpr TraceInput::Kind kString = TraceInput::Kind::kString;
+  static constexpr TraceInput::Kind kFile = TraceInput::Kind::kFile;
+};
+
+TraceInput TraceInput::FromString(std::string_view text) {
+  TraceInput input;
+  input.kind_ = Kind::kString;
+  input.text_ = text;
+  return input;
+}
+
+TraceInput TraceInput::FromFile(std::filesystem::path path) {
+  TraceInput input;
+  input.kind_ = Kind::kFile;
+  input.path_ = std::move(path);
+  return input;
+}
+
+TraceInput TraceInput::FromStandardInput() {
+  TraceInput input;
+  input.kind_ = Kind::kStandardInput;
+  return input;
+}
+
+std::string TraceInput::display_name() const {
+  switch (kind_) {
+    case Kind::kString:
+      return "<string>";
+    case Kind::kFile:
+      return path_.string();
+    case Kind::kStandardInput:
+      break;
+  }
+  return "-";
+}
+
+namespace {
+
+struct FileCloser {
+  void operator()(std::FILE* file) const { std::fclose(file); }
+};
+
+// Feeds every line of `lines` through the decoder into the builder.
+template <class LineReader>
+Result<void> FoldLines(LineReader& lines, const ReadOptions& options, DocumentBuilder& builder) {
+  RecordDecoder decoder(options.decode);
+  std::uint64_t index = 0;
+  read::Line line;
+  for (;;) {
+    BOOST_OUTCOME_TRY(const bool more, lines.Next(line));
+    if (!more) break;
+    if (!text::IsValidUtf8(line.text)) {
+      return Error{ErrorCode::kInvalidUtf8, line.number, std::nullopt, std::nullopt, {},
+                   "stream did not contain valid UTF-8"};
+    }
+    if (text::IsBlank(line.text)) continue;
+    if (options.max_records != 0 && index >= options.max_records) {
+      return Error{ErrorCode::kLimitExceeded, line.number, index, std::nullopt, {},
+                   "more than " + std::to_string(options.max_records) + " records"};
+    }
+    const RecordPosition position{line.number, index};
+    BOOST_OUTCOME_TRY(const Event event, decoder.DecodeValidUtf8(line.text, position));
+    BOOST_OUTCOME_TRY(builder.Add(event, position));
+    ++index;
+  }
+  return boost::outcome_v2::success();
+}
+
+Result<void> FoldInput(const TraceInput& input, const ReadOptions& options,
+                       DocumentBuilder& builder) {
+  if (InputAccess::kind(input) == InputAccess::kString) {
+    read::BufferLineReader lines(InputAccess::text(input), options.max_line_bytes);
+    return FoldLines(lines, options, builder);
+  }
+  std::unique_ptr<std::FILE, FileCloser> owned;
+  std::FILE* stream = stdin;
+  if (InputAccess::kind(input) == InputAccess::kFile) {
+    owned.reset(std::fopen(InputAccess::path(input).c_str(), "rb"));
+    if (!owned) {
+      return Error{ErrorCode::kIoError, 0, std::nullopt, std::nullopt, {},
+                   "open trace file " + input.display_name() + ": " + std::strerror(errno)};
+    }
+    stream = owned.get();
+  }
+  read::StreamLineReader lines(stream, input.display_name(), options.max_line_bytes);
+  return FoldLines(lines, options, builder);
+}
+
+}  // namespace
+
+Result<TraceDocument> ReadTrace(const TraceInput& input, const ReadOptions& options) {
+  DocumentBuilder builder;
+  BOOST_OUTCOME_TRY(FoldInput(input, options, builder));
+  return std::move(builder).Finish();
+}
+
+Result<void> ValidateTrace(const TraceInput& input, const ReadOptions& options) {
+  DocumentBuilder builder(BuildOptions{.retain_records = false});
+  BOOST_OUTCOME_TRY(FoldInput(input, options, builder));
+  return std::move(builder).Verify();
+}
+
+}  // namespace tracedoc
