@@ -43,10 +43,12 @@ class Arena {
 
   /// Forgets every allocation but keeps the first chunk for reuse.
   void Reset() noexcept {
-    if (chunks_.size() > 1) chunks_.resize(1);
+    if (chunks_.size() > 1) {
+      chunks_.erase(chunks_.begin() + 1, chunks_.end());
+      chunk_sizes_.erase(chunk_sizes_.begin() + 1, chunk_sizes_.end());
+    }
     used_ = 0;
     capacity_ = chunks_.empty() ? 0 : chunk_sizes_.front();
-    if (chunk_sizes_.size() > 1) chunk_sizes_.resize(1);
   }
 
   /// Bytes held in chunks (what the arena costs, not what was asked of it).

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The main job on the bundled examples: set up, build, then validate a valid and an invalid
+# trace, showing both outcomes. Exits non-zero only if an outcome is not the expected one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DTRACEDOC_BUILD_TESTS=OFF -DTRACEDOC_BUILD_BENCH=OFF >/dev/null
+cmake --build build/release --target tracedoc_cli >/dev/null
+tracedoc=build/release/tracedoc
+
+run() {
+  echo "\$ tracedoc $*"
+  set +e
+  "$tracedoc" "$@"
+  status=$?
+  set -e
+  echo "(exit $status)"
+  echo
+  return 0
+}
+
+run validate examples/valid.jsonl
+"$tracedoc" validate examples/valid.jsonl
+run validate examples/invalid.jsonl
+if "$tracedoc" validate examples/invalid.jsonl 2>/dev/null; then
+  echo "examples/invalid.jsonl was accepted" >&2
+  exit 1
+fi
+run validate --json examples/valid.jsonl examples/invalid.jsonl

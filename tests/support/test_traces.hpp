@@ -1,0 +1,52 @@
+// Trace text used across tests: the META10 line of examples.md §8.0, the SAMPLE stream of §8.4,
+// and helpers to join lines.
+#ifndef TRACEDOC_TESTS_SUPPORT_TEST_TRACES_HPP_
+#define TRACEDOC_TESTS_SUPPORT_TEST_TRACES_HPP_
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace tracedoc::testdata {
+
+/// examples.md §8.0, a valid trace/10 meta record.
+inline constexpr std::string_view kMeta10 =
+    R"({"kind":"meta","schema":"candle-graph/trace/10","run_id":"run-1","correlation_id":"demo/update-1","entrypoint":"demo::train","phase":"train","timestamp":"2026-01-01T00:00:00Z","capture_step":1,"warmup_steps":0,"device":"cpu","timing_mode":"host","capture_contract":{"measurement_scope":"unknown","operations":"none","logical_memory":"none","physical_memory":"none","device_timing":"none"},"tags":{}})";
+
+/// META10 declaring trace/9.
+inline std::string Meta9() {
+  std::string meta(kMeta10);
+  meta.replace(meta.find("trace/10"), 8, "trace/9");
+  return meta;
+}
+
+inline constexpr std::string_view kCompleteTerminal0 =
+    R"({"kind":"terminal","outcome":"complete","timestamp_ns":0})";
+
+/// The reference's sample stream (examples.md §8.4), one record per line.
+inline constexpr std::string_view kSample =
+    R"({"kind":"meta","schema":"candle-graph/trace/10","run_id":"run-1","correlation_id":"demo/update-1","entrypoint":"demo::train::loss","phase":"train","timestamp":"2026-08-04T18:00:00Z","capture_step":1,"warmup_steps":0,"device":"cpu","measured_region_device_synchronized":false,"timing_mode":"host","capture_contract":{"measurement_scope":"unknown","operations":"none","tensors":"none","gradients":"none","logical_memory":"none","physical_memory":"none","device_timing":"none","required_semantic_labels":[]},"tags":{},"candle_version":"0.8.0"}
+{"kind":"span_start","id":"span-root","name":"demo::train::loss","start_ns":0,"span_kind":"function","measured":true}
+{"kind":"span_start","id":"span-op","parent_id":"span-root","name":"matmul","start_ns":10,"span_kind":"op","measured":false}
+{"kind":"op","span_id":"span-op","op_name":"matmul","inputs":["t0","t1"],"output":"t2","shape":[32,32],"dtype":"f32","device":"cpu","duration_ns":1200,"timestamp_ns":10,"input_dense_bytes":0}
+{"kind":"memory","timestamp_ns":1200,"storage_id":"storage-t2","tensor_id":"t2","span_id":"span-op","op_name":"matmul","device":"cpu","bytes":4096,"action":"alloc","shape":[32,32],"dtype":"f32","category":"activation"}
+{"kind":"edge","edge_kind":"call","from_span":"span-root","to_span":"span-op","host_duration_ns":1200}
+{"kind":"gradient","event_id":"grad-1","root":"vb","key":"encoder.weight","state":"present","norm":0.42}
+{"kind":"span_end","id":"span-op","duration_ns":1200}
+{"kind":"span_end","id":"span-root","duration_ns":2500}
+{"kind":"terminal","outcome":"complete","timestamp_ns":2500}
+)";
+
+/// The lines joined with `\n`, and a final `\n`.
+inline std::string Lines(std::initializer_list<std::string_view> lines) {
+  std::string out;
+  for (std::string_view line : lines) {
+    out += line;
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace tracedoc::testdata
+
+#endif  // TRACEDOC_TESTS_SUPPORT_TEST_TRACES_HPP_
