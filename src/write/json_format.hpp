@@ -1,0 +1,26 @@
+// Low-level JSON text emitters for canonical output: strings, doubles and unsigned integers
+// laid out byte for byte as the reference writer does (tracedoc.md §4, trace-format.md §1.0).
+#ifndef TRACEDOC_SRC_WRITE_JSON_FORMAT_HPP_
+#define TRACEDOC_SRC_WRITE_JSON_FORMAT_HPP_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace tracedoc::write {
+
+// Appends `utf8` as a quoted JSON string. Bytes are copied raw; only `"`, `\` and
+// U+0000..U+001F are escaped (short forms for \b \t \n \f \r, else \u00xx in lower-case hex).
+// The input is not validated as UTF-8.
+void AppendJsonString(std::string& out, std::string_view utf8);
+
+// Appends `v` with the shortest round-trip digits in the reference layout: `null` when not
+// finite, `0.0` / `-0.0` for zeros, `3.0`, `1.5`, `0.001`, `1e16`, `2.5e-7`, ...
+void AppendJsonDouble(std::string& out, double v);
+
+// Appends `v` as a JSON integer literal.
+void AppendJsonU64(std::string& out, std::uint64_t v);
+
+}  // namespace tracedoc::write
+
+#endif  // TRACEDOC_SRC_WRITE_JSON_FORMAT_HPP_
