@@ -1,0 +1,38 @@
+// UTF-8 helpers: strict validation, code point decoding, and trimming of Unicode White_Space
+// as the format defines "Trim" and "Blank" (trace-format.md §0).
+#ifndef TRACEDOC_TEXT_UTF8_HPP_
+#define TRACEDOC_TEXT_UTF8_HPP_
+
+#include <cstddef>
+#include <string_view>
+
+namespace tracedoc::text {
+
+// True when `bytes` is well-formed UTF-8 (Unicode Table 3-7): no overlong forms, no surrogates
+// U+D800..U+DFFF, nothing above U+10FFFF, no truncated sequence, no stray continuation byte.
+bool IsValidUtf8(std::string_view bytes) noexcept;
+
+// One decoded scalar value and the number of bytes it took.
+struct DecodedCodePoint {
+  char32_t code_point;
+  std::size_t length;
+};
+
+// Decodes the scalar value starting at `valid_utf8[pos]` (`pos` < size). The input must be
+// valid UTF-8 and `pos` must start a sequence; on other input the result is unspecified but
+// no byte outside the view is read and `length` is at least 1.
+DecodedCodePoint DecodeUtf8At(std::string_view valid_utf8, std::size_t pos) noexcept;
+
+// True for the Unicode White_Space code points listed under "Trim" in trace-format.md §0.
+// U+FEFF (byte-order mark) is not white space.
+bool IsUnicodeWhiteSpace(char32_t code_point) noexcept;
+
+// Strips Unicode White_Space from both ends of `valid_utf8`.
+std::string_view TrimUnicodeWhitespace(std::string_view valid_utf8) noexcept;
+
+// True when `valid_utf8` is empty after TrimUnicodeWhitespace.
+bool IsBlank(std::string_view valid_utf8) noexcept;
+
+}  // namespace tracedoc::text
+
+#endif  // TRACEDOC_TEXT_UTF8_HPP_
