@@ -70,6 +70,7 @@ std::string DescribeUnexpected(const Context& ctx, std::uint32_t node) {
     case json::NodeType::kNumber: {
       const std::string_view literal = ctx.text(node);
       double value = 0;
+      // The tape has already rejected literals beyond the double range.
       if (n.is_float_literal && json::ParseF64(literal, value)) {
         return "floating point `" + DisplayFloat(value) + "`";
       }

@@ -183,6 +183,8 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
                   "JSON nesting deeper than " + std::to_string(s.options.max_nesting_depth));
     case json::SyntaxStatus::kTooLong:
       return fail(ErrorCode::kLimitExceeded, column, {}, "string longer than the bound");
+    case json::SyntaxStatus::kNumberOutOfRange:
+      return fail(ErrorCode::kOutOfRange, std::nullopt, {}, "number out of range");
   }
 
   decode::Context& ctx = s.ctx;

@@ -10,6 +10,8 @@
 
 #include <boost/json/basic_parser_impl.hpp>
 
+#include "json/number.hpp"
+
 namespace tracedoc::json {
 namespace {
 
@@ -26,8 +28,10 @@ class TapeHandler {
     max_string_bytes_ = max_string_bytes;
     part_start_ = kNoPart;
     string_too_long_ = false;
+    number_out_of_range_ = false;
   }
   bool string_too_long() const { return string_too_long_; }
+  bool number_out_of_range() const { return number_out_of_range_; }
 
   bool on_document_begin(boost::system::error_code&) { return true; }
   bool on_document_end(boost::system::error_code&) { return true; }
@@ -130,6 +134,13 @@ class TapeHandler {
     node.type = NodeType::kNumber;
     const std::string_view literal = tape_->text(node);
     node.is_float_literal = literal.find_first_of(".eE") != std::string_view::npos;
+    // Only an exponent or more than 308 digits can leave the double range. The reference
+    // fails such a literal wherever it stands, before looking at fields.
+    if (!number_out_of_range_ &&
+        (literal.find_first_of("eE") != std::string_view::npos || literal.size() > 308)) {
+      double value = 0;
+      number_out_of_range_ = !ParseF64(literal, value);
+    }
     return true;
   }
 
@@ -137,6 +148,7 @@ class TapeHandler {
   std::size_t max_string_bytes_ = static_cast<std::size_t>(-1);
   std::size_t part_start_ = kNoPart;
   bool string_too_long_ = false;
+  bool number_out_of_range_ = false;
 };
 
 }  // namespace
@@ -183,6 +195,9 @@ SyntaxResult Tape::Parse(std::string_view text, std::size_t max_depth,
   }
   if (consumed != text.size()) {
     return {SyntaxStatus::kInvalidJson, consumed, "trailing characters"};
+  }
+  if (parser_->parser.handler().number_out_of_range()) {
+    return {SyntaxStatus::kNumberOutOfRange, consumed, "number out of range"};
   }
   return {SyntaxStatus::kOk, consumed, {}};
 }

@@ -30,7 +30,14 @@ struct Node {
 };
 
 /// How a syntax parse ended.
-enum class SyntaxStatus : std::uint8_t { kOk, kInvalidJson, kTooDeep, kTooLong };
+enum class SyntaxStatus : std::uint8_t {
+  kOk,
+  kInvalidJson,
+  kTooDeep,
+  kTooLong,
+  /// Valid JSON holding a number literal beyond the double range (`1E400`).
+  kNumberOutOfRange,
+};
 
 struct SyntaxResult {
   SyntaxStatus status = SyntaxStatus::kOk;
