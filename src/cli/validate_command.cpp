@@ -38,8 +38,7 @@ std::string ResultJson(std::string_view file, const Result<void>& result) {
   out += ",\"ok\":false,\"error\":{\"code\":";
   write::AppendJsonString(out, ErrorCodeName(e.code));
   out += ",\"line\":";
-  // Line 0 means "the stream as a whole": absent, so null.
-  AppendOptionalU64(out, e.line == 0 ? std::nullopt : std::optional<std::uint64_t>(e.line));
+  write::AppendJsonU64(out, e.line);  // 0: the stream as a whole (tracedoc.md §2)
   out += ",\"index\":";
   AppendOptionalU64(out, e.index);
   out += ",\"column\":";

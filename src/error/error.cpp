@@ -92,7 +92,25 @@ std::string FormatError(std::string_view file, const Error& error) {
   out += ": error[";
   out += ErrorCodeName(error.code);
   out += "]: ";
-  out += error.message;
+  // One line, always: control characters in the message (a span id may hold a newline) are
+  // written as escapes here; Error::message itself stays the reference's text.
+  for (const char c : error.message) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20) {
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\u00";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    }
+  }
   return out;
 }
 

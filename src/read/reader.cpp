@@ -69,7 +69,8 @@ Result<void> FoldLines(LineReader& lines, const ReadOptions& options, DocumentBu
     BOOST_OUTCOME_TRY(const bool more, lines.Next(line));
     if (!more) break;
     if (!text::IsValidUtf8(line.text)) {
-      return Error{ErrorCode::kInvalidUtf8, line.number, std::nullopt, std::nullopt, {},
+      // Not blank (blank lines are valid UTF-8), so it is the record at `index`.
+      return Error{ErrorCode::kInvalidUtf8, line.number, index, std::nullopt, {},
                    "stream did not contain valid UTF-8"};
     }
     if (text::IsBlank(line.text)) continue;

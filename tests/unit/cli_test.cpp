@@ -1,0 +1,382 @@
+// The `tracedoc validate` command line (tracedoc.md §6), run as a child process on files in a
+// temporary directory: exit codes, the one-line stderr form, --json objects and `-` for stdin.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "support/test_traces.hpp"
+
+namespace tracedoc {
+namespace {
+
+using testdata::kCompleteTerminal0;
+using testdata::kMeta10;
+using testdata::Lines;
+
+// What a run of the command line left behind.
+struct RunResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// `text` in single quotes for sh.
+std::string Quote(std::string_view text) {
+  std::string out = "'";
+  for (const char c : text) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out += c;
+    }
+  }
+  return out + "'";
+}
+
+std::string ReadAll(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+constexpr std::string_view kUnknownSpanEndLine =
+    R"({"kind":"span_end","id":"s9","duration_ns":0})";
+
+// META10 ⏎ an unknown span_end ⏎ terminal: unknown_span_end on line 2, index 1.
+std::string BadTrace() { return Lines({kMeta10, kUnknownSpanEndLine, kCompleteTerminal0}); }
+std::string GoodTrace() { return Lines({kMeta10, "", kCompleteTerminal0}); }
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = std::filesystem::temp_directory_path() /
+           ("tracedoc_cli_test_" + std::to_string(::getpid()) + "_" + info->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+
+  void TearDown() override {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir_, ignored);
+  }
+
+  // Writes `contents` to `name` in the temporary directory.
+  void WriteFile(std::string_view name, std::string_view contents) {
+    std::ofstream out(dir_ / name, std::ios::binary);
+    out << contents;
+    ASSERT_TRUE(out.good()) << name;
+  }
+
+  // Runs `tracedoc ARGUMENTS` inside the temporary directory (so file names stay relative), with
+  // standard input from `stdin_name` there, or empty.
+  RunResult Run(const std::string& arguments, std::string_view stdin_name = {}) {
+    const std::string input = stdin_name.empty() ? "/dev/null" : (dir_ / stdin_name).string();
+    return RunCommand(Quote(TRACEDOC_CLI_PATH) + (arguments.empty() ? "" : " " + arguments) +
+                      " <" + Quote(input));
+  }
+
+  // As Run, with standard input a pipe fed by `cat` from `stdin_name`.
+  RunResult RunPiped(const std::string& arguments, std::string_view stdin_name) {
+    return RunCommand("cat " + Quote((dir_ / stdin_name).string()) + " | " +
+                      Quote(TRACEDOC_CLI_PATH) + " " + arguments);
+  }
+
+  RunResult RunCommand(const std::string& pipeline) {
+    const std::filesystem::path out = dir_ / "stdout.txt";
+    const std::filesystem::path err = dir_ / "stderr.txt";
+    const std::string command = "cd " + Quote(dir_.string()) + " && " + pipeline + " >" +
+                                Quote(out.string()) + " 2>" + Quote(err.string());
+    const int status = std::system(command.c_str());
+    RunResult result;
+    result.exit_code = (status != -1 && WIFEXITED(status)) ? WEXITSTATUS(status) : -1;
+    result.out = ReadAll(out);
+    result.err = ReadAll(err);
+    return result;
+  }
+
+  std::filesystem::path dir_;
+};
+
+TEST_F(CliTest, ValidateAcceptsAValidFileSilently) {
+  WriteFile("good.jsonl", GoodTrace());
+  const RunResult run = Run("validate good.jsonl");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(CliTest, ValidateAcceptsTheSample) {
+  WriteFile("sample.jsonl", testdata::kSample);
+  const RunResult run = Run("validate sample.jsonl");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(CliTest, ValidateRejectsWithOneStderrLine) {
+  WriteFile("bad.jsonl", BadTrace());
+  const RunResult run = Run("validate bad.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err,
+            "bad.jsonl:2: error[unknown_span_end]: span_end for unknown span `s9` at index 1\n");
+}
+
+TEST_F(CliTest, ValidateNamesStreamErrorsAtLineZero) {
+  WriteFile("open.jsonl", Lines({kMeta10}));
+  const RunResult run = Run("validate open.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err,
+            "open.jsonl:0: error[missing_terminal]: trace stream is missing its terminal event\n");
+}
+
+TEST_F(CliTest, ValidateNamesLineErrorsAtTheirPhysicalLine) {
+  WriteFile("e5.jsonl",
+            Lines({kMeta10, "", "",
+                   R"({"kind":"span_start","id":"s2","parent_id":"s1","name":"fwd","start_ns":5,"kind":"function"})",
+                   kCompleteTerminal0}));
+  const RunResult run = Run("validate e5.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "e5.jsonl:4: error[duplicate_key]: duplicate field `kind`\n");
+}
+
+TEST_F(CliTest, ValidateSeveralFilesWithOneBadExitsOne) {
+  WriteFile("a.jsonl", GoodTrace());
+  WriteFile("bad.jsonl", BadTrace());
+  WriteFile("c.jsonl", GoodTrace());
+  const RunResult run = Run("validate a.jsonl bad.jsonl c.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err,
+            "bad.jsonl:2: error[unknown_span_end]: span_end for unknown span `s9` at index 1\n");
+}
+
+TEST_F(CliTest, ValidateSeveralBadFilesPrintOneLineEachInOrder) {
+  WriteFile("bad.jsonl", BadTrace());
+  WriteFile("empty.jsonl", "");
+  const RunResult run = Run("validate empty.jsonl bad.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err,
+            "empty.jsonl:0: error[missing_meta]: trace stream is missing a meta event with run "
+            "metadata\n"
+            "bad.jsonl:2: error[unknown_span_end]: span_end for unknown span `s9` at index 1\n");
+}
+
+TEST_F(CliTest, ValidateSeveralGoodFilesExitsZero) {
+  WriteFile("a.jsonl", GoodTrace());
+  WriteFile("b.jsonl", testdata::kSample);
+  const RunResult run = Run("validate a.jsonl b.jsonl");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(CliTest, MissingFileExitsTwo) {
+  const RunResult run = Run("validate missing.jsonl");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "");
+  EXPECT_THAT(run.err, ::testing::StartsWith("missing.jsonl:0: error[io_error]: "));
+  EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << "one line";
+}
+
+TEST_F(CliTest, MissingFileAmongOthersExitsTwo) {
+  WriteFile("good.jsonl", GoodTrace());
+  WriteFile("bad.jsonl", BadTrace());
+  EXPECT_EQ(Run("validate good.jsonl missing.jsonl").exit_code, 2);
+  EXPECT_EQ(Run("validate bad.jsonl missing.jsonl").exit_code, 2);
+  EXPECT_EQ(Run("validate missing.jsonl bad.jsonl").exit_code, 2);
+}
+
+TEST_F(CliTest, DirectoryIsUnreadableAndExitsTwo) {
+  std::filesystem::create_directories(dir_ / "sub");
+  EXPECT_EQ(Run("validate sub").exit_code, 2);
+}
+
+TEST_F(CliTest, NoArgumentsIsAUsageError) {
+  const RunResult run = Run("");
+  EXPECT_EQ(run.exit_code, 2);
+}
+
+TEST_F(CliTest, UnknownSubcommandIsAUsageError) {
+  WriteFile("good.jsonl", GoodTrace());
+  EXPECT_EQ(Run("frobnicate good.jsonl").exit_code, 2);
+  EXPECT_EQ(Run("Validate good.jsonl").exit_code, 2);
+}
+
+TEST_F(CliTest, ValidateWithoutFilesIsAUsageError) {
+  EXPECT_EQ(Run("validate").exit_code, 2);
+}
+
+TEST_F(CliTest, UnknownOptionIsAUsageError) {
+  WriteFile("good.jsonl", GoodTrace());
+  EXPECT_EQ(Run("validate --no-such-option good.jsonl").exit_code, 2);
+}
+
+// ---- --json ------------------------------------------------------------------------------------
+
+TEST_F(CliTest, JsonForAValidFile) {
+  WriteFile("good.jsonl", GoodTrace());
+  const RunResult run = Run("validate --json good.jsonl");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, "{\"file\":\"good.jsonl\",\"ok\":true,\"error\":null}\n");
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(CliTest, JsonForAFoldError) {
+  WriteFile("bad.jsonl", BadTrace());
+  const RunResult run = Run("validate --json bad.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out,
+            "{\"file\":\"bad.jsonl\",\"ok\":false,\"error\":{\"code\":\"unknown_span_end\","
+            "\"line\":2,\"index\":1,\"column\":null,\"field\":null,\"message\":\"span_end for "
+            "unknown span `s9` at index 1\"}}\n");
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(CliTest, JsonForARecordErrorNamesTheField) {
+  std::string meta(kMeta10);
+  const std::size_t begin = meta.find(R"(,"capture_contract")");
+  meta.erase(begin, meta.find(R"(,"tags")") - begin);
+  WriteFile("e2.jsonl", Lines({"", meta, kCompleteTerminal0}));
+  const RunResult run = Run("validate --json e2.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out,
+            "{\"file\":\"e2.jsonl\",\"ok\":false,\"error\":{\"code\":\"missing_field\","
+            "\"line\":2,\"index\":0,\"column\":null,\"field\":\"capture_contract\","
+            "\"message\":\"missing field `capture_contract`\"}}\n");
+}
+
+TEST_F(CliTest, JsonForASyntaxErrorHasAColumn) {
+  WriteFile("syntax.jsonl", Lines({kMeta10, "{\"kind\":}", kCompleteTerminal0}));
+  const RunResult run = Run("validate --json syntax.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_THAT(run.out,
+              ::testing::MatchesRegex(
+                  R"(\{"file":"syntax\.jsonl","ok":false,"error":\{"code":"invalid_json","line":2,"index":1,"column":[1-9][0-9]*,"field":null,"message":".+"\}\}
+)"));
+}
+
+TEST_F(CliTest, JsonForAStreamErrorHasLineZeroAndNoIndex) {
+  // Line 0 stands for "the stream as a whole" (tracedoc.md §2); the index is absent.
+  WriteFile("open.jsonl", Lines({kMeta10}));
+  const RunResult run = Run("validate --json open.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out,
+            "{\"file\":\"open.jsonl\",\"ok\":false,\"error\":{\"code\":\"missing_terminal\","
+            "\"line\":0,\"index\":null,\"column\":null,\"field\":null,\"message\":\"trace "
+            "stream is missing its terminal event\"}}\n");
+}
+
+TEST_F(CliTest, JsonEscapesTheMessage) {
+  // The schema a"b<TAB>: its debug form in the message holds a quote and a backslash.
+  std::string meta(kMeta10);
+  meta.replace(meta.find("candle-graph/trace/10"), 21, R"(a\"b\t)");
+  WriteFile("schema.jsonl", Lines({meta, kCompleteTerminal0}));
+  const RunResult run = Run("validate --json schema.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out,
+            R"({"file":"schema.jsonl","ok":false,"error":{"code":"unsupported_schema","line":1,"index":0,"column":null,"field":null,"message":"unsupported trace schema \"a\\\"b\\t\"; expected \"candle-graph/trace/10\" or \"candle-graph/trace/9\""}})"
+            "\n");
+}
+
+TEST_F(CliTest, JsonPrintsOneObjectPerFileInOrder) {
+  WriteFile("a.jsonl", GoodTrace());
+  WriteFile("bad.jsonl", BadTrace());
+  const RunResult run = Run("validate --json bad.jsonl a.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.out,
+            "{\"file\":\"bad.jsonl\",\"ok\":false,\"error\":{\"code\":\"unknown_span_end\","
+            "\"line\":2,\"index\":1,\"column\":null,\"field\":null,\"message\":\"span_end for "
+            "unknown span `s9` at index 1\"}}\n"
+            "{\"file\":\"a.jsonl\",\"ok\":true,\"error\":null}\n");
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(CliTest, JsonForAMissingFileExitsTwo) {
+  const RunResult run = Run("validate --json missing.jsonl");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.out,
+              ::testing::StartsWith("{\"file\":\"missing.jsonl\",\"ok\":false,\"error\":{\"code\":"
+                                    "\"io_error\","));
+}
+
+// ---- standard input ----------------------------------------------------------------------------
+
+TEST_F(CliTest, DashReadsStandardInput) {
+  WriteFile("in.jsonl", GoodTrace());
+  const RunResult run = Run("validate -", "in.jsonl");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(CliTest, DashNamesStandardInputInErrors) {
+  WriteFile("in.jsonl", BadTrace());
+  const RunResult run = Run("validate -", "in.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "-:2: error[unknown_span_end]: span_end for unknown span `s9` at index 1\n");
+}
+
+TEST_F(CliTest, DashReadsAPipe) {
+  // Enough lines that the pipe delivers them in several reads.
+  std::string text = std::string(kMeta10) + "\n";
+  for (int i = 0; i < 20000; ++i) {
+    text += R"({"kind":"gradient","event_id":"g)" + std::to_string(i) +
+            R"(","root":"vb","key":"w","state":"missing"})" "\n";
+  }
+  WriteFile("good.jsonl", text + std::string(kCompleteTerminal0) + "\n");
+  WriteFile("bad.jsonl", text + std::string(kUnknownSpanEndLine) + "\n");
+  const RunResult good = RunPiped("validate -", "good.jsonl");
+  EXPECT_EQ(good.exit_code, 0);
+  EXPECT_EQ(good.err, "");
+  const RunResult bad = RunPiped("validate -", "bad.jsonl");
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.err,
+            "-:20002: error[unknown_span_end]: span_end for unknown span `s9` at index 20001\n");
+}
+
+TEST_F(CliTest, DashWithJson) {
+  WriteFile("in.jsonl", GoodTrace());
+  const RunResult run = Run("validate --json -", "in.jsonl");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, "{\"file\":\"-\",\"ok\":true,\"error\":null}\n");
+}
+
+TEST_F(CliTest, EmptyStandardInputIsMissingMeta) {
+  const RunResult run = Run("validate -");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err,
+            "-:0: error[missing_meta]: trace stream is missing a meta event with run metadata\n");
+}
+
+TEST_F(CliTest, CrlfFileFromStandardInput) {
+  WriteFile("in.jsonl", std::string(kMeta10) + "\r\n\r\n" + std::string(kUnknownSpanEndLine) + "\r\n");
+  const RunResult run = Run("validate -", "in.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err, "-:3: error[unknown_span_end]: span_end for unknown span `s9` at index 1\n");
+}
+
+TEST_F(CliTest, ErrorLineStaysOneLineWhenTheMessageHoldsANewline) {
+  // The message names the span id word for word; its newline is escaped on stderr only.
+  WriteFile("newline.jsonl",
+            Lines({kMeta10, R"({"kind":"span_end","id":"a\nb"})", kCompleteTerminal0}));
+  const RunResult run = Run("validate newline.jsonl");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_EQ(run.err,
+            "newline.jsonl:2: error[unknown_span_end]: span_end for unknown span `a\\nb` at "
+            "index 1\n");
+}
+
+}  // namespace
+
+}  // namespace tracedoc
