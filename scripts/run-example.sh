@@ -28,3 +28,7 @@ if "$tracedoc" validate examples/invalid.jsonl 2>/dev/null; then
   exit 1
 fi
 run validate --json examples/valid.jsonl examples/invalid.jsonl
+run cat examples/valid.jsonl
+run summary examples/valid.jsonl
+run memory --pretty examples/valid.jsonl
+run health examples/valid.jsonl

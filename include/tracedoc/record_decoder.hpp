@@ -13,10 +13,14 @@
 
 namespace tracedoc {
 
+/// The most max_nesting_depth can be raised to: the JSON parser recurses once per level, and
+/// this keeps the deepest parse well inside a thread's stack. Larger settings act as this.
+inline constexpr std::size_t kMaxNestingDepthCap = 2000;
+
 /// Bounds and strictness of decoding. The defaults are tracedoc.md §5's.
 struct DecodeOptions {
   /// Deepest JSON nesting accepted (a record's own object is depth 1). Deeper input fails with
-  /// limit_exceeded at the line, without recursing further.
+  /// limit_exceeded at the line, without recursing further. At most kMaxNestingDepthCap.
   std::size_t max_nesting_depth = 64;
   /// Longest string or key, in bytes after unescaping; longer fails with limit_exceeded.
   /// The default leaves the bound to the reader's line length.

@@ -15,6 +15,11 @@ inline constexpr int kExitUsage = 2;
 
 /// Adds a subcommand to `app`; `run` is set to the function that carries it out.
 void AddValidateCommand(CLI::App& app, std::function<int()>& run);
+void AddCatCommand(CLI::App& app, std::function<int()>& run);
+void AddDocumentCommand(CLI::App& app, std::function<int()>& run);
+void AddSummaryCommand(CLI::App& app, std::function<int()>& run);
+void AddMemoryCommand(CLI::App& app, std::function<int()>& run);
+void AddHealthCommand(CLI::App& app, std::function<int()>& run);
 
 }  // namespace tracedoc::cli
 

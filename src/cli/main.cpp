@@ -9,6 +9,11 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   std::function<int()> run;
   tracedoc::cli::AddValidateCommand(app, run);
+  tracedoc::cli::AddCatCommand(app, run);
+  tracedoc::cli::AddDocumentCommand(app, run);
+  tracedoc::cli::AddSummaryCommand(app, run);
+  tracedoc::cli::AddMemoryCommand(app, run);
+  tracedoc::cli::AddHealthCommand(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -2,6 +2,7 @@
 // through its table. The syntax layer (json/json_tape) has already checked the JSON.
 #include "tracedoc/record_decoder.hpp"
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -144,6 +145,7 @@ struct RecordDecoder::State {
 };
 
 RecordDecoder::RecordDecoder(DecodeOptions options) : state_(std::make_unique<State>()) {
+  options.max_nesting_depth = std::min(options.max_nesting_depth, kMaxNestingDepthCap);
   state_->options = options;
   state_->ctx.strict_unknown_fields = options.strict_unknown_fields;
 }

@@ -2,45 +2,62 @@
 #include "format/object_codec.hpp"
 #include "write/json_format.hpp"
 
+#include <vector>
+
 namespace tracedoc::format {
 
 void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& out) {
-  const json::Node& n = tape.node(node);
-  switch (n.type) {
-    case json::NodeType::kNull:
-      out += "null";
-      return;
-    case json::NodeType::kTrue:
-      out += "true";
-      return;
-    case json::NodeType::kFalse:
-      out += "false";
-      return;
-    case json::NodeType::kNumber:
-      out += tape.text(n);  // as written: the writer must not change a number it does not know
-      return;
-    case json::NodeType::kString:
-      write::AppendJsonString(out, tape.text(n));
-      return;
-    case json::NodeType::kArray:
-    case json::NodeType::kObject:
-      break;
-  }
-  const bool object = n.type == json::NodeType::kObject;
-  out += object ? '{' : '[';
-  std::uint32_t child = node + 1;
-  // Recursion depth is bounded by the parser's nesting limit.
-  for (std::uint32_t i = 0; i < n.count; ++i) {
-    if (i != 0) out += ',';
-    if (object) {
-      write::AppendJsonString(out, tape.text(tape.node(child)));
-      out += ':';
-      ++child;
+  // Iterative: the nesting bound is an option, and a raised one must not overflow the stack.
+  // The tape is in document order, so the value is its nodes [node, end) written in turn,
+  // with a stack of the open containers' remaining child counts.
+  struct Open {
+    bool object;
+    std::uint32_t remaining;
+    bool first;
+  };
+  std::vector<Open> open;
+  const std::uint32_t end = tape.node(node).end;
+  for (std::uint32_t i = node; i < end; ++i) {
+    const json::Node& n = tape.node(i);
+    bool is_key = false;
+    if (!open.empty()) {
+      Open& parent = open.back();
+      // In an object, nodes alternate key, value: a key comes when no key is pending.
+      if (parent.object && parent.remaining % 2 == 0) is_key = true;
+      if (!parent.first && (!parent.object || is_key)) out += ',';
+      parent.first = false;
+      --parent.remaining;
     }
-    AppendCompactJson(tape, child, out);
-    child = tape.node(child).end;
+    switch (n.type) {
+      case json::NodeType::kNull:
+        out += "null";
+        break;
+      case json::NodeType::kTrue:
+        out += "true";
+        break;
+      case json::NodeType::kFalse:
+        out += "false";
+        break;
+      case json::NodeType::kNumber:
+        out += tape.text(n);  // as written: the writer must not change a number it does not know
+        break;
+      case json::NodeType::kString:
+        write::AppendJsonString(out, tape.text(n));
+        if (is_key) out += ':';
+        break;
+      case json::NodeType::kArray:
+      case json::NodeType::kObject: {
+        const bool object = n.type == json::NodeType::kObject;
+        out += object ? '{' : '[';
+        open.push_back(Open{object, object ? 2 * n.count : n.count, true});
+        break;
+      }
+    }
+    while (!open.empty() && open.back().remaining == 0) {
+      out += open.back().object ? '}' : ']';
+      open.pop_back();
+    }
   }
-  out += object ? '}' : ']';
 }
 
 }  // namespace tracedoc::format

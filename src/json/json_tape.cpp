@@ -24,6 +24,16 @@ class TapeHandler {
 
   explicit TapeHandler(Tape* tape) : tape_(tape) {}
 
+  // Where the parse input has a patched exponent (see Tape::Parse): the literal to record.
+  struct LiteralOverride {
+    std::size_t offset;  // of the literal in the patched input
+    std::string original;
+  };
+  void SetOverrides(const std::vector<LiteralOverride>* overrides, const char* input) {
+    overrides_ = overrides;
+    input_ = input;
+  }
+
   void Reset(std::size_t max_string_bytes) {
     max_string_bytes_ = max_string_bytes;
     part_start_ = kNoPart;
@@ -129,6 +139,14 @@ class TapeHandler {
     return true;
   }
   bool FinishNumber(boost::json::string_view s, boost::system::error_code& ec) {
+    if (overrides_ != nullptr && part_start_ == kNoPart) {
+      for (const LiteralOverride& o : *overrides_) {
+        if (input_ + o.offset == s.data()) {
+          s = boost::json::string_view(o.original.data(), o.original.size());
+          break;
+        }
+      }
+    }
     if (!FinishText(NodeType::kNumber, s, 0, ec)) return false;
     Node& node = tape_->mutable_nodes().back();
     node.type = NodeType::kNumber;
@@ -145,11 +163,43 @@ class TapeHandler {
   }
 
   Tape* tape_;
+  const std::vector<LiteralOverride>* overrides_ = nullptr;
+  const char* input_ = nullptr;
   std::size_t max_string_bytes_ = static_cast<std::size_t>(-1);
   std::size_t part_start_ = kNoPart;
   bool string_too_long_ = false;
   bool number_out_of_range_ = false;
 };
+
+// Rewrites the exponent of the literal in which the parser stopped at `stop` to 999999 (keeping
+// its sign) in `patched`, remembering the literal as written. False if no exponent is found.
+bool ClampExponent(std::string_view input, std::size_t stop, std::string& patched,
+                   std::vector<TapeHandler::LiteralOverride>& overrides) {
+  auto is_number_char = [](char c) {
+    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E';
+  };
+  std::size_t end = std::min(stop, input.size());
+  std::size_t begin = end;
+  while (begin > 0 && is_number_char(input[begin - 1])) --begin;
+  while (end < input.size() && is_number_char(input[end])) ++end;
+  const std::string_view literal = input.substr(begin, end - begin);
+  const std::size_t e = literal.find_first_of("eE");
+  if (e == std::string_view::npos) return false;
+  std::size_t digits = e + 1;
+  if (digits < literal.size() && (literal[digits] == '+' || literal[digits] == '-')) ++digits;
+  std::string replacement(literal.substr(0, digits));
+  replacement += "999999";
+  std::string next(input.substr(0, begin));
+  next += replacement;
+  next += input.substr(end);
+  // Earlier overrides after this literal move by the change in length.
+  for (TapeHandler::LiteralOverride& o : overrides) {
+    if (o.offset > begin) o.offset = o.offset + replacement.size() - literal.size();
+  }
+  overrides.push_back({begin, std::string(literal)});
+  patched = std::move(next);
+  return true;
+}
 
 }  // namespace
 
@@ -182,8 +232,28 @@ SyntaxResult Tape::Parse(std::string_view text, std::size_t max_depth,
   }
   parser_->parser.handler().Reset(max_string_bytes);
 
+  // Boost.JSON stops at an exponent beyond 32 bits, though the literal is valid JSON. Such a
+  // literal is out of the double range or rounds to zero whatever its digits, so parse a copy
+  // with the exponent clamped to 999999 and record the literal as written.
+  std::string patched;
+  std::vector<TapeHandler::LiteralOverride> overrides;
+  std::string_view input = text;
   boost::system::error_code ec;
-  const std::size_t consumed = parser_->parser.write_some(false, text.data(), text.size(), ec);
+  std::size_t consumed = 0;
+  for (;;) {
+    parser_->parser.handler().SetOverrides(overrides.empty() ? nullptr : &overrides,
+                                           input.data());
+    consumed = parser_->parser.write_some(false, input.data(), input.size(), ec);
+    if (ec != boost::json::error::exponent_overflow || overrides.size() >= 64) break;
+    if (!ClampExponent(input, consumed, patched, overrides)) break;
+    input = patched;
+    nodes_.clear();
+    text_.clear();
+    open_.clear();
+    parser_->parser.reset();
+    parser_->parser.handler().Reset(max_string_bytes);
+    ec.clear();
+  }
   if (ec) {
     if (parser_->parser.handler().string_too_long()) {
       return {SyntaxStatus::kTooLong, consumed, "string too long"};
@@ -193,7 +263,7 @@ SyntaxResult Tape::Parse(std::string_view text, std::size_t max_depth,
     }
     return {SyntaxStatus::kInvalidJson, consumed, ec.message()};
   }
-  if (consumed != text.size()) {
+  if (consumed != input.size()) {
     return {SyntaxStatus::kInvalidJson, consumed, "trailing characters"};
   }
   if (parser_->parser.handler().number_out_of_range()) {

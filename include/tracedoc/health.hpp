@@ -1,0 +1,152 @@
+// The health report (analyses.md §6): issues with codes and severities, and evidence coverage.
+// An analysis: it reads a folded TraceDocument and says whether it is evidence a user can trust.
+#ifndef TRACEDOC_HEALTH_HPP_
+#define TRACEDOC_HEALTH_HPP_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tracedoc/document.hpp"
+
+namespace tracedoc {
+
+/// How much a finding weighs: an error makes the trace structurally invalid, a warning does not.
+enum class HealthSeverity : std::uint8_t { kError, kWarning };
+
+/// Every issue code of analyses.md §6.10, in the index's order (which is also the order of the
+/// checks that raise them). Spellings come from HealthCodeName and never change.
+enum class HealthCode : std::uint8_t {
+  kRunProvenanceInvalid,
+  kCompleteWithFailureReason,
+  kFailedWithoutReason,
+  kTerminalPrecedesEvidence,
+  kCaptureFailed,
+  kDuplicateSpanId,
+  kRootCount,
+  kMeasurementCount,
+  kOpenSpan,
+  kUnknownParent,
+  kChildOutsideParent,
+  kSpanCycle,
+  kUnknownSpan,
+  kEmptyDeviceInterval,
+  kOperationOutsideSpan,
+  kMemoryOutsideSpan,
+  kEmptyDeviceMemorySample,
+  kUnknownCallEdgeSpan,
+  kCallEdgeHierarchyMismatch,
+  kCallEdgeDurationMismatch,
+  kEmptyDataEdgeEndpoint,
+  kUnknownDataEdgeTensor,
+  kAllocationSizeMismatch,
+  kDuplicateAllocation,
+  kUnpairedFree,
+  kRetainedAllocations,
+  kEmptyGradientEventId,
+  kEmptyGradientParameterKey,
+  kDuplicateGradientEventId,
+  kGradientStateNormInconsistent,
+  kGradientContractMissing,
+  kGradientContractWithoutCompleteCoverage,
+  kGradientContractInvalid,
+  kGradientManifestDuplicateKey,
+  kGradientManifestUndeclaredKey,
+  kGradientManifestMissingKey,
+  kGradientFamilyNonFinite,
+  kGradientActiveFamilyBelowMinimum,
+  kGradientInactiveFamilyLeakage,
+  kGradientConditionalFamilyBelowMinimum,
+  kOperationsAbsent,
+  kTensorsAbsent,
+  kLogicalMemoryAbsent,
+  kPhysicalMemoryAbsent,
+  kDeviceTimingAbsent,
+  kGradientsAbsent,
+  kForwardAbsent,
+  kBackwardAbsent,
+  kOptimizerAbsent,
+  kEmptyRequiredSemanticLabel,
+  kDuplicateRequiredSemanticLabel,
+  kRequiredSemanticLabelCardinality,
+  kEmptySemanticLabelClassification,
+  kDuplicateSemanticLabelClassification,
+  kUnrequiredSemanticLabelClassification,
+  kOverlappingSemanticLabelClassification,
+  kIncompleteSemanticLabelPartition,
+};
+
+/// The number of health codes; codes run from 0 to kHealthCodeCount - 1.
+inline constexpr int kHealthCodeCount =
+    static_cast<int>(HealthCode::kIncompleteSemanticLabelPartition) + 1;
+
+/// Returns the code's JSON spelling, e.g. "open_span". No errors.
+std::string_view HealthCodeName(HealthCode code) noexcept;
+/// Returns the code spelled exactly `name`, or std::nullopt. No errors.
+std::optional<HealthCode> HealthCodeFromName(std::string_view name) noexcept;
+/// Returns the severity's JSON spelling, "error" or "warning". No errors.
+std::string_view HealthSeverityName(HealthSeverity severity) noexcept;
+
+/// One finding: its severity, its code and the reference's message text (analyses.md §6.11).
+struct HealthIssue {
+  HealthSeverity severity = HealthSeverity::kError;
+  HealthCode code = HealthCode::kRunProvenanceInvalid;
+  /// A plain string, escaped only when written as JSON.
+  std::string message;
+  friend bool operator==(const HealthIssue&, const HealthIssue&) = default;
+};
+
+/// What the trace holds, by kind (check 17). Fields in the reference's JSON key order.
+struct EvidenceCoverage {
+  std::uint64_t spans = 0;
+  std::uint64_t closed_spans = 0;
+  /// Spans without a `parent_id`.
+  std::uint64_t root_spans = 0;
+  std::uint64_t measured_spans = 0;
+  std::uint64_t operations = 0;
+  std::uint64_t tensors = 0;
+  std::uint64_t memory_events = 0;
+  std::uint64_t device_memory_samples = 0;
+  std::uint64_t device_intervals = 0;
+  std::uint64_t gradients = 0;
+  std::uint64_t call_edges = 0;
+  std::uint64_t data_edges = 0;
+  /// Spans whose `step` is forward, backward or optimizer.
+  std::uint64_t forward_spans = 0;
+  std::uint64_t backward_spans = 0;
+  std::uint64_t optimizer_spans = 0;
+  friend bool operator==(const EvidenceCoverage&, const EvidenceCoverage&) = default;
+};
+
+/// The health report. Fields in the reference's JSON key order.
+struct TraceHealth {
+  /// True when no issue is an error.
+  bool structurally_valid = true;
+  /// True when the terminal outcome is not `failed`.
+  bool capture_complete = true;
+  /// In the order of the numbered checks of §6, and within a check in the order it states.
+  std::vector<HealthIssue> issues;
+  EvidenceCoverage coverage;
+  friend bool operator==(const TraceHealth&, const TraceHealth&) = default;
+};
+
+/// Runs every health check of analyses.md §6 on `document` and returns the report. A failed
+/// capture turns some errors into warnings and skips the measured-region count. Work is
+/// O(n log n) in the number of records (hash lookups, one stable sort of the memory events when
+/// they are out of timestamp order). No errors: findings are issues, not failures.
+TraceHealth AnalyzeHealth(const TraceDocument& document);
+
+struct HealthJsonOptions {
+  /// Indent with 2 spaces, one member per line; the key order does not change.
+  bool pretty = false;
+};
+
+/// Returns the report as one JSON object in the reference's key order ("Output shapes",
+/// TraceHealth), with no trailing newline. No errors.
+std::string WriteHealthJson(const TraceHealth& health, const HealthJsonOptions& options = {});
+
+}  // namespace tracedoc
+
+#endif  // TRACEDOC_HEALTH_HPP_

@@ -1,0 +1,254 @@
+// Memory analysis (analyses.md §5): the logical plane from `memory` events, the physical plane
+// from `device_memory` samples, and memory attributed to graph nodes. Reads a TraceDocument.
+#ifndef TRACEDOC_MEMORY_HPP_
+#define TRACEDOC_MEMORY_HPP_
+
+#include <array>
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/container/small_vector.hpp>
+
+#include "tracedoc/document.hpp"
+#include "tracedoc/enums.hpp"
+#include "tracedoc/event.hpp"
+
+namespace tracedoc {
+
+// Every string_view and ArrayView in the results below refers to the analysed document's
+// storage: keep the document (or a copy of it, which shares that storage) alive while using them.
+
+/// The number of MemoryCategory values.
+inline constexpr std::size_t kMemoryCategoryCount = 5;
+
+/// The category a tensor's memory falls in, from the step that produced it (§5.2): backward →
+/// gradient, optimizer → optimizer, forward → activation; without a step, parameter when it
+/// requires a gradient, else activation. Never `other`. No errors.
+MemoryCategory CategoryForStep(std::optional<ExecutionStep> step, bool requires_grad) noexcept;
+
+/// One entry of a live-bytes-by-device map.
+struct DeviceLiveBytes {
+  std::string_view device;
+  std::uint64_t bytes = 0;
+  friend bool operator==(const DeviceLiveBytes&, const DeviceLiveBytes&) = default;
+};
+
+/// A live-bytes-by-device map, ascending byte-wise by device. A run has few devices, so up to
+/// four are held inline: a timeline point then costs no allocation.
+using DeviceLiveBytesList = boost::container::small_vector<DeviceLiveBytes, 4>;
+
+/// The tensor ids of one storage, ascending byte-wise and unique. Nearly always one (the
+/// allocating tensor also frees it), which is held inline.
+using TensorIdList = boost::container::small_vector<std::string_view, 1>;
+
+/// A live-bytes-by-category map: a category has a value while at least one storage of that
+/// category is live (the value may be 0 for 0-byte storages). JSON lists the present categories
+/// in byte-wise name order.
+class CategoryLiveBytes {
+ public:
+  /// The live bytes of `category`, None when none of its storages is live.
+  std::optional<std::uint64_t> operator[](MemoryCategory category) const noexcept {
+    const std::size_t i = static_cast<std::size_t>(category);
+    if ((present_ & (1u << i)) == 0) return std::nullopt;
+    return bytes_[i];
+  }
+  /// Gives `category` the value `bytes`.
+  void Set(MemoryCategory category, std::uint64_t bytes) noexcept {
+    const std::size_t i = static_cast<std::size_t>(category);
+    bytes_[i] = bytes;
+    present_ = static_cast<std::uint8_t>(present_ | (1u << i));
+  }
+  friend bool operator==(const CategoryLiveBytes&, const CategoryLiveBytes&) = default;
+
+ private:
+  // A bit per category says whether it has a value; absent values stay 0, so the defaulted
+  // equality is map equality. Half the size of five optionals, and there is one per point.
+  std::array<std::uint64_t, kMemoryCategoryCount> bytes_{};
+  std::uint8_t present_ = 0;
+};
+
+/// One storage from its applied alloc to its matched free (§5.3, LogicalStorageLifetime).
+struct LogicalStorageLifetime {
+  std::string_view device;
+  std::string_view storage_id;
+  /// Every tensor id that allocated, aliased or freed the storage: ascending byte-wise, unique.
+  TensorIdList tensor_ids;
+  std::string_view allocation_span_id;
+  /// Written as `null` when None.
+  std::optional<std::string_view> op_name;
+  /// The allocating event's values; a later alias's bytes and the free's bytes are ignored.
+  std::uint64_t bytes = 0;
+  ArrayView<std::uint64_t> shape;
+  std::string_view dtype;
+  MemoryCategory category = MemoryCategory::kOther;
+  std::uint64_t start_timestamp_ns = 0;
+  /// None while the storage is still live.
+  std::optional<std::uint64_t> end_timestamp_ns;
+  friend bool operator==(const LogicalStorageLifetime&, const LogicalStorageLifetime&) = default;
+};
+
+/// The state after all events of one timestamp (LogicalMemoryTimelinePoint). Sums saturate.
+struct LogicalMemoryTimelinePoint {
+  std::uint64_t timestamp_ns = 0;
+  std::uint64_t live_bytes = 0;
+  /// Only devices with a live storage.
+  DeviceLiveBytesList live_bytes_by_device;
+  CategoryLiveBytes live_bytes_by_category;
+  friend bool operator==(const LogicalMemoryTimelinePoint&,
+                         const LogicalMemoryTimelinePoint&) = default;
+};
+
+/// The timeline point with the most live bytes, the earliest on ties (LogicalMemoryPeak).
+struct LogicalMemoryPeak {
+  std::uint64_t timestamp_ns = 0;
+  std::uint64_t live_bytes = 0;
+  DeviceLiveBytesList live_bytes_by_device;
+  CategoryLiveBytes live_bytes_by_category;
+  /// The storages live at the peak, as lifetimes without an end, sorted by (start, device,
+  /// storage id); `tensor_ids` holds the ids known at the peak.
+  std::vector<LogicalStorageLifetime> live_allocations;
+  friend bool operator==(const LogicalMemoryPeak&, const LogicalMemoryPeak&) = default;
+};
+
+/// Per-device counts of the logical plane (LogicalDeviceMemoryStats).
+struct LogicalDeviceMemoryStats {
+  std::string_view device;
+  std::uint64_t storage_allocation_count = 0;
+  std::uint64_t matched_storage_free_count = 0;
+  /// Saturating.
+  std::uint64_t total_allocated_bytes = 0;
+  /// Both present exactly when the device had an applied alloc; earliest timestamp on ties.
+  std::optional<std::uint64_t> peak_live_bytes;
+  std::optional<std::uint64_t> peak_timestamp_ns;
+  friend bool operator==(const LogicalDeviceMemoryStats&,
+                         const LogicalDeviceMemoryStats&) = default;
+};
+
+/// The logical plane (§5.3): storages keyed by (device, storage id), replayed in timestamp order.
+struct LogicalMemoryProfile {
+  std::uint64_t storage_allocation_count = 0;
+  std::uint64_t matched_storage_free_count = 0;
+  /// Saturating.
+  std::uint64_t total_allocated_bytes = 0;
+  /// None only when no alloc was ever applied.
+  std::optional<LogicalMemoryPeak> peak;
+  /// Exactly one point per distinct timestamp, ascending.
+  std::vector<LogicalMemoryTimelinePoint> timeline;
+  /// Every applied alloc, sorted by (start, device, storage id).
+  std::vector<LogicalStorageLifetime> lifetimes;
+  /// Every device of any memory event (ignored frees included), ascending byte-wise.
+  std::vector<LogicalDeviceMemoryStats> by_device;
+  friend bool operator==(const LogicalMemoryProfile&, const LogicalMemoryProfile&) = default;
+};
+
+/// One `device_memory` sample, values copied as they are (PhysicalMemoryTimelinePoint).
+struct PhysicalMemoryTimelinePoint {
+  std::uint64_t timestamp_ns = 0;
+  std::string_view device;
+  std::optional<std::uint64_t> used_bytes;
+  std::optional<std::uint64_t> free_bytes;
+  std::optional<std::uint64_t> reserved_bytes;
+  std::optional<std::uint64_t> capacity_bytes;
+  friend bool operator==(const PhysicalMemoryTimelinePoint&,
+                         const PhysicalMemoryTimelinePoint&) = default;
+};
+
+/// What one device's samples report (PhysicalDeviceMemoryStats). Each optional is None when no
+/// sample has the underlying value; nothing is derived from the other values.
+struct PhysicalDeviceMemoryStats {
+  std::string_view device;
+  std::uint64_t sample_count = 0;
+  std::uint64_t used_sample_count = 0;
+  std::uint64_t free_sample_count = 0;
+  std::uint64_t reserved_sample_count = 0;
+  std::uint64_t capacity_sample_count = 0;
+  /// Maxima and the minimum keep the earliest timestamp on ties.
+  std::optional<std::uint64_t> peak_used_bytes;
+  std::optional<std::uint64_t> peak_used_timestamp_ns;
+  std::optional<std::uint64_t> peak_reserved_bytes;
+  std::optional<std::uint64_t> peak_reserved_timestamp_ns;
+  std::optional<std::uint64_t> minimum_free_bytes;
+  std::optional<std::uint64_t> minimum_free_timestamp_ns;
+  std::optional<std::uint64_t> maximum_observed_capacity_bytes;
+  friend bool operator==(const PhysicalDeviceMemoryStats&,
+                         const PhysicalDeviceMemoryStats&) = default;
+};
+
+/// The physical plane (§5.4).
+struct PhysicalMemoryProfile {
+  /// Every sample, stable-sorted by (timestamp, device).
+  std::vector<PhysicalMemoryTimelinePoint> timeline;
+  /// One entry per device, ascending byte-wise.
+  std::vector<PhysicalDeviceMemoryStats> by_device;
+  friend bool operator==(const PhysicalMemoryProfile&, const PhysicalMemoryProfile&) = default;
+};
+
+/// Both planes; a plane that was not observed is None, never zeros.
+struct MemoryProfile {
+  /// None when the document has no `memory` events.
+  std::optional<LogicalMemoryProfile> logical;
+  /// None when the document has no `device_memory` samples.
+  std::optional<PhysicalMemoryProfile> physical;
+  friend bool operator==(const MemoryProfile&, const MemoryProfile&) = default;
+};
+
+/// Analyses both memory planes. Work is O(log n) per memory event and per sample, plus the size
+/// of the timeline it returns. No errors.
+MemoryProfile AnalyzeMemory(const TraceDocument& document);
+
+/// The logical plane alone (None without memory events). No errors.
+std::optional<LogicalMemoryProfile> AnalyzeLogicalMemory(const TraceDocument& document);
+
+/// The physical plane alone (None without device_memory samples). No errors.
+std::optional<PhysicalMemoryProfile> AnalyzePhysicalMemory(const TraceDocument& document);
+
+struct MemoryJsonOptions {
+  /// Indent with 2 spaces, one member per line; the key order does not change.
+  bool pretty = false;
+};
+
+/// The profile as one JSON object in the reference's key order and omission rules (`{}` with
+/// neither plane); no trailing newline. No errors.
+std::string WriteMemoryProfileJson(const MemoryProfile& profile,
+                                   const MemoryJsonOptions& options = {});
+
+/// Memory attributed to one graph node (§5.5, NodeMemoryMetrics); each field None when unknown.
+struct NodeMemoryMetrics {
+  std::optional<std::uint64_t> direct_allocated_bytes;
+  std::optional<std::uint64_t> subtree_peak_live_bytes;
+  std::optional<std::uint64_t> subtree_residual_bytes;
+  std::optional<std::uint64_t> output_dense_bytes;
+  friend bool operator==(const NodeMemoryMetrics&, const NodeMemoryMetrics&) = default;
+};
+
+/// Names an op node: the `op_index`-th op (0-based, in document order) of span `span_id`.
+struct OpNodeKey {
+  std::string_view span_id;
+  std::uint64_t op_index = 0;
+  friend auto operator<=>(const OpNodeKey&, const OpNodeKey&) = default;
+};
+
+/// The graph builder's op node ids. An op without an entry is named `{span_id}/op/{n}` and takes
+/// no part in op-level attribution.
+using OpNodeIds = std::map<OpNodeKey, std::string>;
+
+/// Memory per graph node (§5.5), keyed by node id: every span (by span id) and every op node
+/// has an entry, possibly with all fields None. `logical` must be the document's logical plane
+/// (AnalyzeLogicalMemory), so a caller that has it need not compute it again. No errors.
+std::map<std::string, NodeMemoryMetrics, std::less<>> ComputeNodeMemoryMetrics(
+    const TraceDocument& document, const OpNodeIds& op_node_ids,
+    const std::optional<LogicalMemoryProfile>& logical);
+
+/// As above, computing the logical plane itself. No errors.
+std::map<std::string, NodeMemoryMetrics, std::less<>> ComputeNodeMemoryMetrics(
+    const TraceDocument& document, const OpNodeIds& op_node_ids);
+
+}  // namespace tracedoc
+
+#endif  // TRACEDOC_MEMORY_HPP_

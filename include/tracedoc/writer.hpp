@@ -1,0 +1,64 @@
+// The canonical writer (trace-format.md §3, tracedoc.md §3–§4): a TraceDocument back to events,
+// to JSONL, and to the folded-document JSON object. The last stage: fold → TraceDocument → text.
+#ifndef TRACEDOC_WRITER_HPP_
+#define TRACEDOC_WRITER_HPP_
+
+#include <filesystem>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "tracedoc/document.hpp"
+#include "tracedoc/error.hpp"
+#include "tracedoc/event.hpp"
+
+namespace tracedoc {
+
+/// How the JSONL writers treat what the format does not define.
+struct WriteOptions {
+  /// Leave out the unknown members a record kept (tracedoc.md §3), at every level: the output is
+  /// then the reference's, byte for byte.
+  bool drop_unknown = false;
+};
+
+/// The layout of WriteDocumentJson's output.
+struct DocumentJsonOptions {
+  /// Indent with 2 spaces, one member per line, `"key": value`; the key order does not change.
+  bool pretty = false;
+  /// As WriteOptions::drop_unknown.
+  bool drop_unknown = false;
+};
+
+/// The document as the reference's to_events lists it (§3.1): meta; each span in id order as
+/// span_start then, only if closed, span_end; ops, tensors, tensor_stats, memory, device_memory,
+/// device_intervals, gradients, edges; the terminal. Records keep their unknown members. The
+/// Events refer to the document's storage: valid while the document (or a copy) lives. No errors.
+std::vector<Event> ToEvents(const TraceDocument& document);
+
+/// Appends one event as one compact JSON line, without the `\n`: `kind` first, then the fields in
+/// table order, omitted where the reference omits them, then the unknown members. No errors.
+void AppendEventJson(std::string& out, const Event& event, const WriteOptions& options = {});
+
+/// ToEvents, each event a compact line ending in `\n` (§3.2); no header, no BOM. No errors.
+std::string WriteJsonl(const TraceDocument& document, const WriteOptions& options = {});
+
+/// As above, into `out`. A stream error is left in `out`'s state (no exception is thrown
+/// unless `out` asks for one). No error codes.
+void WriteJsonl(const TraceDocument& document, std::ostream& out, const WriteOptions& options = {});
+
+/// Writes the JSONL to `<path>.tmp.<pid>`, then renames it over `path`, so a reader never sees
+/// half a file. Creates the parent directories. Errors: io_error (creating the directories,
+/// creating, writing, flushing or renaming the file; the temporary file is then removed).
+Result<void> WriteJsonlFile(const TraceDocument& document, const std::filesystem::path& path,
+                            const WriteOptions& options = {});
+
+/// The folded document as one JSON object (§1.14): `schema`, `run` (nested), `spans`, `ops`,
+/// `tensors`, `tensor_stats`, `memory`, `device_memory`, `device_intervals`, `gradients`,
+/// `edges` (with `edge_kind`), `terminal`; records without `kind`; arrays always written.
+/// Compact unless `pretty`; no trailing newline. No errors.
+std::string WriteDocumentJson(const TraceDocument& document,
+                              const DocumentJsonOptions& options = {});
+
+}  // namespace tracedoc
+
+#endif  // TRACEDOC_WRITER_HPP_

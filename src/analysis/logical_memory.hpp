@@ -1,0 +1,34 @@
+// The logical memory plane (analyses.md §5.3): memory events replayed in timestamp order into
+// live storages, a timeline, a peak, lifetimes and per-device records.
+#ifndef TRACEDOC_SRC_ANALYSIS_LOGICAL_MEMORY_HPP_
+#define TRACEDOC_SRC_ANALYSIS_LOGICAL_MEMORY_HPP_
+
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "tracedoc/event.hpp"
+#include "tracedoc/memory.hpp"
+
+namespace tracedoc::analysis {
+
+/// The plane built from `events` (in input order); None when there are none. O(log n) per
+/// event plus the size of the timeline.
+std::optional<LogicalMemoryProfile> BuildLogicalPlane(std::span<const MemoryRecord> events);
+
+/// What the summary needs from the memory events, in one pass over them.
+struct MemoryEventTally {
+  /// Raw `alloc` and `free` events, applied or not.
+  std::uint64_t alloc_events = 0;
+  std::uint64_t free_events = 0;
+  /// The plane's `peak.live_bytes`; None without events or when no alloc was applied.
+  std::optional<std::uint64_t> peak_live_bytes;
+};
+
+/// Counts the events and finds the logical peak without building the timeline, lifetimes or
+/// per-device records.
+MemoryEventTally TallyMemoryEvents(std::span<const MemoryRecord> events);
+
+}  // namespace tracedoc::analysis
+
+#endif  // TRACEDOC_SRC_ANALYSIS_LOGICAL_MEMORY_HPP_

@@ -1,0 +1,19 @@
+// The physical memory plane (analyses.md §5.4): device_memory samples as a sorted timeline and
+// per-device statistics. Nothing is derived from the samples' values.
+#ifndef TRACEDOC_SRC_ANALYSIS_PHYSICAL_MEMORY_HPP_
+#define TRACEDOC_SRC_ANALYSIS_PHYSICAL_MEMORY_HPP_
+
+#include <optional>
+#include <span>
+
+#include "tracedoc/event.hpp"
+#include "tracedoc/memory.hpp"
+
+namespace tracedoc::analysis {
+
+/// The plane built from `samples` (in input order); None when there are none. O(n log n).
+std::optional<PhysicalMemoryProfile> BuildPhysicalPlane(std::span<const DeviceMemoryRecord> samples);
+
+}  // namespace tracedoc::analysis
+
+#endif  // TRACEDOC_SRC_ANALYSIS_PHYSICAL_MEMORY_HPP_

@@ -1,0 +1,48 @@
+// `tracedoc cat FILE`: the trace read, folded and written back as canonical JSONL on stdout
+// (tracedoc.md §4, §6); exit 1 when the trace does not fold, 2 when it cannot be read.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "tracedoc/reader.hpp"
+#include "tracedoc/writer.hpp"
+
+namespace tracedoc::cli {
+namespace {
+
+struct CatArgs {
+  std::string file;
+  bool drop_unknown = false;
+};
+
+int RunCat(const CatArgs& args) {
+  const TraceInput input =
+      args.file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(args.file);
+  const Result<TraceDocument> document = ReadTrace(input);
+  if (!document) {
+    std::cerr << FormatError(args.file, document.error()) << '\n';
+    return document.error().code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
+  }
+  WriteJsonl(document.value(), std::cout, WriteOptions{.drop_unknown = args.drop_unknown});
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "tracedoc cat: cannot write to standard output\n";
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddCatCommand(CLI::App& app, std::function<int()>& run) {
+  auto args = std::make_shared<CatArgs>();
+  CLI::App* command =
+      app.add_subcommand("cat", "Write a trace back as canonical JSONL on standard output");
+  command->add_option("file", args->file, "Trace file (- for standard input)")->required();
+  command->add_flag("--drop-unknown", args->drop_unknown,
+                    "Leave out keys the format does not define (the reference's exact bytes)");
+  command->callback([args, &run] { run = [args] { return RunCat(*args); }; });
+}
+
+}  // namespace tracedoc::cli

@@ -1,0 +1,50 @@
+// `tracedoc document FILE`: the folded TraceDocument as one JSON object on stdout
+// (trace-format.md §1.14, tracedoc.md §6); exit 1 when the trace does not fold, 2 when unreadable.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "tracedoc/reader.hpp"
+#include "tracedoc/writer.hpp"
+
+namespace tracedoc::cli {
+namespace {
+
+struct DocumentArgs {
+  std::string file;
+  bool pretty = false;
+  bool drop_unknown = false;
+};
+
+int RunDocument(const DocumentArgs& args) {
+  const TraceInput input =
+      args.file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(args.file);
+  const Result<TraceDocument> document = ReadTrace(input);
+  if (!document) {
+    std::cerr << FormatError(args.file, document.error()) << '\n';
+    return document.error().code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
+  }
+  const DocumentJsonOptions options{.pretty = args.pretty, .drop_unknown = args.drop_unknown};
+  std::cout << WriteDocumentJson(document.value(), options) << '\n';
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "tracedoc document: cannot write to standard output\n";
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddDocumentCommand(CLI::App& app, std::function<int()>& run) {
+  auto args = std::make_shared<DocumentArgs>();
+  CLI::App* command = app.add_subcommand("document", "Print the folded trace as one JSON object");
+  command->add_option("file", args->file, "Trace file (- for standard input)")->required();
+  command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
+  command->add_flag("--drop-unknown", args->drop_unknown,
+                    "Leave out keys the format does not define");
+  command->callback([args, &run] { run = [args] { return RunDocument(*args); }; });
+}
+
+}  // namespace tracedoc::cli

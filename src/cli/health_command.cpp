@@ -1,0 +1,50 @@
+// `tracedoc health FILE`: the TraceHealth as one JSON object on stdout (analyses.md §6,
+// tracedoc.md §6); exit 0 when structurally valid, 1 when not or when the trace does not fold,
+// 2 when it cannot be read.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "tracedoc/health.hpp"
+#include "tracedoc/reader.hpp"
+
+namespace tracedoc::cli {
+namespace {
+
+struct HealthArgs {
+  std::string file;
+  bool pretty = false;
+};
+
+int RunHealth(const HealthArgs& args) {
+  const TraceInput input =
+      args.file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(args.file);
+  const Result<TraceDocument> document = ReadTrace(input);
+  if (!document) {
+    std::cerr << FormatError(args.file, document.error()) << '\n';
+    return document.error().code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
+  }
+  const TraceHealth health = AnalyzeHealth(document.value());
+  std::cout << WriteHealthJson(health, {.pretty = args.pretty}) << '\n';
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "tracedoc health: cannot write to standard output\n";
+    return kExitUsage;
+  }
+  // The report is printed either way; the exit code says whether any issue is an error.
+  return health.structurally_valid ? kExitOk : kExitRejected;
+}
+
+}  // namespace
+
+void AddHealthCommand(CLI::App& app, std::function<int()>& run) {
+  auto args = std::make_shared<HealthArgs>();
+  CLI::App* command = app.add_subcommand(
+      "health", "Print the health report as JSON; exit 0 if structurally valid, 1 if not");
+  command->add_option("file", args->file, "Trace file (- for standard input)")->required();
+  command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
+  command->callback([args, &run] { run = [args] { return RunHealth(*args); }; });
+}
+
+}  // namespace tracedoc::cli

@@ -1,0 +1,48 @@
+// `tracedoc memory FILE`: the MemoryProfile (logical and physical planes) as one JSON object on
+// stdout (analyses.md §5, tracedoc.md §6); exit 1 when the trace does not fold, 2 when unreadable.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "tracedoc/memory.hpp"
+#include "tracedoc/reader.hpp"
+
+namespace tracedoc::cli {
+namespace {
+
+struct MemoryArgs {
+  std::string file;
+  bool pretty = false;
+};
+
+int RunMemory(const MemoryArgs& args) {
+  const TraceInput input =
+      args.file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(args.file);
+  const Result<TraceDocument> document = ReadTrace(input);
+  if (!document) {
+    std::cerr << FormatError(args.file, document.error()) << '\n';
+    return document.error().code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
+  }
+  std::cout << WriteMemoryProfileJson(AnalyzeMemory(document.value()), {.pretty = args.pretty})
+            << '\n';
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "tracedoc memory: cannot write to standard output\n";
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddMemoryCommand(CLI::App& app, std::function<int()>& run) {
+  auto args = std::make_shared<MemoryArgs>();
+  CLI::App* command =
+      app.add_subcommand("memory", "Print the logical and physical memory profile as JSON");
+  command->add_option("file", args->file, "Trace file (- for standard input)")->required();
+  command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
+  command->callback([args, &run] { run = [args] { return RunMemory(*args); }; });
+}
+
+}  // namespace tracedoc::cli

@@ -1,0 +1,46 @@
+// `tracedoc summary FILE`: the TraceSummary as one JSON object on stdout (analyses.md §4,
+// tracedoc.md §6); exit 1 when the trace does not fold, 2 when it cannot be read.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "tracedoc/reader.hpp"
+#include "tracedoc/summary.hpp"
+
+namespace tracedoc::cli {
+namespace {
+
+struct SummaryArgs {
+  std::string file;
+  bool pretty = false;
+};
+
+int RunSummary(const SummaryArgs& args) {
+  const TraceInput input =
+      args.file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(args.file);
+  const Result<TraceDocument> document = ReadTrace(input);
+  if (!document) {
+    std::cerr << FormatError(args.file, document.error()) << '\n';
+    return document.error().code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
+  }
+  std::cout << WriteSummaryJson(Summarize(document.value()), {.pretty = args.pretty}) << '\n';
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "tracedoc summary: cannot write to standard output\n";
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddSummaryCommand(CLI::App& app, std::function<int()>& run) {
+  auto args = std::make_shared<SummaryArgs>();
+  CLI::App* command = app.add_subcommand("summary", "Print the trace summary as one JSON object");
+  command->add_option("file", args->file, "Trace file (- for standard input)")->required();
+  command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
+  command->callback([args, &run] { run = [args] { return RunSummary(*args); }; });
+}
+
+}  // namespace tracedoc::cli

@@ -1,0 +1,55 @@
+// The state one health analysis shares between its checks: the input, whether the capture
+// failed, the span index, and the issues found so far, in the order they are found.
+#ifndef TRACEDOC_SRC_HEALTH_HEALTH_CONTEXT_HPP_
+#define TRACEDOC_SRC_HEALTH_HEALTH_CONTEXT_HPP_
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "health/health_input.hpp"
+#include "health/span_index.hpp"
+#include "tracedoc/health.hpp"
+
+namespace tracedoc::health {
+
+class HealthContext {
+ public:
+  explicit HealthContext(const HealthInput& input)
+      : input_(input),
+        failed_(input.terminal.outcome == RunOutcome::kFailed),
+        spans_(input.spans) {}
+
+  const HealthInput& input() const noexcept { return input_; }
+  // "failed" in §6: the terminal outcome is `failed`.
+  bool failed() const noexcept { return failed_; }
+  const SpanIndex& spans() const noexcept { return spans_; }
+
+  void AddError(HealthCode code, std::string message) {
+    Add(HealthSeverity::kError, code, std::move(message));
+  }
+  void AddWarning(HealthCode code, std::string message) {
+    Add(HealthSeverity::kWarning, code, std::move(message));
+  }
+  // The issues that a failed capture downgrades: a capture cut short cannot be blamed for
+  // evidence it never reached.
+  void AddErrorUnlessFailed(HealthCode code, std::string message) {
+    Add(failed_ ? HealthSeverity::kWarning : HealthSeverity::kError, code, std::move(message));
+  }
+
+  std::vector<HealthIssue> TakeIssues() && { return std::move(issues_); }
+
+ private:
+  void Add(HealthSeverity severity, HealthCode code, std::string message) {
+    issues_.push_back(HealthIssue{severity, code, std::move(message)});
+  }
+
+  const HealthInput& input_;
+  bool failed_;
+  SpanIndex spans_;
+  std::vector<HealthIssue> issues_;
+};
+
+}  // namespace tracedoc::health
+
+#endif  // TRACEDOC_SRC_HEALTH_HEALTH_CONTEXT_HPP_

@@ -1,0 +1,72 @@
+// Checks 1–4 (analyses.md §6.2). Checks 2 and 3 repeat fold rules (trace-format.md §2.2 g, h):
+// a folded document always passes them, one read from its JSON object form may not.
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "fold/dense_bytes.hpp"
+#include "health/checks.hpp"
+#include "health/message.hpp"
+#include "text/utf8.hpp"
+#include "tracedoc/validation.hpp"
+
+namespace tracedoc::health {
+namespace {
+
+using fold::SaturatingAdd;
+
+// The end of the latest host evidence, as the fold computes it (§2.2 h): spans, ops, memory
+// events and device-memory samples; device intervals and the rest do not count.
+std::uint64_t LatestHostEvidence(const HealthInput& input) {
+  std::uint64_t latest = 0;
+  for (const SpanRecord& span : input.spans) {
+    latest = std::max(latest, SaturatingAdd(span.start_ns, span.closed ? span.duration_ns : 0));
+  }
+  for (const OpRecord& op : input.ops) {
+    latest = std::max(latest, SaturatingAdd(op.timestamp_ns, op.duration_ns));
+  }
+  for (const MemoryRecord& event : input.memory) latest = std::max(latest, event.timestamp_ns);
+  for (const DeviceMemoryRecord& sample : input.device_memory) {
+    latest = std::max(latest, sample.timestamp_ns);
+  }
+  return latest;
+}
+
+}  // namespace
+
+void CheckProvenanceAndTerminal(HealthContext& context) {
+  const HealthInput& input = context.input();
+  const TerminalRecord& terminal = input.terminal;
+
+  if (std::optional<std::string> message = ValidateRunProvenance(input.run)) {
+    context.AddError(HealthCode::kRunProvenanceInvalid, std::move(*message));
+  }
+
+  // Health says "outcome" where the fold says "event" (§6.11).
+  if (terminal.outcome == RunOutcome::kComplete && terminal.reason.has_value()) {
+    context.AddError(HealthCode::kCompleteWithFailureReason,
+                     "complete terminal outcome cannot contain a failure reason");
+  }
+  if (terminal.outcome == RunOutcome::kFailed &&
+      (!terminal.reason.has_value() || text::IsBlank(*terminal.reason))) {
+    context.AddError(HealthCode::kFailedWithoutReason,
+                     "failed terminal outcome requires a non-empty reason");
+  }
+
+  const std::uint64_t latest = LatestHostEvidence(input);
+  if (terminal.timestamp_ns < latest) {
+    context.AddError(HealthCode::kTerminalPrecedesEvidence,
+                     Message("terminal timestamp ", Decimal{terminal.timestamp_ns},
+                             " precedes host evidence ending at ", Decimal{latest}));
+  }
+
+  if (context.failed()) {
+    // The reason exactly as stored: not trimmed, and empty when it is empty.
+    context.AddWarning(HealthCode::kCaptureFailed,
+                       terminal.reason ? std::string(*terminal.reason)
+                                       : std::string("capture ended with a failed outcome"));
+  }
+}
+
+}  // namespace tracedoc::health

@@ -1,0 +1,235 @@
+// Checks 9–14 (analyses.md §6.4). Each check walks its records in document order, so every issue
+// of check 9 (for every record kind) comes before any issue of check 10, and so on. The records
+// are large and the walks memory-bound, so each record kind is read once: the findings of
+// checks 9–12 are noted per record and reported afterwards, in the checks' order.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include <boost/unordered/unordered_flat_map.hpp>
+
+#include "fold/dense_bytes.hpp"
+#include "health/checks.hpp"
+#include "health/message.hpp"
+
+namespace tracedoc::health {
+namespace {
+
+using fold::SaturatingAdd;
+
+enum Finding : std::uint8_t {
+  kSpanUnknown = 1,   // check 9
+  kZeroDuration = 2,  // check 10
+  kOutsideSpan = 4,   // checks 11 and 12
+};
+
+// The findings of one record kind, by position. Allocated on the first finding, so a clean
+// trace pays nothing.
+class Findings {
+ public:
+  explicit Findings(std::size_t size) : size_(size) {}
+
+  void Note(std::size_t position, Finding finding) {
+    if (flags_.empty()) flags_.assign(size_, 0);
+    flags_[position] |= finding;
+  }
+
+  // Calls `report(position)` for each record with `finding`, in document order.
+  template <class Callback>
+  void Report(Finding finding, Callback report) const {
+    for (std::size_t i = 0; i < flags_.size(); ++i) {
+      if ((flags_[i] & finding) != 0) report(i);
+    }
+  }
+
+ private:
+  std::size_t size_;
+  std::vector<std::uint8_t> flags_;
+};
+
+// Notes check 9 for every record, and `also(record, span)` for records whose span is known.
+template <class Record, class Also>
+Findings Scan(std::span<const Record> records, const SpanIndex& index, Also also) {
+  Findings findings(records.size());
+  CachedSpanLookup spans(index);
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const SpanRecord* span = spans.Find(records[i].span_id);
+    if (span == nullptr) {
+      findings.Note(i, kSpanUnknown);
+    } else if (also(records[i], *span)) {
+      findings.Note(i, kOutsideSpan);
+    }
+  }
+  return findings;
+}
+
+template <class Record>
+Findings ScanSpanReferences(std::span<const Record> records, const SpanIndex& index) {
+  return Scan(records, index, [](const Record&, const SpanRecord&) { return false; });
+}
+
+template <class Record>
+void ReportUnknownSpans(HealthContext& context, std::span<const Record> records,
+                        const Findings& findings, std::string_view kind) {
+  findings.Report(kSpanUnknown, [&](std::size_t i) {
+    context.AddError(HealthCode::kUnknownSpan,
+                     Message(kind, " evidence refers to missing span `", records[i].span_id, "`"));
+  });
+}
+
+// Check 11: the op runs within its closed span. Both ends saturate.
+bool OpOutsideSpan(const OpRecord& op, const SpanRecord& span) {
+  return span.closed &&
+         (op.timestamp_ns < span.start_ns || SaturatingAdd(op.timestamp_ns, op.duration_ns) >
+                                                 SaturatingAdd(span.start_ns, span.duration_ns));
+}
+
+// Check 12: a memory event is an instant; both ends of its closed span are inclusive.
+bool MemoryOutsideSpan(const MemoryRecord& event, const SpanRecord& span) {
+  return span.closed && (event.timestamp_ns < span.start_ns ||
+                         event.timestamp_ns > SaturatingAdd(span.start_ns, span.duration_ns));
+}
+
+// Whether each data-edge endpoint is a known tensor: a tensor record's id, an op input or an op
+// output. Only the ids that edges name are looked for, so the map stays as small as the edges,
+// and the scan stops once all of them are found.
+class DataEdgeTensors {
+ public:
+  explicit DataEdgeTensors(const HealthInput& input) {
+    known_.reserve(input.edges.size() * 2);
+    for (const EdgeRecord& edge : input.edges) {
+      if (edge.edge_kind != EdgeKind::kData || edge.from.empty() || edge.to.empty()) continue;
+      known_.emplace(edge.from, false);
+      known_.emplace(edge.to, false);
+    }
+    std::size_t missing = known_.size();
+    const auto mark = [&](std::string_view id) {
+      const auto it = known_.find(id);
+      if (it != known_.end() && !it->second) {
+        it->second = true;
+        --missing;
+      }
+    };
+    for (const TensorRecord& tensor : input.tensors) {
+      if (missing == 0) return;
+      mark(tensor.tensor_id);
+    }
+    for (const OpRecord& op : input.ops) {
+      if (missing == 0) return;
+      for (const std::string_view id : op.inputs) mark(id);
+      if (op.output) mark(*op.output);
+    }
+  }
+
+  // `id` must be an endpoint of a data edge with two non-empty ids.
+  bool IsKnown(std::string_view id) const { return known_.find(id)->second; }
+
+ private:
+  boost::unordered_flat_map<std::string_view, bool> known_;
+};
+
+void CheckEdges(HealthContext& context) {
+  const HealthInput& input = context.input();
+  // Call edges usually share their source span, so each endpoint gets its own cache.
+  CachedSpanLookup from_spans(context.spans());
+  CachedSpanLookup to_spans(context.spans());
+  std::optional<DataEdgeTensors> tensors;  // built only when a data edge needs it
+  for (const EdgeRecord& edge : input.edges) {
+    if (edge.edge_kind == EdgeKind::kCall) {
+      const SpanRecord* from = from_spans.Find(edge.from);
+      const SpanRecord* to = to_spans.Find(edge.to);
+      if (from == nullptr || to == nullptr) {
+        // One issue however many endpoints are unknown, and no further checks on the edge.
+        context.AddError(
+            HealthCode::kUnknownCallEdgeSpan,
+            Message("call edge `", edge.from, "` -> `", edge.to, "` refers to a missing span"));
+        continue;
+      }
+      if (to->parent_id != edge.from) {
+        context.AddError(HealthCode::kCallEdgeHierarchyMismatch,
+                         Message("call edge `", edge.from, "` -> `", edge.to,
+                                 "` does not match the span hierarchy"));
+      }
+      if (to->closed && edge.host_duration_ns != to->duration_ns) {
+        context.AddError(HealthCode::kCallEdgeDurationMismatch,
+                         Message("call edge `", edge.from, "` -> `", edge.to, "` reports ",
+                                 Decimal{edge.host_duration_ns}, " ns but the span reports ",
+                                 Decimal{to->duration_ns}, " ns"));
+      }
+      continue;
+    }
+    // Not trimmed: " " is an id, only "" is empty.
+    if (edge.from.empty() || edge.to.empty()) {
+      context.AddError(HealthCode::kEmptyDataEdgeEndpoint, "data-edge tensor IDs cannot be empty");
+      continue;
+    }
+    if (!tensors) tensors.emplace(input);
+    if (!tensors->IsKnown(edge.from) || !tensors->IsKnown(edge.to)) {
+      context.AddError(HealthCode::kUnknownDataEdgeTensor,
+                       Message("data edge `", edge.from, "` -> `", edge.to,
+                               "` refers to unknown tensor evidence"));
+    }
+  }
+}
+
+}  // namespace
+
+void CheckEvidenceReferences(HealthContext& context) {
+  const HealthInput& input = context.input();
+  const SpanIndex& index = context.spans();
+
+  const Findings ops = Scan(input.ops, index, OpOutsideSpan);
+  const Findings tensors = ScanSpanReferences(input.tensors, index);
+  const Findings tensor_stats = ScanSpanReferences(input.tensor_stats, index);
+  const Findings memory = Scan(input.memory, index, MemoryOutsideSpan);
+  Findings intervals = ScanSpanReferences(input.device_intervals, index);
+  for (std::size_t i = 0; i < input.device_intervals.size(); ++i) {
+    if (input.device_intervals[i].duration_ns == 0) intervals.Note(i, kZeroDuration);
+  }
+
+  // Check 9.
+  ReportUnknownSpans(context, input.ops, ops, "operation");
+  ReportUnknownSpans(context, input.tensors, tensors, "tensor");
+  ReportUnknownSpans(context, input.tensor_stats, tensor_stats, "tensor stats");
+  ReportUnknownSpans(context, input.memory, memory, "memory");
+  ReportUnknownSpans(context, input.device_intervals, intervals, "device interval");
+
+  // Check 10.
+  intervals.Report(kZeroDuration, [&](std::size_t i) {
+    context.AddError(
+        HealthCode::kEmptyDeviceInterval,
+        Message("device interval for `", input.device_intervals[i].span_id, "` has zero duration"));
+  });
+
+  // Check 11.
+  ops.Report(kOutsideSpan, [&](std::size_t i) {
+    context.AddError(HealthCode::kOperationOutsideSpan,
+                     Message("operation `", input.ops[i].op_name, "` lies outside span `",
+                             input.ops[i].span_id, "`"));
+  });
+
+  // Check 12. The events are taken in document order, not sorted.
+  memory.Report(kOutsideSpan, [&](std::size_t i) {
+    context.AddError(HealthCode::kMemoryOutsideSpan,
+                     Message("memory event for storage `", input.memory[i].storage_id,
+                             "` lies outside span `", input.memory[i].span_id, "`"));
+  });
+
+  // Check 13.
+  for (const DeviceMemoryRecord& sample : input.device_memory) {
+    if (!sample.used_bytes && !sample.free_bytes && !sample.reserved_bytes &&
+        !sample.capacity_bytes) {
+      context.AddError(
+          HealthCode::kEmptyDeviceMemorySample,
+          Message("device-memory sample for `", sample.device, "` contains no measurements"));
+    }
+  }
+
+  // Check 14.
+  CheckEdges(context);
+}
+
+}  // namespace tracedoc::health

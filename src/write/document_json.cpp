@@ -1,0 +1,130 @@
+// The folded document as one JSON object (trace-format.md §1.14): the records as the JSONL lines
+// write them but without `kind`, grouped in arrays, after `schema` and the nested `run`.
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "tracedoc/writer.hpp"
+#include "write/pretty_json.hpp"
+#include "write/record_json.hpp"
+#include "write/value_writers.hpp"
+
+namespace tracedoc {
+namespace {
+
+// An average record inside the document JSON; reserving this much per record avoids regrowth.
+constexpr std::size_t kEstimatedRecordBytes = 176;
+
+// The keys a SpanRecord object defines (§1.14).
+constexpr std::string_view kSpanRecordKeys[] = {
+    "id", "parent_id", "name", "kind", "measured", "start_ns", "closed", "duration_ns", "step"};
+
+bool IsSpanRecordKey(std::string_view key) {
+  for (std::string_view known : kSpanRecordKeys) {
+    if (known == key) return true;
+  }
+  return false;
+}
+
+// Where a span's unknown members go: a SpanRecord merges a span_start line and a span_end line,
+// so it carries the start line's unknown members after its known keys, then the end line's. A
+// member whose key a SpanRecord defines (say `closed` on a span_start line, `name` on a span_end
+// line) is left out here, since it would shadow the fold's value; the JSONL keeps it.
+void AppendSpanUnknown(std::string& out, const UnknownFields& unknown) {
+  for (const UnknownField& field : unknown) {
+    if (IsSpanRecordKey(field.key)) continue;
+    write::WriteKey(out, field.key);
+    out += field.json;
+  }
+}
+
+void AppendSpanRecord(std::string& out, const SpanRecord& span, bool drop_unknown) {
+  using write::WriteKey;
+  using write::WriteValue;
+  out += '{';
+  WriteKey(out, "id");
+  WriteValue(out, span.id);
+  if (span.parent_id.has_value()) {
+    WriteKey(out, "parent_id");
+    WriteValue(out, *span.parent_id);
+  }
+  WriteKey(out, "name");
+  WriteValue(out, span.name);
+  WriteKey(out, "kind");
+  WriteValue(out, span.kind);
+  WriteKey(out, "measured");
+  WriteValue(out, span.measured);
+  WriteKey(out, "start_ns");
+  WriteValue(out, span.start_ns);
+  WriteKey(out, "closed");
+  WriteValue(out, span.closed);
+  WriteKey(out, "duration_ns");
+  WriteValue(out, span.duration_ns);
+  if (span.step.has_value()) {
+    WriteKey(out, "step");
+    WriteValue(out, *span.step);
+  }
+  if (!drop_unknown) {
+    AppendSpanUnknown(out, span.start_unknown);
+    AppendSpanUnknown(out, span.end_unknown);
+  }
+  out += '}';
+}
+
+// `,"name":[record,record,...]`, each record as AppendRecordJson writes it without `kind`.
+template <class Record>
+void AppendRecordArray(std::string& out, std::string_view name, std::span<const Record> records,
+                       write::RecordStyle style) {
+  write::WriteKey(out, name);
+  out += '[';
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    if (i != 0) out += ',';
+    write::AppendRecordJson(out, records[i], style);
+  }
+  out += ']';
+}
+
+std::size_t RecordCount(const TraceDocument& document) {
+  return document.spans().size() + document.ops().size() + document.tensors().size() +
+         document.tensor_stats().size() + document.memory().size() +
+         document.device_memory().size() + document.device_intervals().size() +
+         document.gradients().size() + document.edges().size() + 2;
+}
+
+}  // namespace
+
+std::string WriteDocumentJson(const TraceDocument& document, const DocumentJsonOptions& options) {
+  const write::RecordStyle style{.with_kind = false, .drop_unknown = options.drop_unknown};
+  std::string out;
+  out.reserve(RecordCount(document) * kEstimatedRecordBytes);
+  out += '{';
+  write::WriteKey(out, "schema");
+  write::WriteValue(out, document.schema());
+  write::WriteKey(out, "run");
+  out += '{';
+  write::AppendRunMetaMembers(out, document.run(), options.drop_unknown);
+  out += '}';
+  write::WriteKey(out, "spans");
+  out += '[';
+  const std::span<const SpanRecord> spans = document.spans();
+  for (std::size_t i = 0; i < spans.size(); ++i) {
+    if (i != 0) out += ',';
+    AppendSpanRecord(out, spans[i], options.drop_unknown);
+  }
+  out += ']';
+  AppendRecordArray(out, "ops", document.ops(), style);
+  AppendRecordArray(out, "tensors", document.tensors(), style);
+  AppendRecordArray(out, "tensor_stats", document.tensor_stats(), style);
+  AppendRecordArray(out, "memory", document.memory(), style);
+  AppendRecordArray(out, "device_memory", document.device_memory(), style);
+  AppendRecordArray(out, "device_intervals", document.device_intervals(), style);
+  AppendRecordArray(out, "gradients", document.gradients(), style);
+  AppendRecordArray(out, "edges", document.edges(), style);
+  write::WriteKey(out, "terminal");
+  write::AppendRecordJson(out, document.terminal(), style);
+  out += '}';
+  if (options.pretty) return write::PrettyJson(out);
+  return out;
+}
+
+}  // namespace tracedoc

@@ -1,0 +1,142 @@
+// to_events and write_jsonl (trace-format.md §3.1–§3.2): every output walks the document in
+// ForEachEvent's order and appends lines to one growing buffer, handed to its sink in chunks.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <system_error>
+#include <variant>
+
+#include "tracedoc/writer.hpp"
+#include "write/event_order.hpp"
+#include "write/record_json.hpp"
+
+namespace tracedoc {
+namespace {
+
+// A typical line is 100–250 bytes; reserving this much per record avoids most regrowth.
+constexpr std::size_t kEstimatedLineBytes = 192;
+// Streams and files take the output in chunks of about this size, so memory stays bounded.
+constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+
+write::RecordStyle LineStyle(const WriteOptions& options) {
+  return write::RecordStyle{.with_kind = true, .drop_unknown = options.drop_unknown};
+}
+
+// Appends every line to `buffer`; once it holds `chunk_bytes`, `sink(buffer)` takes it and the
+// buffer starts over (its capacity is kept). The caller hands the last partial chunk on itself.
+template <class Sink>
+void AppendLines(const TraceDocument& document, const WriteOptions& options,
+                 std::size_t chunk_bytes, std::string& buffer, Sink&& sink) {
+  const write::RecordStyle style = LineStyle(options);
+  write::ForEachEvent(document, [&](const auto& record) {
+    write::AppendRecordJson(buffer, record, style);
+    buffer += '\n';
+    if (buffer.size() >= chunk_bytes) {
+      sink(buffer);
+      buffer.clear();
+    }
+  });
+}
+
+Error IoError(std::string message) {
+  return Error{ErrorCode::kIoError, 0, std::nullopt, std::nullopt, {}, std::move(message)};
+}
+
+std::string ErrnoText(int error) {
+  return std::error_code(error, std::generic_category()).message();
+}
+
+struct FileCloser {
+  void operator()(std::FILE* file) const { std::fclose(file); }
+};
+
+// Writes the whole JSONL to `temp`. Messages use the reference's contexts (§3.2).
+Result<void> WriteTempFile(const TraceDocument& document, const std::filesystem::path& temp,
+                           const std::filesystem::path& target, const WriteOptions& options) {
+  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(temp.c_str(), "wb"));
+  if (!file) return IoError("create trace file " + target.string() + ": " + ErrnoText(errno));
+  int write_errno = 0;
+  std::string buffer;
+  buffer.reserve(kChunkBytes + 64 * 1024);
+  auto sink = [&](const std::string& chunk) {
+    if (write_errno != 0) return;
+    if (std::fwrite(chunk.data(), 1, chunk.size(), file.get()) != chunk.size()) {
+      write_errno = errno != 0 ? errno : EIO;
+    }
+  };
+  AppendLines(document, options, kChunkBytes, buffer, sink);
+  sink(buffer);
+  if (write_errno != 0) {
+    return IoError("write trace JSONL to " + target.string() + ": " + ErrnoText(write_errno));
+  }
+  // fclose flushes; its failure is the flush failing.
+  std::FILE* raw = file.release();
+  if (std::fflush(raw) != 0 || std::ferror(raw) != 0) {
+    const int flush_errno = errno != 0 ? errno : EIO;
+    std::fclose(raw);
+    return IoError("flush trace JSONL to " + target.string() + ": " + ErrnoText(flush_errno));
+  }
+  if (std::fclose(raw) != 0) {
+    return IoError("flush trace JSONL to " + target.string() + ": " + ErrnoText(errno));
+  }
+  return boost::outcome_v2::success();
+}
+
+}  // namespace
+
+std::vector<Event> ToEvents(const TraceDocument& document) {
+  std::vector<Event> events;
+  events.reserve(write::EventCount(document));
+  write::ForEachEvent(document, [&events](const auto& record) { events.emplace_back(record); });
+  return events;
+}
+
+void AppendEventJson(std::string& out, const Event& event, const WriteOptions& options) {
+  const write::RecordStyle style = LineStyle(options);
+  std::visit([&](const auto& record) { write::AppendRecordJson(out, record, style); }, event);
+}
+
+std::string WriteJsonl(const TraceDocument& document, const WriteOptions& options) {
+  std::string out;
+  out.reserve(write::EventCount(document) * kEstimatedLineBytes);
+  AppendLines(document, options, static_cast<std::size_t>(-1), out, [](const std::string&) {});
+  return out;
+}
+
+void WriteJsonl(const TraceDocument& document, std::ostream& out, const WriteOptions& options) {
+  std::string buffer;
+  buffer.reserve(kChunkBytes + 64 * 1024);
+  auto sink = [&out](const std::string& chunk) {
+    if (out) out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+  };
+  AppendLines(document, options, kChunkBytes, buffer, sink);
+  sink(buffer);
+}
+
+Result<void> WriteJsonlFile(const TraceDocument& document, const std::filesystem::path& path,
+                            const WriteOptions& options) {
+  std::error_code ec;
+  const std::filesystem::path parent = path.parent_path();
+  if (!parent.empty()) {
+    std::filesystem::create_directories(parent, ec);
+    if (ec) return IoError("create trace dir " + parent.string() + ": " + ec.message());
+  }
+  // Same directory as the target, so the rename stays on one file system and is atomic for
+  // readers. (No fsync: this guards against half-read files, not against power loss.)
+  std::filesystem::path temp = path;
+  temp += ".tmp." + std::to_string(::getpid());
+  Result<void> written = WriteTempFile(document, temp, path, options);
+  if (written) {
+    std::filesystem::rename(temp, path, ec);
+    if (!ec) return written;
+    written = IoError("rename " + temp.string() + " to " + path.string() + ": " + ec.message());
+  }
+  std::filesystem::remove(temp, ec);
+  return written;
+}
+
+}  // namespace tracedoc
