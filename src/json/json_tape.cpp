@@ -28,6 +28,7 @@ class TapeHandler {
   struct LiteralOverride {
     std::size_t offset;  // of the literal in the patched input
     std::string original;
+    std::size_t patched_length;
   };
   void SetOverrides(const std::vector<LiteralOverride>* overrides, const char* input) {
     overrides_ = overrides;
@@ -196,7 +197,7 @@ bool ClampExponent(std::string_view input, std::size_t stop, std::string& patche
   for (TapeHandler::LiteralOverride& o : overrides) {
     if (o.offset > begin) o.offset = o.offset + replacement.size() - literal.size();
   }
-  overrides.push_back({begin, std::string(literal)});
+  overrides.push_back({begin, std::string(literal), replacement.size()});
   patched = std::move(next);
   return true;
 }
@@ -244,7 +245,7 @@ SyntaxResult Tape::Parse(std::string_view text, std::size_t max_depth,
     parser_->parser.handler().SetOverrides(overrides.empty() ? nullptr : &overrides,
                                            input.data());
     consumed = parser_->parser.write_some(false, input.data(), input.size(), ec);
-    if (ec != boost::json::error::exponent_overflow || overrides.size() >= 64) break;
+    if (ec != boost::json::error::exponent_overflow || overrides.size() >= 100000) break;
     if (!ClampExponent(input, consumed, patched, overrides)) break;
     input = patched;
     nodes_.clear();
@@ -253,6 +254,11 @@ SyntaxResult Tape::Parse(std::string_view text, std::size_t max_depth,
     parser_->parser.reset();
     parser_->parser.handler().Reset(max_string_bytes);
     ec.clear();
+  }
+  // Report positions on the line as written, not on the patched copy.
+  const std::size_t patched_consumed = consumed;
+  for (const TapeHandler::LiteralOverride& o : overrides) {
+    if (o.offset < patched_consumed) consumed = consumed + o.original.size() - o.patched_length;
   }
   if (ec) {
     if (parser_->parser.handler().string_too_long()) {
@@ -263,7 +269,7 @@ SyntaxResult Tape::Parse(std::string_view text, std::size_t max_depth,
     }
     return {SyntaxStatus::kInvalidJson, consumed, ec.message()};
   }
-  if (consumed != input.size()) {
+  if (patched_consumed != input.size()) {
     return {SyntaxStatus::kInvalidJson, consumed, "trailing characters"};
   }
   if (parser_->parser.handler().number_out_of_range()) {

@@ -1639,7 +1639,7 @@ TEST_F(RecordDecoderMetaTest, DuplicateFlattenedMetaFieldsAreDuplicateKey) {
   }
 }
 
-// (m) The nested duplicate the brief names: `capture_contract.operations`.
+// (m) A nested duplicate names its path: `capture_contract.operations`.
 TEST_F(RecordDecoderMetaTest, DuplicateOperationsNamesItsPath) {
   Members contract = CaptureContractMembers();
   contract.push_back({"operations", Quote("none")});
@@ -1759,8 +1759,8 @@ TEST_F(RecordDecoderFieldTest, UnknownValuesAreCompactJson) {
                                            {"tiny", "1e-400"}}));
 }
 
-// (f) The brief's example value, with white space everywhere JSON allows it.
-TEST_F(RecordDecoderFieldTest, UnknownValueFromTheBrief) {
+// (f) Spaces inside an unknown value are dropped and escapes resolved: `[1,2.50,{"a":"A"}]`.
+TEST_F(RecordDecoderFieldTest, UnknownValueWithSpacesAndEscapes) {
   const Result<Event> result =
       Decode("{\"kind\":\"span_end\",\"id\":\"s\",\"x\": [1, 2.50, {\"a\" : \"\\u0041\"}]}");
   const SpanEndRecord* span = RecordOf<SpanEndRecord>(result);
