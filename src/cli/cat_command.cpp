@@ -17,19 +17,10 @@ struct CatArgs {
 };
 
 int RunCat(const CatArgs& args) {
-  const TraceInput input =
-      args.file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(args.file);
-  const Result<TraceDocument> document = ReadTrace(input);
-  if (!document) {
-    std::cerr << FormatError(args.file, document.error()) << '\n';
-    return document.error().code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
-  }
+  const Result<TraceDocument> document = ReadTraceArgument(args.file);
+  if (!document) return ReportReadError(args.file, document.error());
   WriteJsonl(document.value(), std::cout, WriteOptions{.drop_unknown = args.drop_unknown});
-  std::cout.flush();
-  if (!std::cout) {
-    std::cerr << "tracedoc cat: cannot write to standard output\n";
-    return kExitUsage;
-  }
+  if (!FlushStandardOutput("cat")) return kExitUsage;
   return kExitOk;
 }
 

@@ -3,8 +3,13 @@
 #define TRACEDOC_CLI_COMMANDS_HPP_
 
 #include <functional>
+#include <string>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
+
+#include "tracedoc/document.hpp"
+#include "tracedoc/error.hpp"
 
 namespace tracedoc::cli {
 
@@ -12,6 +17,13 @@ namespace tracedoc::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitRejected = 1;
 inline constexpr int kExitUsage = 2;
+
+/// Reads and folds the trace named on the command line (`-` for standard input).
+Result<TraceDocument> ReadTraceArgument(const std::string& file);
+/// Prints `FILE:LINE: error[CODE]: MESSAGE` on stderr; the exit code: 2 unreadable, else 1.
+int ReportReadError(std::string_view file, const Error& error);
+/// Flushes stdout; false (with a message naming `command`) when the output failed.
+bool FlushStandardOutput(std::string_view command);
 
 /// Adds a subcommand to `app`; `run` is set to the function that carries it out.
 void AddValidateCommand(CLI::App& app, std::function<int()>& run);

@@ -18,20 +18,11 @@ struct DocumentArgs {
 };
 
 int RunDocument(const DocumentArgs& args) {
-  const TraceInput input =
-      args.file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(args.file);
-  const Result<TraceDocument> document = ReadTrace(input);
-  if (!document) {
-    std::cerr << FormatError(args.file, document.error()) << '\n';
-    return document.error().code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
-  }
+  const Result<TraceDocument> document = ReadTraceArgument(args.file);
+  if (!document) return ReportReadError(args.file, document.error());
   const DocumentJsonOptions options{.pretty = args.pretty, .drop_unknown = args.drop_unknown};
   std::cout << WriteDocumentJson(document.value(), options) << '\n';
-  std::cout.flush();
-  if (!std::cout) {
-    std::cerr << "tracedoc document: cannot write to standard output\n";
-    return kExitUsage;
-  }
+  if (!FlushStandardOutput("document")) return kExitUsage;
   return kExitOk;
 }
 

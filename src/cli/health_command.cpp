@@ -18,20 +18,11 @@ struct HealthArgs {
 };
 
 int RunHealth(const HealthArgs& args) {
-  const TraceInput input =
-      args.file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(args.file);
-  const Result<TraceDocument> document = ReadTrace(input);
-  if (!document) {
-    std::cerr << FormatError(args.file, document.error()) << '\n';
-    return document.error().code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
-  }
+  const Result<TraceDocument> document = ReadTraceArgument(args.file);
+  if (!document) return ReportReadError(args.file, document.error());
   const TraceHealth health = AnalyzeHealth(document.value());
   std::cout << WriteHealthJson(health, {.pretty = args.pretty}) << '\n';
-  std::cout.flush();
-  if (!std::cout) {
-    std::cerr << "tracedoc health: cannot write to standard output\n";
-    return kExitUsage;
-  }
+  if (!FlushStandardOutput("health")) return kExitUsage;
   // The report is printed either way; the exit code says whether any issue is an error.
   return health.structurally_valid ? kExitOk : kExitRejected;
 }

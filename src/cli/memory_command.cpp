@@ -17,20 +17,11 @@ struct MemoryArgs {
 };
 
 int RunMemory(const MemoryArgs& args) {
-  const TraceInput input =
-      args.file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(args.file);
-  const Result<TraceDocument> document = ReadTrace(input);
-  if (!document) {
-    std::cerr << FormatError(args.file, document.error()) << '\n';
-    return document.error().code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
-  }
+  const Result<TraceDocument> document = ReadTraceArgument(args.file);
+  if (!document) return ReportReadError(args.file, document.error());
   std::cout << WriteMemoryProfileJson(AnalyzeMemory(document.value()), {.pretty = args.pretty})
             << '\n';
-  std::cout.flush();
-  if (!std::cout) {
-    std::cerr << "tracedoc memory: cannot write to standard output\n";
-    return kExitUsage;
-  }
+  if (!FlushStandardOutput("memory")) return kExitUsage;
   return kExitOk;
 }
 
