@@ -9,9 +9,9 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 #include <stdexcept>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -113,8 +113,8 @@ class DocumentGenerator {
       const std::size_t device = Pick(4);
       m.action = tracedoc::MemoryAction::kAlloc;
       m.device = kDevices[device];
-      live_.push_back({device, "storage-" + std::to_string(next_id_),
-                       "tensor-" + std::to_string(next_id_)});
+      live_.push_back(
+          {device, "storage-" + std::to_string(next_id_), "tensor-" + std::to_string(next_id_)});
       ++next_id_;
       m.storage_id = Keep(live_.back().storage_id);
       m.tensor_id = Keep(live_.back().tensor_id);
@@ -175,7 +175,11 @@ void BM_Summary_Events(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
                           static_cast<std::int64_t>(doc.memory().size()));
 }
-BENCHMARK(BM_Summary_Events)->Arg(10'000)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Summary_Events)
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->Unit(benchmark::kMillisecond);
 
 void BM_Memory_Events(benchmark::State& state) {
   const TraceDocument& doc = DocumentOf(static_cast<std::size_t>(state.range(0)));
@@ -189,7 +193,11 @@ void BM_Memory_Events(benchmark::State& state) {
                           static_cast<std::int64_t>(doc.memory().size()));
   state.counters["timeline_points"] = static_cast<double>(timeline_points);
 }
-BENCHMARK(BM_Memory_Events)->Arg(10'000)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Memory_Events)
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->Unit(benchmark::kMillisecond);
 
 // What `tracedoc memory` adds on top of the analysis: writing the compact JSON.
 void BM_MemoryJson_Events(benchmark::State& state) {
@@ -206,6 +214,10 @@ void BM_MemoryJson_Events(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
                           static_cast<std::int64_t>(bytes));
 }
-BENCHMARK(BM_MemoryJson_Events)->Arg(10'000)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MemoryJson_Events)
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

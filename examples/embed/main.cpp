@@ -15,8 +15,8 @@ int main(int argc, char** argv) {
       tracedoc::ReadTrace(tracedoc::TraceInput::FromFile(argv[1]));
   if (!doc) {
     const tracedoc::Error& error = doc.error();
-    std::cout << "rejected at line " << error.line << ": "
-              << tracedoc::ErrorCodeName(error.code) << ": " << error.message << '\n';
+    std::cout << "rejected at line " << error.line << ": " << tracedoc::ErrorCodeName(error.code)
+              << ": " << error.message << '\n';
     return 1;
   }
   const tracedoc::TraceDocument& trace = doc.value();

@@ -296,10 +296,9 @@ class LogicalReplay {
   void Finish() {
     // Additions by storage, each storage's in time order. They are rare: most storages are
     // freed by the tensor that allocated them.
-    std::stable_sort(additions_.begin(), additions_.end(),
-                     [](const TensorAddition& a, const TensorAddition& b) {
-                       return a.storage < b.storage;
-                     });
+    std::stable_sort(
+        additions_.begin(), additions_.end(),
+        [](const TensorAddition& a, const TensorAddition& b) { return a.storage < b.storage; });
     if (peak_point_) profile_.peak = MakePeak(profile_.timeline[*peak_point_]);
     for (auto it = additions_.begin(); it != additions_.end();) {
       TensorIdList& ids = profile_.lifetimes[it->storage].tensor_ids;

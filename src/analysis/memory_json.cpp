@@ -54,16 +54,15 @@ const std::array<MemoryCategory, kMemoryCategoryCount>& CategoriesByName() {
     for (std::size_t i = 0; i < categories.size(); ++i) {
       categories[i] = static_cast<MemoryCategory>(i);
     }
-    std::sort(categories.begin(), categories.end(), [](MemoryCategory a, MemoryCategory b) {
-      return EnumName(a) < EnumName(b);
-    });
+    std::sort(categories.begin(), categories.end(),
+              [](MemoryCategory a, MemoryCategory b) { return EnumName(a) < EnumName(b); });
     return categories;
   }();
   return order;
 }
 
-void AppendLiveMaps(ObjectWriter& object, std::string& out,
-                    const DeviceLiveBytesList& devices, const CategoryLiveBytes& categories) {
+void AppendLiveMaps(ObjectWriter& object, std::string& out, const DeviceLiveBytesList& devices,
+                    const CategoryLiveBytes& categories) {
   object.Key("live_bytes_by_device") += '{';
   for (std::size_t i = 0; i < devices.size(); ++i) {
     if (i > 0) out += ',';
@@ -143,8 +142,7 @@ void AppendLogical(std::string& out, const LogicalMemoryProfile& logical) {
               });
   AppendArray(object.Key("lifetimes"), std::span<const LogicalStorageLifetime>(logical.lifetimes),
               AppendLifetime);
-  AppendArray(object.Key("by_device"),
-              std::span<const LogicalDeviceMemoryStats>(logical.by_device),
+  AppendArray(object.Key("by_device"), std::span<const LogicalDeviceMemoryStats>(logical.by_device),
               [](std::string& o, const LogicalDeviceMemoryStats& stats) {
                 ObjectWriter device(o);
                 device.String("device", stats.device);
@@ -192,8 +190,7 @@ void AppendPhysical(std::string& out, const PhysicalMemoryProfile& physical) {
 
 }  // namespace
 
-std::string WriteMemoryProfileJson(const MemoryProfile& profile,
-                                   const MemoryJsonOptions& options) {
+std::string WriteMemoryProfileJson(const MemoryProfile& profile, const MemoryJsonOptions& options) {
   std::string out;
   {
     ObjectWriter object(out);

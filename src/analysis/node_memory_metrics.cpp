@@ -65,8 +65,7 @@ void AttributeToSpans(const TraceDocument& document, const LogicalMemoryProfile&
                       NodeMetricsMap& nodes) {
   const std::span<const SpanRecord> spans = document.spans();
   // Without complete coverage, "no lifetime here" may only mean "not captured": leave None.
-  const bool complete =
-      document.run().capture_contract.logical_memory == CoverageLevel::kComplete;
+  const bool complete = document.run().capture_contract.logical_memory == CoverageLevel::kComplete;
   analysis::SpanTree tree(spans);
   std::vector<std::vector<const LogicalStorageLifetime*>> allocated_in(spans.size());
   for (const LogicalStorageLifetime& lifetime : logical.lifetimes) {
@@ -78,8 +77,8 @@ void AttributeToSpans(const TraceDocument& document, const LogicalMemoryProfile&
   std::vector<std::vector<std::size_t>> subtree_sources(spans.size());
   for (std::size_t s = 0; s < spans.size(); ++s) {
     if (allocated_in[s].empty()) continue;
-    tree.ForEachSelfAndAncestor(spans[s].id,
-                                [&](std::size_t ancestor) { subtree_sources[ancestor].push_back(s); });
+    tree.ForEachSelfAndAncestor(
+        spans[s].id, [&](std::size_t ancestor) { subtree_sources[ancestor].push_back(s); });
   }
   std::vector<const LogicalStorageLifetime*> subtree;
   for (std::size_t i = 0; i < spans.size(); ++i) {

@@ -12,8 +12,8 @@ namespace tracedoc::analysis {
 namespace {
 
 // Keeps the first sample with the highest (or, with `lower`, lowest) value.
-void KeepExtreme(const std::optional<std::uint64_t>& value, std::uint64_t timestamp_ns,
-                 bool lower, std::optional<std::uint64_t>& best,
+void KeepExtreme(const std::optional<std::uint64_t>& value, std::uint64_t timestamp_ns, bool lower,
+                 std::optional<std::uint64_t>& best,
                  std::optional<std::uint64_t>& best_timestamp_ns) {
   if (!value) return;
   if (best && (lower ? *value >= *best : *value <= *best)) return;

@@ -12,7 +12,8 @@
 namespace tracedoc::analysis {
 
 /// The plane built from `samples` (in input order); None when there are none. O(n log n).
-std::optional<PhysicalMemoryProfile> BuildPhysicalPlane(std::span<const DeviceMemoryRecord> samples);
+std::optional<PhysicalMemoryProfile> BuildPhysicalPlane(
+    std::span<const DeviceMemoryRecord> samples);
 
 }  // namespace tracedoc::analysis
 

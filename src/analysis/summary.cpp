@@ -14,7 +14,8 @@ TraceSummary Summarize(const TraceDocument& document) {
   summary.span_count = document.spans().size();
   for (const SpanRecord& span : document.spans()) {
     // An open span's duration_ns is 0, so it adds nothing.
-    if (span.measured) summary.total_ns = analysis::SaturatingAdd(summary.total_ns, span.duration_ns);
+    if (span.measured)
+      summary.total_ns = analysis::SaturatingAdd(summary.total_ns, span.duration_ns);
     if (!span.parent_id) ++summary.root_span_count;
   }
   summary.max_depth = analysis::SpanTree(document.spans()).MaxDepth();

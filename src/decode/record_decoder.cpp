@@ -63,8 +63,8 @@ bool ReadTag(decode::Context& ctx, std::string_view key, const std::string_view*
       return true;
     }
   }
-  ctx.Fail(unknown_code, "unknown variant `" + std::string(text) + "`, " +
-                             decode::ExpectedOneOf(names, count));
+  ctx.Fail(unknown_code,
+           "unknown variant `" + std::string(text) + "`, " + decode::ExpectedOneOf(names, count));
   ctx.path = nullptr;
   return false;
 }
@@ -80,7 +80,8 @@ bool ReadMeta(decode::Context& ctx, Event& event) {
   MetaRecord& meta = event.emplace<MetaRecord>();
   std::uint32_t schema_node = 0;
   if (!FindUniqueMember(ctx, "schema", schema_node)) return false;
-  if (schema_node == 0) return ctx.Fail(ErrorCode::kMissingField, "missing field `schema`", "schema");
+  if (schema_node == 0)
+    return ctx.Fail(ErrorCode::kMissingField, "missing field `schema`", "schema");
   const decode::PathStep step{nullptr, "schema"};
   ctx.path = &step;
   const bool ok = decode::ReadValue(ctx, schema_node, meta.schema);
@@ -155,7 +156,11 @@ RecordDecoder& RecordDecoder::operator=(RecordDecoder&&) noexcept = default;
 
 Result<Event> RecordDecoder::Decode(std::string_view line, RecordPosition position) {
   if (!text::IsValidUtf8(line)) {
-    return Error{ErrorCode::kInvalidUtf8, position.line, position.index, std::nullopt, {},
+    return Error{ErrorCode::kInvalidUtf8,
+                 position.line,
+                 position.index,
+                 std::nullopt,
+                 {},
                  "stream did not contain valid UTF-8"};
   }
   return DecodeValidUtf8(line, position);
@@ -167,8 +172,7 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
   const std::size_t leading = static_cast<std::size_t>(text.data() - line.data());
   auto fail = [&](ErrorCode code, std::optional<std::uint64_t> column, std::string field,
                   std::string message) -> Result<Event> {
-    return Error{code, position.line, position.index, column, std::move(field),
-                 std::move(message)};
+    return Error{code, position.line, position.index, column, std::move(field), std::move(message)};
   };
 
   const json::SyntaxResult syntax =
@@ -191,8 +195,9 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
 
   decode::Context& ctx = s.ctx;
   if (ctx.node(0).type != json::NodeType::kObject) {
-    return fail(ErrorCode::kNotAnObject, std::nullopt, {},
-                "invalid type: " + decode::DescribeUnexpected(ctx, 0) + ", expected a record object");
+    return fail(
+        ErrorCode::kNotAnObject, std::nullopt, {},
+        "invalid type: " + decode::DescribeUnexpected(ctx, 0) + ", expected a record object");
   }
   s.arena.Reset();
   ctx.path = nullptr;
@@ -200,9 +205,9 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
 
   Event event;
   std::size_t kind = 0;
-  const bool ok = ReadTag(ctx, "kind", kKindNames.data(), kKindNames.size(),
-                          ErrorCode::kUnknownKind, kind) &&
-                  ReadEvent(ctx, kind, event);
+  const bool ok =
+      ReadTag(ctx, "kind", kKindNames.data(), kKindNames.size(), ErrorCode::kUnknownKind, kind) &&
+      ReadEvent(ctx, kind, event);
   if (!ok) {
     ctx.error.line = position.line;
     ctx.error.index = position.index;

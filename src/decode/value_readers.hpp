@@ -34,8 +34,8 @@ inline bool ReadValue(Context& ctx, std::uint32_t node, std::uint64_t& out) {
     case json::U64Status::kTooLarge:
       break;
   }
-  return ctx.Fail(ErrorCode::kOutOfRange, "integer `" + std::string(literal) +
-                                              "` is out of range for u64");
+  return ctx.Fail(ErrorCode::kOutOfRange,
+                  "integer `" + std::string(literal) + "` is out of range for u64");
 }
 
 inline bool ReadValue(Context& ctx, std::uint32_t node, double& out) {
@@ -56,7 +56,7 @@ inline bool ReadValue(Context& ctx, std::uint32_t node, bool& out) {
 }
 
 template <class Enum>
-  requires std::is_enum_v<Enum>
+requires std::is_enum_v<Enum>
 bool ReadValue(Context& ctx, std::uint32_t node, Enum& out) {
   if (ctx.node(node).type != json::NodeType::kString) {
     return FailType(ctx, node, "variant identifier");

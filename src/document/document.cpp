@@ -44,18 +44,16 @@ std::size_t TraceDocument::memory_bytes() const noexcept {
   const detail::DocumentData& d = *data_;
   return sizeof(d) + d.pool.memory_bytes() + VectorBytes(d.spans) + VectorBytes(d.ops) +
          VectorBytes(d.tensors) + VectorBytes(d.tensor_stats) + VectorBytes(d.memory) +
-         VectorBytes(d.device_memory) + VectorBytes(d.device_intervals) +
-         VectorBytes(d.gradients) + VectorBytes(d.edges);
+         VectorBytes(d.device_memory) + VectorBytes(d.device_intervals) + VectorBytes(d.gradients) +
+         VectorBytes(d.edges);
 }
 
 bool operator==(const TraceDocument& a, const TraceDocument& b) {
   if (a.data_ == b.data_) return true;
   return a.schema() == b.schema() && a.run() == b.run() && a.terminal() == b.terminal() &&
          SameRecords(a.spans(), b.spans()) && SameRecords(a.ops(), b.ops()) &&
-         SameRecords(a.tensors(), b.tensors()) &&
-         SameRecords(a.tensor_stats(), b.tensor_stats()) &&
-         SameRecords(a.memory(), b.memory()) &&
-         SameRecords(a.device_memory(), b.device_memory()) &&
+         SameRecords(a.tensors(), b.tensors()) && SameRecords(a.tensor_stats(), b.tensor_stats()) &&
+         SameRecords(a.memory(), b.memory()) && SameRecords(a.device_memory(), b.device_memory()) &&
          SameRecords(a.device_intervals(), b.device_intervals()) &&
          SameRecords(a.gradients(), b.gradients()) && SameRecords(a.edges(), b.edges());
 }

@@ -93,7 +93,8 @@ Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPositi
   if (terminal_position) {
     return FoldError(ErrorCode::kEventAfterTerminal, position,
                      "terminal event must be the final trace record; found another event at "
-                     "index " + IndexText(position));
+                     "index " +
+                         IndexText(position));
   }
   if (const auto* meta = std::get_if<MetaRecord>(&event)) return FoldMeta(*meta, position);
   if (records == 0) {
@@ -143,8 +144,7 @@ Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPositi
     case 10: {
       const EdgeRecord& edge = std::get<EdgeRecord>(event);
       Keep(d.edges, edge,
-           edge.edge_kind == EdgeKind::kCall ? format::CallEdgeFields()
-                                             : format::DataEdgeFields());
+           edge.edge_kind == EdgeKind::kCall ? format::CallEdgeFields() : format::DataEdgeFields());
       return boost::outcome_v2::success();
     }
     default: {
@@ -182,9 +182,9 @@ Result<void> DocumentBuilder::State::FoldSpanStart(const SpanStartRecord& start,
                                                    const RecordPosition& position) {
   detail::DocumentData& d = *data;
   if (span_index.contains(start.id)) {
-    return FoldError(ErrorCode::kDuplicateSpanStart, position,
-                     "duplicate span_start id `" + std::string(start.id) + "` at index " +
-                         IndexText(position));
+    return FoldError(
+        ErrorCode::kDuplicateSpanStart, position,
+        "duplicate span_start id `" + std::string(start.id) + "` at index " + IndexText(position));
   }
   SpanRecord span;
   span.id = d.pool.Intern(start.id);
@@ -210,15 +210,15 @@ Result<void> DocumentBuilder::State::FoldSpanEnd(const SpanEndRecord& end,
   detail::DocumentData& d = *data;
   const auto it = span_index.find(end.id);
   if (it == span_index.end()) {
-    return FoldError(ErrorCode::kUnknownSpanEnd, position,
-                     "span_end for unknown span `" + std::string(end.id) + "` at index " +
-                         IndexText(position));
+    return FoldError(
+        ErrorCode::kUnknownSpanEnd, position,
+        "span_end for unknown span `" + std::string(end.id) + "` at index " + IndexText(position));
   }
   SpanRecord& span = d.spans[it->second];
   if (span.closed) {
-    return FoldError(ErrorCode::kDuplicateSpanEnd, position,
-                     "duplicate span_end for `" + std::string(end.id) + "` at index " +
-                         IndexText(position));
+    return FoldError(
+        ErrorCode::kDuplicateSpanEnd, position,
+        "duplicate span_end for `" + std::string(end.id) + "` at index " + IndexText(position));
   }
   span.closed = true;
   span.duration_ns = end.duration_ns;

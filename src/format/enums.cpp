@@ -19,39 +19,58 @@ constexpr std::array<std::string_view, 5> kCategory = {"parameter", "activation"
 constexpr std::array<std::string_view, 3> kCoverage = {"none", "partial", "complete"};
 constexpr std::array<std::string_view, 3> kScope = {"unknown", "profiled_work",
                                                     "production_equivalent"};
-constexpr std::array<std::string_view, 3> kExpectation = {"active", "inactive",
-                                                          "data_conditional"};
+constexpr std::array<std::string_view, 3> kExpectation = {"active", "inactive", "data_conditional"};
 constexpr std::array<std::string_view, 2> kEdgeKind = {"call", "data"};
 
 }  // namespace
 
 template <>
-std::span<const std::string_view> EnumSpellings<ExecutionPhase>() noexcept { return kPhase; }
+std::span<const std::string_view> EnumSpellings<ExecutionPhase>() noexcept {
+  return kPhase;
+}
 template <>
-std::span<const std::string_view> EnumSpellings<ExecutionStep>() noexcept { return kStep; }
+std::span<const std::string_view> EnumSpellings<ExecutionStep>() noexcept {
+  return kStep;
+}
 template <>
-std::span<const std::string_view> EnumSpellings<TimingMode>() noexcept { return kTimingMode; }
+std::span<const std::string_view> EnumSpellings<TimingMode>() noexcept {
+  return kTimingMode;
+}
 template <>
-std::span<const std::string_view> EnumSpellings<SpanKind>() noexcept { return kSpanKind; }
+std::span<const std::string_view> EnumSpellings<SpanKind>() noexcept {
+  return kSpanKind;
+}
 template <>
 std::span<const std::string_view> EnumSpellings<GradientState>() noexcept {
   return kGradientState;
 }
 template <>
-std::span<const std::string_view> EnumSpellings<RunOutcome>() noexcept { return kOutcome; }
+std::span<const std::string_view> EnumSpellings<RunOutcome>() noexcept {
+  return kOutcome;
+}
 template <>
-std::span<const std::string_view> EnumSpellings<MemoryAction>() noexcept { return kAction; }
+std::span<const std::string_view> EnumSpellings<MemoryAction>() noexcept {
+  return kAction;
+}
 template <>
-std::span<const std::string_view> EnumSpellings<MemoryCategory>() noexcept { return kCategory; }
+std::span<const std::string_view> EnumSpellings<MemoryCategory>() noexcept {
+  return kCategory;
+}
 template <>
-std::span<const std::string_view> EnumSpellings<CoverageLevel>() noexcept { return kCoverage; }
+std::span<const std::string_view> EnumSpellings<CoverageLevel>() noexcept {
+  return kCoverage;
+}
 template <>
-std::span<const std::string_view> EnumSpellings<MeasurementScope>() noexcept { return kScope; }
+std::span<const std::string_view> EnumSpellings<MeasurementScope>() noexcept {
+  return kScope;
+}
 template <>
 std::span<const std::string_view> EnumSpellings<GradientFamilyExpectation>() noexcept {
   return kExpectation;
 }
 template <>
-std::span<const std::string_view> EnumSpellings<EdgeKind>() noexcept { return kEdgeKind; }
+std::span<const std::string_view> EnumSpellings<EdgeKind>() noexcept {
+  return kEdgeKind;
+}
 
 }  // namespace tracedoc

@@ -73,8 +73,7 @@ bool ReadObject(decode::Context& ctx, std::uint32_t node, std::span<const FieldS
       const std::uint32_t member_key = ctx.unknown_members[unknown_start + i];
       ctx.json_scratch.clear();
       AppendCompactJson(ctx.tape, member_key + 1, ctx.json_scratch);
-      kept[i] = UnknownField{ctx.text(member_key),
-                             ctx.arena.CopyString(ctx.json_scratch)};
+      kept[i] = UnknownField{ctx.text(member_key), ctx.arena.CopyString(ctx.json_scratch)};
     }
     unknown = UnknownFields(kept, unknown_count);
     ctx.unknown_members.resize(unknown_start);
@@ -84,16 +83,15 @@ bool ReadObject(decode::Context& ctx, std::uint32_t node, std::span<const FieldS
 
 /// Appends the fields of `record` in table order, then its unknown members (no braces).
 template <class Record>
-void WriteFields(std::string& out, std::span<const FieldSpec<Record>> fields,
-                 const Record& record, const UnknownFields& unknown) {
+void WriteFields(std::string& out, std::span<const FieldSpec<Record>> fields, const Record& record,
+                 const UnknownFields& unknown) {
   for (const FieldSpec<Record>& field : fields) field.write(out, field.name, record);
   write::WriteUnknown(out, unknown);
 }
 
 /// Re-points every string and array of `record`, its unknown members included, into `pool`.
 template <class Record>
-void OwnFields(util::StringPool& pool, std::span<const FieldSpec<Record>> fields,
-               Record& record) {
+void OwnFields(util::StringPool& pool, std::span<const FieldSpec<Record>> fields, Record& record) {
   for (const FieldSpec<Record>& field : fields) field.own(pool, record);
   Own(pool, record.unknown);
 }

@@ -13,8 +13,7 @@
 namespace tracedoc::format {
 
 template <class T>
-  requires(std::is_arithmetic_v<T> || std::is_enum_v<T>)
-void Own(util::StringPool&, T&) {}
+requires(std::is_arithmetic_v<T> || std::is_enum_v<T>) void Own(util::StringPool&, T&) {}
 
 inline void Own(util::StringPool& pool, std::string_view& s) { s = pool.Intern(s); }
 

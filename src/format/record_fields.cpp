@@ -39,8 +39,8 @@ constexpr FieldSpec<CaptureContract> kCaptureContractFields[] = {
     Field<CaptureContract, &CaptureContract::logical_memory>("logical_memory"),
     Field<CaptureContract, &CaptureContract::physical_memory>("physical_memory"),
     Field<CaptureContract, &CaptureContract::device_timing>("device_timing"),
-    Field<CaptureContract, &CaptureContract::required_semantic_labels>(
-        "required_semantic_labels", kDefaulted),
+    Field<CaptureContract, &CaptureContract::required_semantic_labels>("required_semantic_labels",
+                                                                       kDefaulted),
     FieldOmittedWhenEmpty<CaptureContract, &CaptureContract::gpu_expected_semantic_labels>(
         "gpu_expected_semantic_labels"),
     FieldOmittedWhenEmpty<CaptureContract, &CaptureContract::cpu_only_semantic_labels>(
@@ -222,9 +222,7 @@ std::span<const FieldSpec<OpRecord>> OpFields() { return kOpFields; }
 std::span<const FieldSpec<TensorRecord>> TensorFields() { return kTensorFields; }
 std::span<const FieldSpec<TensorStatsRecord>> TensorStatsFields() { return kTensorStatsFields; }
 std::span<const FieldSpec<MemoryRecord>> MemoryFields() { return kMemoryFields; }
-std::span<const FieldSpec<DeviceMemoryRecord>> DeviceMemoryFields() {
-  return kDeviceMemoryFields;
-}
+std::span<const FieldSpec<DeviceMemoryRecord>> DeviceMemoryFields() { return kDeviceMemoryFields; }
 std::span<const FieldSpec<DeviceIntervalRecord>> DeviceIntervalFields() {
   return kDeviceIntervalFields;
 }
@@ -247,8 +245,7 @@ bool ReadValue(Context& ctx, std::uint32_t node, ExpectedGradient& out) {
   return format::ReadObject(ctx, node, format::ExpectedGradientFields(), out, out.unknown);
 }
 bool ReadValue(Context& ctx, std::uint32_t node, GradientFamilyContract& out) {
-  return format::ReadObject(ctx, node, format::GradientFamilyContractFields(), out,
-                            out.unknown);
+  return format::ReadObject(ctx, node, format::GradientFamilyContractFields(), out, out.unknown);
 }
 bool ReadValue(Context& ctx, std::uint32_t node, ComparisonIdentity& out) {
   return format::ReadObject(ctx, node, format::ComparisonIdentityFields(), out, out.unknown);
@@ -273,8 +270,7 @@ bool ReadValue(Context& ctx, std::uint32_t node, ArrayView<Tag>& out) {
     key_node = ctx.node(value_node).end;
   }
   // A map: keys in byte-wise order, and the last of repeated keys wins (§1.2).
-  std::stable_sort(tags, tags + count,
-                   [](const Tag& a, const Tag& b) { return a.key < b.key; });
+  std::stable_sort(tags, tags + count, [](const Tag& a, const Tag& b) { return a.key < b.key; });
   std::size_t unique = 0;
   for (std::size_t i = 0; i < count; ++i) {
     if (unique > 0 && tags[unique - 1].key == tags[i].key) {

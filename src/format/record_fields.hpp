@@ -95,8 +95,7 @@ void WriteMember(std::string& out, std::string_view name, const Root& record) {
 template <class Root, auto... Path>
 constexpr FieldSpec<Root> Field(std::string_view name, Presence presence = Presence::kRequired) {
   using Value = std::remove_cvref_t<decltype(detail::Get<Path...>(std::declval<Root&>()))>;
-  return FieldSpec<Root>{name,
-                         detail::IsOptional<Value>::value ? Presence::kOptional : presence,
+  return FieldSpec<Root>{name, detail::IsOptional<Value>::value ? Presence::kOptional : presence,
                          &detail::ReadMember<Root, Path...>,
                          &detail::WriteMember<false, Root, Path...>,
                          &detail::OwnMember<Root, Path...>};

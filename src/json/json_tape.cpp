@@ -242,8 +242,7 @@ SyntaxResult Tape::Parse(std::string_view text, std::size_t max_depth,
   boost::system::error_code ec;
   std::size_t consumed = 0;
   for (;;) {
-    parser_->parser.handler().SetOverrides(overrides.empty() ? nullptr : &overrides,
-                                           input.data());
+    parser_->parser.handler().SetOverrides(overrides.empty() ? nullptr : &overrides, input.data());
     consumed = parser_->parser.write_some(false, input.data(), input.size(), ec);
     if (ec != boost::json::error::exponent_overflow || overrides.size() >= 100000) break;
     if (!ClampExponent(input, consumed, patched, overrides)) break;

@@ -1,8 +1,8 @@
 // std::from_chars is correctly rounded (libstdc++ 12), unlike Boost.JSON 1.81's fast path.
 #include "json/number.hpp"
 
-#include <charconv>
 #include <algorithm>
+#include <charconv>
 #include <system_error>
 
 namespace tracedoc::json {

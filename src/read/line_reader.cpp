@@ -16,7 +16,11 @@ std::string_view DropCarriageReturn(std::string_view text) {
 }
 
 Error LineTooLong(std::uint64_t number, std::size_t max_line_bytes) {
-  return Error{ErrorCode::kLimitExceeded, number, std::nullopt, std::nullopt, {},
+  return Error{ErrorCode::kLimitExceeded,
+               number,
+               std::nullopt,
+               std::nullopt,
+               {},
                "line " + std::to_string(number) + " is longer than " +
                    std::to_string(max_line_bytes) + " bytes"};
 }
@@ -97,7 +101,11 @@ Result<bool> StreamLineReader::Next(Line& line) {
       return true;
     }
     if (!Fill()) {
-      return Error{ErrorCode::kIoError, number_ + 1, std::nullopt, std::nullopt, {},
+      return Error{ErrorCode::kIoError,
+                   number_ + 1,
+                   std::nullopt,
+                   std::nullopt,
+                   {},
                    "read trace JSONL line " + std::to_string(number_ + 1) + " from " +
                        display_name_ + ": " + std::strerror(errno)};
     }

@@ -70,12 +70,20 @@ Result<void> FoldLines(LineReader& lines, const ReadOptions& options, DocumentBu
     if (!more) break;
     if (!text::IsValidUtf8(line.text)) {
       // Not blank (blank lines are valid UTF-8), so it is the record at `index`.
-      return Error{ErrorCode::kInvalidUtf8, line.number, index, std::nullopt, {},
+      return Error{ErrorCode::kInvalidUtf8,
+                   line.number,
+                   index,
+                   std::nullopt,
+                   {},
                    "stream did not contain valid UTF-8"};
     }
     if (text::IsBlank(line.text)) continue;
     if (options.max_records != 0 && index >= options.max_records) {
-      return Error{ErrorCode::kLimitExceeded, line.number, index, std::nullopt, {},
+      return Error{ErrorCode::kLimitExceeded,
+                   line.number,
+                   index,
+                   std::nullopt,
+                   {},
                    "more than " + std::to_string(options.max_records) + " records"};
     }
     const RecordPosition position{line.number, index};
@@ -97,7 +105,11 @@ Result<void> FoldInput(const TraceInput& input, const ReadOptions& options,
   if (InputAccess::kind(input) == InputAccess::kFile) {
     owned.reset(std::fopen(InputAccess::path(input).c_str(), "rb"));
     if (!owned) {
-      return Error{ErrorCode::kIoError, 0, std::nullopt, std::nullopt, {},
+      return Error{ErrorCode::kIoError,
+                   0,
+                   std::nullopt,
+                   std::nullopt,
+                   {},
                    "open trace file " + input.display_name() + ": " + std::strerror(errno)};
     }
     stream = owned.get();

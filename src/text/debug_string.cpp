@@ -78,12 +78,10 @@ Decimal ParseScientific(std::string_view text) {
 Decimal ToScientific(double a, int precision) {
   // 767 significant digits is the longest exact expansion of a double, plus sign/exponent.
   std::array<char, 800> buffer{};
-  const auto result =
-      precision < 0
-          ? std::to_chars(buffer.data(), buffer.data() + buffer.size(), a,
-                          std::chars_format::scientific)
-          : std::to_chars(buffer.data(), buffer.data() + buffer.size(), a,
-                          std::chars_format::scientific, precision);
+  const auto result = precision < 0 ? std::to_chars(buffer.data(), buffer.data() + buffer.size(), a,
+                                                    std::chars_format::scientific)
+                                    : std::to_chars(buffer.data(), buffer.data() + buffer.size(), a,
+                                                    std::chars_format::scientific, precision);
   return ParseScientific(std::string_view(buffer.data(), result.ptr - buffer.data()));
 }
 
@@ -123,9 +121,8 @@ bool ReadsBackAs(const Decimal& decimal, double a) {
   std::string text = decimal.digits;
   text += 'e';
   std::array<char, 8> exponent{};
-  const auto result =
-      std::to_chars(exponent.data(), exponent.data() + exponent.size(),
-                    decimal.exponent - static_cast<int>(decimal.digits.size()) + 1);
+  const auto result = std::to_chars(exponent.data(), exponent.data() + exponent.size(),
+                                    decimal.exponent - static_cast<int>(decimal.digits.size()) + 1);
   text.append(exponent.data(), result.ptr);
   double parsed = 0;
   const auto parse = std::from_chars(text.data(), text.data() + text.size(), parsed);
@@ -195,13 +192,27 @@ void AppendDebugQuoted(std::string& out, std::string_view valid_utf8) {
     const auto byte = static_cast<unsigned char>(valid_utf8[i]);
     if (byte < 0x80) {
       switch (byte) {
-        case '\0': out += "\\0"; break;
-        case '\t': out += "\\t"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        default: AppendHexEscape(out, byte); break;  // Other controls and U+007F.
+        case '\0':
+          out += "\\0";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        case '"':
+          out += "\\\"";
+          break;
+        case '\\':
+          out += "\\\\";
+          break;
+        default:
+          AppendHexEscape(out, byte);
+          break;  // Other controls and U+007F.
       }
       ++i;
       continue;

@@ -118,12 +118,10 @@ std::string_view TrimUnicodeWhitespace(std::string_view valid_utf8) noexcept {
   while (end > begin) {
     // Step back to the lead byte of the last scalar value, never before `begin`.
     std::size_t start = end - 1;
-    while (start > begin &&
-           IsContinuation(static_cast<unsigned char>(valid_utf8[start]))) {
+    while (start > begin && IsContinuation(static_cast<unsigned char>(valid_utf8[start]))) {
       --start;
     }
-    const DecodedCodePoint decoded =
-        DecodeUtf8At(valid_utf8.substr(0, end), start);
+    const DecodedCodePoint decoded = DecodeUtf8At(valid_utf8.substr(0, end), start);
     if (!IsUnicodeWhiteSpace(decoded.code_point)) break;
     end = start;
   }

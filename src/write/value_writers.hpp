@@ -26,10 +26,8 @@ inline void WriteValue(std::string& out, double value) { AppendJsonDouble(out, v
 inline void WriteValue(std::string& out, bool value) { out += value ? "true" : "false"; }
 
 template <class Enum>
-  requires std::is_enum_v<Enum>
-void WriteValue(std::string& out, Enum value) {
-  AppendJsonString(out, EnumName(value));
-}
+requires std::is_enum_v<Enum>
+void WriteValue(std::string& out, Enum value) { AppendJsonString(out, EnumName(value)); }
 
 // The nested objects; defined with the field tables in format/record_fields.cpp.
 void WriteValue(std::string& out, const CaptureContract& value);

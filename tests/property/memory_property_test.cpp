@@ -68,11 +68,10 @@ rc::Gen<GenEvent> GenMemoryEvent() {
       rc::gen::set(&GenEvent::device, rc::gen::inRange<std::size_t>(0, kDevices.size())),
       rc::gen::set(&GenEvent::storage, rc::gen::inRange<std::size_t>(0, kStorages.size())),
       rc::gen::set(&GenEvent::tensor, rc::gen::inRange<std::size_t>(0, kTensors.size())),
-      rc::gen::set(&GenEvent::bytes,
-                   rc::gen::weightedOneOf<std::uint64_t>(
-                       {{12, rc::gen::inRange<std::uint64_t>(0, 100)},
-                        {1, rc::gen::just(kMax)},
-                        {1, rc::gen::just(kMax / 2 + 1)}})),
+      rc::gen::set(&GenEvent::bytes, rc::gen::weightedOneOf<std::uint64_t>(
+                                         {{12, rc::gen::inRange<std::uint64_t>(0, 100)},
+                                          {1, rc::gen::just(kMax)},
+                                          {1, rc::gen::just(kMax / 2 + 1)}})),
       rc::gen::set(&GenEvent::category, rc::gen::inRange<std::size_t>(0, kMemoryCategoryCount)));
 }
 
@@ -94,7 +93,9 @@ std::string TraceText(const std::vector<GenEvent>& events) {
          std::to_string(last) + "}\n";
 }
 
-std::uint64_t SaturatingAdd(std::uint64_t a, std::uint64_t b) { return a > kMax - b ? kMax : a + b; }
+std::uint64_t SaturatingAdd(std::uint64_t a, std::uint64_t b) {
+  return a > kMax - b ? kMax : a + b;
+}
 
 // The model: the state after replaying, from nothing, every event with t <= `until`.
 struct ModelState {
@@ -236,7 +237,8 @@ RC_GTEST_PROP(MemoryProperty, LogicalPlaneMatchesBruteForceReplay, ()) {
     RC_ASSERT(summary.logical_peak_bytes == std::optional<std::uint64_t>(at_peak.Total()));
     // The live allocations are the model's live set, sorted by (start, device, storage), each
     // with the tensor ids known at the peak.
-    using Allocation = std::tuple<std::uint64_t, std::string, std::string, std::vector<std::string>>;
+    using Allocation =
+        std::tuple<std::uint64_t, std::string, std::string, std::vector<std::string>>;
     std::vector<Allocation> expected;
     for (const auto& [key, l] : at_peak.live) {
       expected.emplace_back(l.start, key.first, key.second,

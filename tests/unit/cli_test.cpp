@@ -48,8 +48,7 @@ std::string ReadAll(const std::filesystem::path& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-constexpr std::string_view kUnknownSpanEndLine =
-    R"({"kind":"span_end","id":"s9","duration_ns":0})";
+constexpr std::string_view kUnknownSpanEndLine = R"({"kind":"span_end","id":"s9","duration_ns":0})";
 
 // META10 ⏎ an unknown span_end ⏎ terminal: unknown_span_end on line 2, index 1.
 std::string BadTrace() { return Lines({kMeta10, kUnknownSpanEndLine, kCompleteTerminal0}); }
@@ -81,8 +80,8 @@ class CliTest : public ::testing::Test {
   // standard input from `stdin_name` there, or empty.
   RunResult Run(const std::string& arguments, std::string_view stdin_name = {}) {
     const std::string input = stdin_name.empty() ? "/dev/null" : (dir_ / stdin_name).string();
-    return RunCommand(Quote(TRACEDOC_CLI_PATH) + (arguments.empty() ? "" : " " + arguments) +
-                      " <" + Quote(input));
+    return RunCommand(Quote(TRACEDOC_CLI_PATH) + (arguments.empty() ? "" : " " + arguments) + " <" +
+                      Quote(input));
   }
 
   // As Run, with standard input a pipe fed by `cat` from `stdin_name`.
@@ -141,10 +140,12 @@ TEST_F(CliTest, ValidateNamesStreamErrorsAtLineZero) {
 }
 
 TEST_F(CliTest, ValidateNamesLineErrorsAtTheirPhysicalLine) {
-  WriteFile("e5.jsonl",
-            Lines({kMeta10, "", "",
-                   R"({"kind":"span_start","id":"s2","parent_id":"s1","name":"fwd","start_ns":5,"kind":"function"})",
-                   kCompleteTerminal0}));
+  WriteFile(
+      "e5.jsonl",
+      Lines(
+          {kMeta10, "", "",
+           R"({"kind":"span_start","id":"s2","parent_id":"s1","name":"fwd","start_ns":5,"kind":"function"})",
+           kCompleteTerminal0}));
   const RunResult run = Run("validate e5.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err, "e5.jsonl:4: error[duplicate_key]: duplicate field `kind`\n");
@@ -213,9 +214,7 @@ TEST_F(CliTest, UnknownSubcommandIsAUsageError) {
   EXPECT_EQ(Run("Validate good.jsonl").exit_code, 2);
 }
 
-TEST_F(CliTest, ValidateWithoutFilesIsAUsageError) {
-  EXPECT_EQ(Run("validate").exit_code, 2);
-}
+TEST_F(CliTest, ValidateWithoutFilesIsAUsageError) { EXPECT_EQ(Run("validate").exit_code, 2); }
 
 TEST_F(CliTest, UnknownOptionIsAUsageError) {
   WriteFile("good.jsonl", GoodTrace());
@@ -260,9 +259,10 @@ TEST_F(CliTest, JsonForASyntaxErrorHasAColumn) {
   WriteFile("syntax.jsonl", Lines({kMeta10, "{\"kind\":}", kCompleteTerminal0}));
   const RunResult run = Run("validate --json syntax.jsonl");
   EXPECT_EQ(run.exit_code, 1);
-  EXPECT_THAT(run.out,
-              ::testing::MatchesRegex(
-                  R"(\{"file":"syntax\.jsonl","ok":false,"error":\{"code":"invalid_json","line":2,"index":1,"column":[1-9][0-9]*,"field":null,"message":".+"\}\}
+  EXPECT_THAT(
+      run.out,
+      ::testing::MatchesRegex(
+          R"(\{"file":"syntax\.jsonl","ok":false,"error":\{"code":"invalid_json","line":2,"index":1,"column":[1-9][0-9]*,"field":null,"message":".+"\}\}
 )"));
 }
 
@@ -284,9 +284,10 @@ TEST_F(CliTest, JsonEscapesTheMessage) {
   WriteFile("schema.jsonl", Lines({meta, kCompleteTerminal0}));
   const RunResult run = Run("validate --json schema.jsonl");
   EXPECT_EQ(run.exit_code, 1);
-  EXPECT_EQ(run.out,
-            R"({"file":"schema.jsonl","ok":false,"error":{"code":"unsupported_schema","line":1,"index":0,"column":null,"field":null,"message":"unsupported trace schema \"a\\\"b\\t\"; expected \"candle-graph/trace/10\" or \"candle-graph/trace/9\""}})"
-            "\n");
+  EXPECT_EQ(
+      run.out,
+      R"({"file":"schema.jsonl","ok":false,"error":{"code":"unsupported_schema","line":1,"index":0,"column":null,"field":null,"message":"unsupported trace schema \"a\\\"b\\t\"; expected \"candle-graph/trace/10\" or \"candle-graph/trace/9\""}})"
+      "\n");
 }
 
 TEST_F(CliTest, JsonPrintsOneObjectPerFileInOrder) {
@@ -332,7 +333,8 @@ TEST_F(CliTest, DashReadsAPipe) {
   std::string text = std::string(kMeta10) + "\n";
   for (int i = 0; i < 20000; ++i) {
     text += R"({"kind":"gradient","event_id":"g)" + std::to_string(i) +
-            R"(","root":"vb","key":"w","state":"missing"})" "\n";
+            R"(","root":"vb","key":"w","state":"missing"})"
+            "\n";
   }
   WriteFile("good.jsonl", text + std::string(kCompleteTerminal0) + "\n");
   WriteFile("bad.jsonl", text + std::string(kUnknownSpanEndLine) + "\n");
@@ -360,7 +362,8 @@ TEST_F(CliTest, EmptyStandardInputIsMissingMeta) {
 }
 
 TEST_F(CliTest, CrlfFileFromStandardInput) {
-  WriteFile("in.jsonl", std::string(kMeta10) + "\r\n\r\n" + std::string(kUnknownSpanEndLine) + "\r\n");
+  WriteFile("in.jsonl",
+            std::string(kMeta10) + "\r\n\r\n" + std::string(kUnknownSpanEndLine) + "\r\n");
   const RunResult run = Run("validate -", "in.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err, "-:3: error[unknown_span_end]: span_end for unknown span `s9` at index 1\n");

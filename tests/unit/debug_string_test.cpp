@@ -104,15 +104,16 @@ TEST(DebugQuoted, PrintableCharactersStayRaw) {
   for (const char32_t c : {0xE9U, 0x65E5U, 0x672CU, 0x1F600U, 0x2603U, 0x1F3FBU}) {
     EXPECT_EQ(Quoted(c), "\"" + Encode(c) + "\"") << std::hex << static_cast<std::uint32_t>(c);
   }
-  EXPECT_EQ(DebugQuoted("\xC3\xA9\xE6\x97\xA5\xE6\x9C\xAC"), "\"\xC3\xA9\xE6\x97\xA5\xE6\x9C\xAC\"");
+  EXPECT_EQ(DebugQuoted("\xC3\xA9\xE6\x97\xA5\xE6\x9C\xAC"),
+            "\"\xC3\xA9\xE6\x97\xA5\xE6\x9C\xAC\"");
 }
 
 TEST(DebugQuoted, GraphemeExtendCharactersAreEscapedEverywhere) {
-  EXPECT_EQ(Quoted(0xFE0F), R"("\u{fe0f}")");   // Mn: VARIATION SELECTOR-16
-  EXPECT_EQ(Quoted(0x20DD), R"("\u{20dd}")");   // Me: COMBINING ENCLOSING CIRCLE
-  EXPECT_EQ(Quoted(0x200C), R"("\u{200c}")");   // Other_Grapheme_Extend, Cf
-  EXPECT_EQ(Quoted(0x09BE), R"("\u{9be}")");    // Other_Grapheme_Extend, Mc
-  EXPECT_EQ(Quoted(0xFF9E), R"("\u{ff9e}")");   // Other_Grapheme_Extend, Lm
+  EXPECT_EQ(Quoted(0xFE0F), R"("\u{fe0f}")");    // Mn: VARIATION SELECTOR-16
+  EXPECT_EQ(Quoted(0x20DD), R"("\u{20dd}")");    // Me: COMBINING ENCLOSING CIRCLE
+  EXPECT_EQ(Quoted(0x200C), R"("\u{200c}")");    // Other_Grapheme_Extend, Cf
+  EXPECT_EQ(Quoted(0x09BE), R"("\u{9be}")");     // Other_Grapheme_Extend, Mc
+  EXPECT_EQ(Quoted(0xFF9E), R"("\u{ff9e}")");    // Other_Grapheme_Extend, Lm
   EXPECT_EQ(Quoted(0xE0020), R"("\u{e0020}")");  // TAG SPACE
   EXPECT_EQ(Quoted(0xE007F), R"("\u{e007f}")");  // CANCEL TAG
   // Not only at the start of the string: after a base character too.
@@ -125,12 +126,24 @@ TEST(DebugQuoted, EveryAsciiCharacter) {
     const std::string s(1, static_cast<char>(b));
     std::string expected;
     switch (b) {
-      case 0x00: expected = R"(\0)"; break;
-      case 0x09: expected = R"(\t)"; break;
-      case 0x0A: expected = R"(\n)"; break;
-      case 0x0D: expected = R"(\r)"; break;
-      case '"': expected = R"(\")"; break;
-      case '\\': expected = R"(\\)"; break;
+      case 0x00:
+        expected = R"(\0)";
+        break;
+      case 0x09:
+        expected = R"(\t)";
+        break;
+      case 0x0A:
+        expected = R"(\n)";
+        break;
+      case 0x0D:
+        expected = R"(\r)";
+        break;
+      case '"':
+        expected = R"(\")";
+        break;
+      case '\\':
+        expected = R"(\\)";
+        break;
       default: {
         if (b < 0x20 || b == 0x7F) {
           char hex[8];
@@ -160,30 +173,30 @@ TEST(DebugQuoted, LongMixedInput) {
 // The escape table (Unicode 17.0.0)
 
 TEST(DebugEscapeTable, CategoriesThatAreEscaped) {
-  EXPECT_TRUE(IsDebugEscaped(0x0000));   // Cc
-  EXPECT_TRUE(IsDebugEscaped(0x009F));   // Cc
-  EXPECT_TRUE(IsDebugEscaped(0x0600));   // Cf
-  EXPECT_TRUE(IsDebugEscaped(0xE0001));  // Cf
-  EXPECT_TRUE(IsDebugEscaped(0xD800));   // Cs
-  EXPECT_TRUE(IsDebugEscaped(0xDFFF));   // Cs
-  EXPECT_TRUE(IsDebugEscaped(0xF8FF));   // Co
-  EXPECT_TRUE(IsDebugEscaped(0xF0000));  // Co
+  EXPECT_TRUE(IsDebugEscaped(0x0000));    // Cc
+  EXPECT_TRUE(IsDebugEscaped(0x009F));    // Cc
+  EXPECT_TRUE(IsDebugEscaped(0x0600));    // Cf
+  EXPECT_TRUE(IsDebugEscaped(0xE0001));   // Cf
+  EXPECT_TRUE(IsDebugEscaped(0xD800));    // Cs
+  EXPECT_TRUE(IsDebugEscaped(0xDFFF));    // Cs
+  EXPECT_TRUE(IsDebugEscaped(0xF8FF));    // Co
+  EXPECT_TRUE(IsDebugEscaped(0xF0000));   // Co
   EXPECT_TRUE(IsDebugEscaped(0x10FFFD));  // Co
-  EXPECT_TRUE(IsDebugEscaped(0xFFFE));   // Cn (noncharacter)
-  EXPECT_TRUE(IsDebugEscaped(0xFDD0));   // Cn (noncharacter)
-  EXPECT_TRUE(IsDebugEscaped(0x2029));   // Zp
-  EXPECT_TRUE(IsDebugEscaped(0x1680));   // Zs
-  EXPECT_TRUE(IsDebugEscaped(0x202F));   // Zs
-  EXPECT_FALSE(IsDebugEscaped(0x0020));  // Zs, exempt
+  EXPECT_TRUE(IsDebugEscaped(0xFFFE));    // Cn (noncharacter)
+  EXPECT_TRUE(IsDebugEscaped(0xFDD0));    // Cn (noncharacter)
+  EXPECT_TRUE(IsDebugEscaped(0x2029));    // Zp
+  EXPECT_TRUE(IsDebugEscaped(0x1680));    // Zs
+  EXPECT_TRUE(IsDebugEscaped(0x202F));    // Zs
+  EXPECT_FALSE(IsDebugEscaped(0x0020));   // Zs, exempt
 }
 
 TEST(DebugEscapeTable, CategoriesThatAreNotEscaped) {
-  EXPECT_FALSE(IsDebugEscaped('A'));      // Lu
-  EXPECT_FALSE(IsDebugEscaped(0x0903));   // Mc, not Grapheme_Extend
-  EXPECT_FALSE(IsDebugEscaped(0x00A9));   // So
+  EXPECT_FALSE(IsDebugEscaped('A'));         // Lu
+  EXPECT_FALSE(IsDebugEscaped(0x0903));      // Mc, not Grapheme_Extend
+  EXPECT_FALSE(IsDebugEscaped(0x00A9));      // So
   EXPECT_FALSE(IsDebugEscaped(0x2028 - 1));  // U+2027 HYPHENATION POINT, Po
-  EXPECT_FALSE(IsDebugEscaped(0xFFFD));   // So: REPLACEMENT CHARACTER
-  EXPECT_FALSE(IsDebugEscaped(0x1F3FB));  // Sk: emoji modifier, not Grapheme_Extend
+  EXPECT_FALSE(IsDebugEscaped(0xFFFD));      // So: REPLACEMENT CHARACTER
+  EXPECT_FALSE(IsDebugEscaped(0x1F3FB));     // Sk: emoji modifier, not Grapheme_Extend
 }
 
 TEST(DebugEscapeTable, FollowsUnicode17) {
@@ -263,7 +276,7 @@ TEST(DebugF64, ExponentFormExamples) {
 }
 
 TEST(DebugF64, LayoutBoundaries) {
-  EXPECT_EQ(DebugF64(9.999999999999999e-5), "9.999999999999999e-5");  // p = -4
+  EXPECT_EQ(DebugF64(9.999999999999999e-5), "9.999999999999999e-5");      // p = -4
   EXPECT_EQ(DebugF64(0.00010000000000000002), "0.00010000000000000002");  // p = -3
   EXPECT_EQ(DebugF64(1.5), "1.5");
   EXPECT_EQ(DebugF64(1234.5678), "1234.5678");
@@ -329,8 +342,8 @@ TEST(DebugF64, JustBelowAMidpointIsNotATie) {
 
 std::string ShortestDigits(double a) {
   char buffer[64];
-  const auto end = std::to_chars(buffer, buffer + sizeof buffer, a,
-                                 std::chars_format::scientific).ptr;
+  const auto end =
+      std::to_chars(buffer, buffer + sizeof buffer, a, std::chars_format::scientific).ptr;
   std::string digits;
   for (const char* p = buffer; p != end && *p != 'e'; ++p) {
     if (*p != '.') digits += *p;

@@ -1,5 +1,6 @@
-// The fold (trace-format.md §2.2 with tracedoc.md §2's decisions): every loop rule and end-of-stream
-// check with its code, line, index and exact message; dense bytes (§2.3); ordering; blank lines.
+// The fold (trace-format.md §2.2 with tracedoc.md §2's decisions): every loop rule and
+// end-of-stream check with its code, line, index and exact message; dense bytes (§2.3); ordering;
+// blank lines.
 #include <unistd.h>
 
 #include <cmath>
@@ -130,9 +131,9 @@ std::string Stats(std::string_view label, std::string_view shape, std::string_vi
                   std::string_view mean) {
   return R"({"kind":"tensor_stats","span_id":"s1","label":")" + std::string(label) +
          R"(","shape":)" + std::string(shape) + R"(,"dtype":"f32","elements":)" +
-         std::string(elements) + R"(,"non_finite":)" + std::string(non_finite) +
-         R"(,"rms":)" + std::string(rms) + R"(,"abs_max":)" + std::string(abs_max) +
-         R"(,"mean":)" + std::string(mean) + "}";
+         std::string(elements) + R"(,"non_finite":)" + std::string(non_finite) + R"(,"rms":)" +
+         std::string(rms) + R"(,"abs_max":)" + std::string(abs_max) + R"(,"mean":)" +
+         std::string(mean) + "}";
 }
 
 // META10 ⏎ (blank) ⏎ `stats` ⏎ terminal: the stats record is on line 3 at index 1.
@@ -163,8 +164,7 @@ std::string Describe(const Error& error) { return ::testing::PrintToString(error
 // ReadTrace rejects `text` with exactly this fold error (no column, no field), and ValidateTrace
 // rejects it with the same Error.
 ::testing::AssertionResult FoldFails(const std::string& text, ErrorCode code, std::uint64_t line,
-                                     std::optional<std::uint64_t> index,
-                                     std::string_view message) {
+                                     std::optional<std::uint64_t> index, std::string_view message) {
   const Error expected{code, line, index, std::nullopt, {}, std::string(message)};
   const Result<TraceDocument> read = Read(text);
   if (read) {
@@ -176,13 +176,13 @@ std::string Describe(const Error& error) { return ::testing::PrintToString(error
   }
   const Result<void> validated = Validate(text);
   if (validated) {
-    return ::testing::AssertionFailure() << "ValidateTrace succeeded; ReadTrace failed with "
-                                         << Describe(read.error());
+    return ::testing::AssertionFailure()
+           << "ValidateTrace succeeded; ReadTrace failed with " << Describe(read.error());
   }
   if (validated.error() != read.error()) {
-    return ::testing::AssertionFailure() << "ValidateTrace failed with "
-                                         << Describe(validated.error()) << "; ReadTrace with "
-                                         << Describe(read.error());
+    return ::testing::AssertionFailure()
+           << "ValidateTrace failed with " << Describe(validated.error()) << "; ReadTrace with "
+           << Describe(read.error());
   }
   return ::testing::AssertionSuccess();
 }
@@ -190,11 +190,12 @@ std::string Describe(const Error& error) { return ::testing::PrintToString(error
 // ReadTrace and ValidateTrace both accept `text`.
 ::testing::AssertionResult FoldSucceeds(const std::string& text) {
   const Result<TraceDocument> read = Read(text);
-  if (!read) return ::testing::AssertionFailure() << "ReadTrace failed with " << Describe(read.error());
+  if (!read)
+    return ::testing::AssertionFailure() << "ReadTrace failed with " << Describe(read.error());
   const Result<void> validated = Validate(text);
   if (!validated) {
-    return ::testing::AssertionFailure() << "ValidateTrace failed with "
-                                         << Describe(validated.error());
+    return ::testing::AssertionFailure()
+           << "ValidateTrace failed with " << Describe(validated.error());
   }
   return ::testing::AssertionSuccess();
 }
@@ -206,8 +207,8 @@ TEST(DocumentBuilderTest, EmptyStreamIsMissingMetaAtLineZero) {
 }
 
 TEST(DocumentBuilderTest, BlankOnlyStreamIsMissingMetaAtLineZero) {
-  EXPECT_TRUE(
-      FoldFails("\n   \n\t\r\n\xC2\xA0\n", ErrorCode::kMissingMeta, 0, kNoIndex, kMissingMetaMessage));
+  EXPECT_TRUE(FoldFails("\n   \n\t\r\n\xC2\xA0\n", ErrorCode::kMissingMeta, 0, kNoIndex,
+                        kMissingMetaMessage));
 }
 
 TEST(DocumentBuilderTest, FirstRecordNotMetaIsMissingMetaAtThatRecord) {
@@ -228,8 +229,8 @@ TEST(DocumentBuilderTest, TerminalBeforeMetaIsMissingMetaAtLineOne) {
 // ---- meta_not_first ----------------------------------------------------------------------------
 
 TEST(DocumentBuilderTest, SecondMetaIsMetaNotFirst) {
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, "", kMeta10, kCompleteTerminal0}),
-                        ErrorCode::kMetaNotFirst, 3, 1,
+  EXPECT_TRUE(FoldFails(Lines({kMeta10, "", kMeta10, kCompleteTerminal0}), ErrorCode::kMetaNotFirst,
+                        3, 1,
                         "meta event must be the first non-empty trace record, found at index 1"));
 }
 
@@ -243,8 +244,8 @@ TEST(DocumentBuilderTest, LateMetaAfterOtherRecordsIsMetaNotFirst) {
 
 TEST(DocumentBuilderTest, RecordAfterTerminalIsEventAfterTerminal) {
   EXPECT_TRUE(FoldFails(
-      Lines({kMeta10, kCompleteTerminal0, "", Gradient("late")}), ErrorCode::kEventAfterTerminal,
-      4, 2, "terminal event must be the final trace record; found another event at index 2"));
+      Lines({kMeta10, kCompleteTerminal0, "", Gradient("late")}), ErrorCode::kEventAfterTerminal, 4,
+      2, "terminal event must be the final trace record; found another event at index 2"));
 }
 
 TEST(DocumentBuilderTest, SecondTerminalIsEventAfterTerminal) {
@@ -255,16 +256,17 @@ TEST(DocumentBuilderTest, SecondTerminalIsEventAfterTerminal) {
 
 TEST(DocumentBuilderTest, MetaAfterTerminalIsEventAfterTerminalNotMetaNotFirst) {
   // Rule 1 runs before the record's kind is looked at.
-  EXPECT_TRUE(FoldFails(
-      Lines({kMeta10, kCompleteTerminal0, kMeta10}), ErrorCode::kEventAfterTerminal, 3, 2,
-      "terminal event must be the final trace record; found another event at index 2"));
+  EXPECT_TRUE(
+      FoldFails(Lines({kMeta10, kCompleteTerminal0, kMeta10}), ErrorCode::kEventAfterTerminal, 3, 2,
+                "terminal event must be the final trace record; found another event at index 2"));
 }
 
 TEST(DocumentBuilderTest, BlankLinesAfterTerminalAreNotRecords) {
   EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, kCompleteTerminal0, "", "  ", "\t"})));
 }
 
-// ---- spans ---------------------------------------------------------------------------------------
+// ---- spans
+// ---------------------------------------------------------------------------------------
 
 TEST(DocumentBuilderTest, SpanStartedTwiceIsDuplicateSpanStart) {
   EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanStart("a", 0), SpanStart("a", 5), Terminal(10)}),
@@ -280,7 +282,8 @@ TEST(DocumentBuilderTest, RestartOfAClosedSpanIsDuplicateSpanStart) {
 
 TEST(DocumentBuilderTest, SpanEndWithoutStartIsUnknownSpanEnd) {
   EXPECT_TRUE(FoldFails(Lines({kMeta10, R"({"kind":"span_end","id":"s9"})", Terminal(0)}),
-                        ErrorCode::kUnknownSpanEnd, 2, 1, "span_end for unknown span `s9` at index 1"));
+                        ErrorCode::kUnknownSpanEnd, 2, 1,
+                        "span_end for unknown span `s9` at index 1"));
 }
 
 TEST(DocumentBuilderTest, SpanEndBeforeItsStartIsUnknownSpanEnd) {
@@ -291,9 +294,9 @@ TEST(DocumentBuilderTest, SpanEndBeforeItsStartIsUnknownSpanEnd) {
 }
 
 TEST(DocumentBuilderTest, SpanClosedTwiceIsDuplicateSpanEnd) {
-  EXPECT_TRUE(FoldFails(
-      Lines({kMeta10, SpanStart("a", 0), SpanEnd("a", 1), SpanEnd("a", 1), Terminal(1)}),
-      ErrorCode::kDuplicateSpanEnd, 4, 3, "duplicate span_end for `a` at index 3"));
+  EXPECT_TRUE(
+      FoldFails(Lines({kMeta10, SpanStart("a", 0), SpanEnd("a", 1), SpanEnd("a", 1), Terminal(1)}),
+                ErrorCode::kDuplicateSpanEnd, 4, 3, "duplicate span_end for `a` at index 3"));
 }
 
 TEST(DocumentBuilderTest, ParentExistenceIsNotChecked) {
@@ -325,8 +328,8 @@ TEST(DocumentBuilderTest, ValidTensorStatsAreKept) {
 TEST(DocumentBuilderTest, TensorStatsWithBlankLabelIsInvalid) {
   // Blank means empty after trimming Unicode White_Space, not only ASCII space.
   for (const std::string_view label :
-       {"", "  ", R"(\t)", R"(\u3000)", R"(\u0085)", R"(\u00a0\u2003)", "\xE3\x80\x80", R"(\u2028)", R"(\u1680)",
-        R"(\u000b\u000c\r\u205f\u202f\u2029)"}) {
+       {"", "  ", R"(\t)", R"(\u3000)", R"(\u0085)", R"(\u00a0\u2003)", "\xE3\x80\x80", R"(\u2028)",
+        R"(\u1680)", R"(\u000b\u000c\r\u205f\u202f\u2029)"}) {
     SCOPED_TRACE(label);
     EXPECT_TRUE(FoldFails(StatsTrace(Stats(label, "[2,3]", "6", "0", "1.5", "3", "-0.25")),
                           ErrorCode::kInvalidTensorStats, 3, 1, kInvalidStatsAt1));
@@ -370,8 +373,8 @@ TEST(DocumentBuilderTest, TensorStatsShapeProductNearTheLimitIsValid) {
   // 2^32 × (2^32 - 1) = 18446744069414584320 fits.
   EXPECT_TRUE(FoldSucceeds(StatsTrace(
       Stats("l", "[4294967296,4294967295]", "18446744069414584320", "0", "1", "1", "0"))));
-  EXPECT_TRUE(FoldSucceeds(StatsTrace(Stats("l", "[18446744073709551615]",
-                                            "18446744073709551615", "0", "1", "1", "0"))));
+  EXPECT_TRUE(FoldSucceeds(StatsTrace(
+      Stats("l", "[18446744073709551615]", "18446744073709551615", "0", "1", "1", "0"))));
 }
 
 TEST(DocumentBuilderTest, TensorStatsWithZeroDimensionNeedsZeroElements) {
@@ -427,8 +430,8 @@ TEST(DocumentBuilderTest, TensorStatsSpanIdAndDtypeAreNotChecked) {
 // ---- missing_terminal --------------------------------------------------------------------------
 
 TEST(DocumentBuilderTest, NoTerminalIsMissingTerminalAtLineZero) {
-  EXPECT_TRUE(
-      FoldFails(Lines({kMeta10}), ErrorCode::kMissingTerminal, 0, kNoIndex, kMissingTerminalMessage));
+  EXPECT_TRUE(FoldFails(Lines({kMeta10}), ErrorCode::kMissingTerminal, 0, kNoIndex,
+                        kMissingTerminalMessage));
   EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanStart("a", 0), SpanEnd("a", 5), ""}),
                         ErrorCode::kMissingTerminal, 0, kNoIndex, kMissingTerminalMessage));
 }
@@ -448,9 +451,7 @@ TEST(DocumentBuilderTest, LoopErrorComesBeforeMissingTerminal) {
                    "unsupported trace schema " + std::string(quoted) + std::string(kSchemaTail));
 }
 
-TEST(DocumentBuilderTest, EmptySchemaIsUnsupported) {
-  EXPECT_TRUE(SchemaRejected("", R"("")"));
-}
+TEST(DocumentBuilderTest, EmptySchemaIsUnsupported) { EXPECT_TRUE(SchemaRejected("", R"("")")); }
 
 TEST(DocumentBuilderTest, SchemaWithLeadingSpaceIsUnsupported) {
   EXPECT_TRUE(SchemaRejected(" candle-graph/trace/10", R"(" candle-graph/trace/10")"));
@@ -502,9 +503,9 @@ TEST(DocumentBuilderTest, TensorStatsUnderTrace9FailAtTheStatsLine) {
 
 TEST(DocumentBuilderTest, InvalidTensorStatsUnderTrace9AreNamedAsSchemaLacksTensorStats) {
   // tracedoc's decision: the schema rule applies from the meta on, at the record.
-  EXPECT_TRUE(FoldFails(Lines({Meta9(), Stats("", "[2]", "5", "9", "-1", "-1", "0"),
-                               kCompleteTerminal0}),
-                        ErrorCode::kSchemaLacksTensorStats, 2, 1, kLacksTensorStatsMessage));
+  EXPECT_TRUE(
+      FoldFails(Lines({Meta9(), Stats("", "[2]", "5", "9", "-1", "-1", "0"), kCompleteTerminal0}),
+                ErrorCode::kSchemaLacksTensorStats, 2, 1, kLacksTensorStatsMessage));
 }
 
 TEST(DocumentBuilderTest, Trace9WithoutTensorStatsFolds) {
@@ -529,8 +530,9 @@ TEST(DocumentBuilderTest, CompleteTerminalWithEmptyReasonIsCompleteWithReason) {
 }
 
 TEST(DocumentBuilderTest, CompleteTerminalWithReasonIsCompleteWithReason) {
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanStart("a", 0), TerminalWith("complete", 5, R"("reason":"done")")}),
-                        ErrorCode::kCompleteWithReason, 3, 2, kCompleteWithReasonMessage));
+  EXPECT_TRUE(FoldFails(
+      Lines({kMeta10, SpanStart("a", 0), TerminalWith("complete", 5, R"("reason":"done")")}),
+      ErrorCode::kCompleteWithReason, 3, 2, kCompleteWithReasonMessage));
 }
 
 TEST(DocumentBuilderTest, CompleteTerminalWithNullReasonFolds) {
@@ -544,8 +546,9 @@ TEST(DocumentBuilderTest, CompleteTerminalWithNullReasonFolds) {
 
 TEST(DocumentBuilderTest, FailedTerminalWithoutReasonIsFailedWithoutReason) {
   for (const std::string_view reason :
-       {std::string_view(), std::string_view(R"("reason":null)"), std::string_view(R"("reason":"")"),
-        std::string_view(R"("reason":"  ")"), std::string_view(R"("reason":"\u3000\t")")}) {
+       {std::string_view(), std::string_view(R"("reason":null)"),
+        std::string_view(R"("reason":"")"), std::string_view(R"("reason":"  ")"),
+        std::string_view(R"("reason":"\u3000\t")")}) {
     SCOPED_TRACE(reason);
     EXPECT_TRUE(FoldFails(Lines({kMeta10, "", "", TerminalWith("failed", 0, reason)}),
                           ErrorCode::kFailedWithoutReason, 4, 1, kFailedWithoutReasonMessage));
@@ -579,11 +582,11 @@ constexpr std::string_view kE6 =
 
 TEST(DocumentBuilderTest, TerminalBeforeSpanEndIsTerminalBeforeEvidence) {
   // E22.
-  EXPECT_TRUE(FoldFails(
-      Lines({kMeta10, kE4, kE6, R"({"kind":"span_end","id":"s1","duration_ns":2000})",
-             Terminal(1000)}),
-      ErrorCode::kTerminalBeforeEvidence, 5, 4,
-      "terminal timestamp 1000 precedes host evidence ending at 2000"));
+  EXPECT_TRUE(
+      FoldFails(Lines({kMeta10, kE4, kE6, R"({"kind":"span_end","id":"s1","duration_ns":2000})",
+                       Terminal(1000)}),
+                ErrorCode::kTerminalBeforeEvidence, 5, 4,
+                "terminal timestamp 1000 precedes host evidence ending at 2000"));
 }
 
 TEST(DocumentBuilderTest, TerminalEqualToEvidenceFolds) {
@@ -609,17 +612,18 @@ TEST(DocumentBuilderTest, ClosedSpanEndSaturates) {
   const std::string start = SpanStart("a", kMaxU64 - 5);
   const std::string end = SpanEnd("a", 10);
   EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, start, end, Terminal(kMaxU64)})));
-  EXPECT_TRUE(FoldFails(
-      Lines({kMeta10, start, end, Terminal(kMaxU64 - 1)}), ErrorCode::kTerminalBeforeEvidence, 4,
-      3, "terminal timestamp 18446744073709551614 precedes host evidence ending at 18446744073709551615"));
+  EXPECT_TRUE(FoldFails(Lines({kMeta10, start, end, Terminal(kMaxU64 - 1)}),
+                        ErrorCode::kTerminalBeforeEvidence, 4, 3,
+                        "terminal timestamp 18446744073709551614 precedes host evidence ending at "
+                        "18446744073709551615"));
 }
 
 TEST(DocumentBuilderTest, OpEndSaturates) {
   const std::string op = Op("add", kMaxU64 - 1, 2);
   EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, op, Terminal(kMaxU64)})));
-  EXPECT_TRUE(FoldFails(
-      Lines({kMeta10, op, Terminal(0)}), ErrorCode::kTerminalBeforeEvidence, 3, 2,
-      "terminal timestamp 0 precedes host evidence ending at 18446744073709551615"));
+  EXPECT_TRUE(
+      FoldFails(Lines({kMeta10, op, Terminal(0)}), ErrorCode::kTerminalBeforeEvidence, 3, 2,
+                "terminal timestamp 0 precedes host evidence ending at 18446744073709551615"));
 }
 
 TEST(DocumentBuilderTest, MemoryAndDeviceMemoryTimestampsCountAsEvidence) {
@@ -641,16 +645,17 @@ TEST(DocumentBuilderTest, EvidenceIsTheMaximumOverAllKinds) {
 
 TEST(DocumentBuilderTest, OtherRecordsAreNotEvidence) {
   // device_interval, tensor, tensor_stats, gradient and edge times never count.
-  EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, DeviceInterval("s", 1000000, 1000000),
-                                  Tensor("[1]", "f32"), kE9, Gradient("g"),
-                                  CallEdge("a", 1000000), kCompleteTerminal0})));
+  EXPECT_TRUE(
+      FoldSucceeds(Lines({kMeta10, DeviceInterval("s", 1000000, 1000000), Tensor("[1]", "f32"), kE9,
+                          Gradient("g"), CallEdge("a", 1000000), kCompleteTerminal0})));
 }
 
 // ---- streaming order of errors -----------------------------------------------------------------
 
 TEST(DocumentBuilderTest, LaterSyntaxErrorDoesNotHideEarlierFoldError) {
   EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanEnd("s9", 0), "{not json", kCompleteTerminal0}),
-                        ErrorCode::kUnknownSpanEnd, 2, 1, "span_end for unknown span `s9` at index 1"));
+                        ErrorCode::kUnknownSpanEnd, 2, 1,
+                        "span_end for unknown span `s9` at index 1"));
 }
 
 TEST(DocumentBuilderTest, EarlierSyntaxErrorWins) {
@@ -739,11 +744,11 @@ TEST(DocumentBuilderDenseBytesTest, EmptyShapeIsOneElement) {
 
 TEST(DocumentBuilderDenseBytesTest, EveryDtypeOfTheTable) {
   const std::vector<std::pair<std::string_view, std::uint64_t>> table = {
-      {"u8", 1},   {"i8", 1},   {"bool", 1}, {"f8", 1},   {"u16", 2},  {"i16", 2},
-      {"f16", 2},  {"bf16", 2}, {"u32", 4},  {"i32", 4},  {"f32", 4},  {"u64", 8},
-      {"i64", 8},  {"f64", 8},  {"Bf16", 2}, {"BF16", 2}, {"BOOL", 1}, {"Bool", 1},
-      {"F32", 4},  {"U8", 1},   {"I64", 8},  {"F8", 1},   {" BF16 ", 2},
-      {R"(\tf64\n)", 8},  {R"(\u00a0f16\u3000)", 2}};
+      {"u8", 1},   {"i8", 1},   {"bool", 1},   {"f8", 1},         {"u16", 2},
+      {"i16", 2},  {"f16", 2},  {"bf16", 2},   {"u32", 4},        {"i32", 4},
+      {"f32", 4},  {"u64", 8},  {"i64", 8},    {"f64", 8},        {"Bf16", 2},
+      {"BF16", 2}, {"BOOL", 1}, {"Bool", 1},   {"F32", 4},        {"U8", 1},
+      {"I64", 8},  {"F8", 1},   {" BF16 ", 2}, {R"(\tf64\n)", 8}, {R"(\u00a0f16\u3000)", 2}};
   for (const auto& [dtype, size] : table) {
     SCOPED_TRACE(dtype);
     EXPECT_EQ(TensorDenseBytes(Tensor("[3]", dtype)), 3 * size);
@@ -754,7 +759,9 @@ TEST(DocumentBuilderDenseBytesTest, EveryDtypeOfTheTable) {
 TEST(DocumentBuilderDenseBytesTest, DtypesOutsideTheTableAreUnknown) {
   for (const std::string_view dtype :
        {"float32", "f8e4m3", "u4", "i4", "", "  ", "f 32", "f32x", "bf16\\u200b", "\\ufefff32",
-        "\xEF\xBD\x86" "32", "u128", "boolean", "f3"}) {
+        "\xEF\xBD\x86"
+        "32",
+        "u128", "boolean", "f3"}) {
     SCOPED_TRACE(dtype);
     EXPECT_EQ(TensorDenseBytes(Tensor("[3]", dtype)), std::nullopt);
   }
@@ -765,7 +772,9 @@ TEST(DocumentBuilderDenseBytesTest, StoredDtypeIsNotChanged) {
       Read(Lines({kMeta10, Tensor("[2]", R"(\u00a0Bf16 )"), kCompleteTerminal0}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().tensors().size(), 1u);
-  EXPECT_EQ(doc.value().tensors()[0].dtype, "\xC2\xA0" "Bf16 ");
+  EXPECT_EQ(doc.value().tensors()[0].dtype,
+            "\xC2\xA0"
+            "Bf16 ");
   EXPECT_EQ(doc.value().tensors()[0].dense_bytes, 4u);
 }
 
@@ -773,10 +782,9 @@ TEST(DocumentBuilderDenseBytesTest, StoredDtypeIsNotChanged) {
 
 TEST(DocumentBuilderOrderTest, SpansAreSortedByteWiseById) {
   // Byte-wise: "B" (0x42) < "_" (0x5F) < "a" (0x61) < "ab" < "é" (0xC3 0xA9).
-  const Result<TraceDocument> doc =
-      Read(Lines({kMeta10, SpanStart("\xC3\xA9", 1), SpanStart("a", 2), SpanStart("ab", 3),
-                  SpanStart("B", 4), SpanEnd("a", 10), SpanStart("_", 5), SpanEnd("\xC3\xA9", 7),
-                  Terminal(100)}));
+  const Result<TraceDocument> doc = Read(Lines(
+      {kMeta10, SpanStart("\xC3\xA9", 1), SpanStart("a", 2), SpanStart("ab", 3), SpanStart("B", 4),
+       SpanEnd("a", 10), SpanStart("_", 5), SpanEnd("\xC3\xA9", 7), Terminal(100)}));
   ASSERT_THAT(doc, Succeeds());
   const auto spans = doc.value().spans();
   ASSERT_EQ(spans.size(), 5u);
@@ -794,9 +802,8 @@ TEST(DocumentBuilderOrderTest, SpansAreSortedByteWiseById) {
 }
 
 TEST(DocumentBuilderOrderTest, OpenSpanHasDurationZero) {
-  const Result<TraceDocument> doc =
-      Read(Lines({kMeta10, SpanStart("open", 40), SpanStart("shut", 0), SpanEnd("shut", 0),
-                  Terminal(40)}));
+  const Result<TraceDocument> doc = Read(Lines(
+      {kMeta10, SpanStart("open", 40), SpanStart("shut", 0), SpanEnd("shut", 0), Terminal(40)}));
   ASSERT_THAT(doc, Succeeds());
   const auto spans = doc.value().spans();
   ASSERT_EQ(spans.size(), 2u);
@@ -865,8 +872,8 @@ TEST(DocumentBuilderOrderTest, OtherListsKeepInputOrder) {
 TEST(DocumentBuilderLinesTest, BlankAndWhiteSpaceLinesAreSkippedButCounted) {
   // Lines 2-7 are blank (empty, spaces, tab, U+00A0, U+3000, U+0085); the span_end is on
   // physical line 8 and at index 1.
-  const std::string text = Lines({kMeta10, "", "   ", "\t", "\xC2\xA0", "\xE3\x80\x80",
-                                  "\xC2\x85", SpanEnd("s9", 0), kCompleteTerminal0});
+  const std::string text = Lines({kMeta10, "", "   ", "\t", "\xC2\xA0", "\xE3\x80\x80", "\xC2\x85",
+                                  SpanEnd("s9", 0), kCompleteTerminal0});
   EXPECT_TRUE(FoldFails(text, ErrorCode::kUnknownSpanEnd, 8, 1,
                         "span_end for unknown span `s9` at index 1"));
 }
@@ -901,7 +908,8 @@ TEST(DocumentBuilderLinesTest, LastLineWithoutNewlineIsRead) {
 }
 
 TEST(DocumentBuilderLinesTest, SurroundingWhiteSpaceOfARecordIsIgnored) {
-  const std::string text = " \t" + std::string(kMeta10) + "\xE3\x80\x80\n\xC2\xA0" + Terminal(0) + "  \n";
+  const std::string text =
+      " \t" + std::string(kMeta10) + "\xE3\x80\x80\n\xC2\xA0" + Terminal(0) + "  \n";
   EXPECT_TRUE(FoldSucceeds(text));
 }
 
@@ -931,7 +939,8 @@ TEST(DocumentBuilderLinesTest, FileReadAgreesWithStringReadAcrossChunkBoundaries
   // A whitespace-only first line puts its CRLF near the first chunk boundary; a 3 MiB tag value
   // makes one record longer than a chunk; the unknown span_end then sits on line 3 + 2000.
   std::string meta(kMeta10);
-  meta.replace(meta.find(R"("tags":{})"), 9, R"("tags":{"big":")" + std::string(3 * kMiB, 'x') + R"("})");
+  meta.replace(meta.find(R"("tags":{})"), 9,
+               R"("tags":{"big":")" + std::string(3 * kMiB, 'x') + R"("})");
   for (std::size_t first = kMiB - 3; first <= kMiB + 2; ++first) {
     SCOPED_TRACE(first);
     std::string text(first, ' ');

@@ -128,11 +128,11 @@ TEST(ErrorCodeTest, StagesFollowTheSpecTable) {
   for (int i = 0; i < kErrorCodeCount; ++i) {
     const ErrorCode code = CodeAt(i);
     SCOPED_TRACE(ErrorCodeName(code));
-    const ErrorStage expected = i <= static_cast<int>(ErrorCode::kLimitExceeded) ? ErrorStage::kInput
-                                : i <= static_cast<int>(ErrorCode::kNotAnObject) ? ErrorStage::kLine
-                                : i <= static_cast<int>(ErrorCode::kUnknownField)
-                                    ? ErrorStage::kRecord
-                                    : ErrorStage::kStream;
+    const ErrorStage expected =
+        i <= static_cast<int>(ErrorCode::kLimitExceeded)  ? ErrorStage::kInput
+        : i <= static_cast<int>(ErrorCode::kNotAnObject)  ? ErrorStage::kLine
+        : i <= static_cast<int>(ErrorCode::kUnknownField) ? ErrorStage::kRecord
+                                                          : ErrorStage::kStream;
     EXPECT_EQ(ErrorCodeStage(code), expected);
   }
 }
@@ -189,8 +189,8 @@ std::string_view StageName(ErrorStage stage) {
 TEST(ErrorCodeTest, TableMatchesTheSpecFile) {
   // The spec's table: names, stages and descriptions, in order.
   const std::vector<SpecRow> rows = ReadSpecTable();
-  ASSERT_EQ(rows.size(), kSpecNames.size()) << "cannot read the table of tracedoc.md §2 under "
-                                            << TRACEDOC_SHARED_DIR;
+  ASSERT_EQ(rows.size(), kSpecNames.size())
+      << "cannot read the table of tracedoc.md §2 under " << TRACEDOC_SHARED_DIR;
   for (int i = 0; i < kErrorCodeCount; ++i) {
     const SpecRow& row = rows[static_cast<std::size_t>(i)];
     SCOPED_TRACE(row.name);
@@ -202,32 +202,39 @@ TEST(ErrorCodeTest, TableMatchesTheSpecFile) {
 }
 
 TEST(ErrorCodeTest, FormatErrorIsFileLineCodeMessage) {
-  const Error error{ErrorCode::kUnknownSpanEnd, 8, 1, std::nullopt, {},
+  const Error error{ErrorCode::kUnknownSpanEnd,
+                    8,
+                    1,
+                    std::nullopt,
+                    {},
                     "span_end for unknown span `s9` at index 1"};
   EXPECT_EQ(FormatError("trace.jsonl", error),
             "trace.jsonl:8: error[unknown_span_end]: span_end for unknown span `s9` at index 1");
 }
 
 TEST(ErrorCodeTest, FormatErrorUsesLineZeroForTheStream) {
-  const Error error{ErrorCode::kMissingTerminal, 0, std::nullopt, std::nullopt, {},
+  const Error error{ErrorCode::kMissingTerminal,
+                    0,
+                    std::nullopt,
+                    std::nullopt,
+                    {},
                     "trace stream is missing its terminal event"};
   EXPECT_EQ(FormatError("dir/a b.jsonl", error),
             "dir/a b.jsonl:0: error[missing_terminal]: trace stream is missing its terminal event");
 }
 
 TEST(ErrorCodeTest, FormatErrorLeavesColumnFieldAndIndexOut) {
-  const Error error{ErrorCode::kMissingField, 3, 2, 17, "capture_contract",
+  const Error error{ErrorCode::kMissingField,          3, 2, 17, "capture_contract",
                     "missing field `capture_contract`"};
-  EXPECT_EQ(FormatError("-", error),
-            "-:3: error[missing_field]: missing field `capture_contract`");
+  EXPECT_EQ(FormatError("-", error), "-:3: error[missing_field]: missing field `capture_contract`");
 }
 
 TEST(ErrorCodeTest, FormatErrorWorksForEveryCode) {
   for (int i = 0; i < kErrorCodeCount; ++i) {
     const Error error{CodeAt(i), 18446744073709551615u, std::nullopt, std::nullopt, {}, "m"};
-    EXPECT_EQ(FormatError("f", error),
-              "f:18446744073709551615: error[" + std::string(kSpecNames[static_cast<std::size_t>(i)]) +
-                  "]: m");
+    EXPECT_EQ(FormatError("f", error), "f:18446744073709551615: error[" +
+                                           std::string(kSpecNames[static_cast<std::size_t>(i)]) +
+                                           "]: m");
   }
 }
 

@@ -50,7 +50,8 @@ constexpr std::string_view kE12 =
     R"({"kind":"memory","timestamp_ns":20,"storage_id":"st1","tensor_id":"t1","span_id":"s1","device":"cpu","bytes":4096,"action":"alloc","dtype":"f32"})";
 constexpr std::string_view kE13 =
     R"({"kind":"device_memory","timestamp_ns":30,"device":"cuda:0","used_bytes":100})";
-constexpr std::string_view kE14 = R"({"kind":"edge","from_span":"s1","to_span":"s2","duration_ns":5})";
+constexpr std::string_view kE14 =
+    R"({"kind":"edge","from_span":"s1","to_span":"s2","duration_ns":5})";
 constexpr std::string_view kE15 =
     R"({"kind":"gradient","event_id":"g1","root":"vb","param_key":"w","state":"present","norm":1.0})";
 constexpr std::string_view kE16 =
@@ -62,7 +63,8 @@ constexpr std::string_view kR12 =
 
 constexpr std::string_view kInvalidStatsAt1 = "invalid tensor_stats event at index 1";
 
-// ---- helpers -------------------------------------------------------------------------------------
+// ---- helpers
+// -------------------------------------------------------------------------------------
 
 std::string Replace(std::string_view text, std::string_view from, std::string_view to) {
   std::string out(text);
@@ -124,7 +126,8 @@ class ExamplesRecordTest : public ::testing::Test {
   RecordDecoder decoder_;
 };
 
-// ---- §8.1 single records -------------------------------------------------------------------------
+// ---- §8.1 single records
+// -------------------------------------------------------------------------
 
 TEST_F(ExamplesRecordTest, E1Meta10Reads) {
   const Result<Event> event = Decode(kMeta10);
@@ -205,10 +208,10 @@ TEST(ExamplesTest, E7UnknownDtypeLeavesDenseBytesAbsent) {
 }
 
 TEST(ExamplesTest, E8OpWithoutInputDenseBytesIsMissingField) {
-  EXPECT_THAT(Read(Lines({kMeta10, Replace(kE6, R"(,"input_dense_bytes":8192)", ""),
-                          Terminal(1210)})),
-              FailsOnRecord(ErrorCode::kMissingField, 2, 1, "input_dense_bytes",
-                            "missing field `input_dense_bytes`"));
+  EXPECT_THAT(
+      Read(Lines({kMeta10, Replace(kE6, R"(,"input_dense_bytes":8192)", ""), Terminal(1210)})),
+      FailsOnRecord(ErrorCode::kMissingField, 2, 1, "input_dense_bytes",
+                    "missing field `input_dense_bytes`"));
 }
 
 TEST(ExamplesTest, E9TensorStatsFold) {
@@ -230,10 +233,10 @@ TEST(ExamplesTest, E9TensorStatsFold) {
 
 TEST(ExamplesTest, E10BrokenTensorStatsFailTheFold) {
   using Edit = std::pair<std::string_view, std::string_view>;
-  for (const auto& [from, to] : {Edit{R"("elements":6)", R"("elements":5)"},
-                                 Edit{R"("label":"seam/out_y")", R"("label":"  ")"},
-                                 Edit{R"("non_finite":0)", R"("non_finite":7)"},
-                                 Edit{R"("rms":1.5)", R"("rms":-1)"}}) {
+  for (const auto& [from, to] :
+       {Edit{R"("elements":6)", R"("elements":5)"},
+        Edit{R"("label":"seam/out_y")", R"("label":"  ")"},
+        Edit{R"("non_finite":0)", R"("non_finite":7)"}, Edit{R"("rms":1.5)", R"("rms":-1)"}}) {
     SCOPED_TRACE(to);
     const std::string stats = Replace(kE9, from, to);
     // The line itself reads.
@@ -277,9 +280,9 @@ TEST(ExamplesTest, E13DeviceMemoryWithOneMeasurement) {
 }
 
 TEST(ExamplesTest, E14Trace6EdgeIsMissingEdgeKind) {
-  EXPECT_THAT(Read(Lines({kMeta10, kE14, kCompleteTerminal0})),
-              FailsOnRecord(ErrorCode::kMissingField, 2, 1, "edge_kind",
-                            "missing field `edge_kind`"));
+  EXPECT_THAT(
+      Read(Lines({kMeta10, kE14, kCompleteTerminal0})),
+      FailsOnRecord(ErrorCode::kMissingField, 2, 1, "edge_kind", "missing field `edge_kind`"));
 }
 
 TEST(ExamplesTest, E15ParamKeyIsMissingKey) {
@@ -346,13 +349,13 @@ TEST(ExamplesTest, E22TerminalBeforeHostEvidence) {
 }
 
 TEST(ExamplesTest, E23UnknownAndDuplicateSpanEnd) {
-  EXPECT_THAT(Read(Lines({kMeta10, R"({"kind":"span_end","id":"s9"})", kCompleteTerminal0})),
-              FailsExactly(ErrorCode::kUnknownSpanEnd, 2, 1,
-                           "span_end for unknown span `s9` at index 1"));
+  EXPECT_THAT(
+      Read(Lines({kMeta10, R"({"kind":"span_end","id":"s9"})", kCompleteTerminal0})),
+      FailsExactly(ErrorCode::kUnknownSpanEnd, 2, 1, "span_end for unknown span `s9` at index 1"));
   const std::string_view end = R"({"kind":"span_end","id":"s1"})";
-  EXPECT_THAT(Read(Lines({kMeta10, kE4, end, end, kCompleteTerminal0})),
-              FailsExactly(ErrorCode::kDuplicateSpanEnd, 4, 3,
-                           "duplicate span_end for `s1` at index 3"));
+  EXPECT_THAT(
+      Read(Lines({kMeta10, kE4, end, end, kCompleteTerminal0})),
+      FailsExactly(ErrorCode::kDuplicateSpanEnd, 4, 3, "duplicate span_end for `s1` at index 3"));
 }
 
 // ---- §8.3 logical-memory scenarios: only the fold (the analyses are not there yet) --------------
@@ -361,8 +364,8 @@ std::string MemoryEvent(std::uint64_t t, std::string_view action, std::string_vi
                         std::uint64_t bytes) {
   return R"({"kind":"memory","timestamp_ns":)" + std::to_string(t) + R"(,"storage_id":")" +
          std::string(storage) + R"(","tensor_id":")" + std::string(storage) +
-         R"(","span_id":"s1","device":"cpu","bytes":)" + std::to_string(bytes) +
-         R"(,"action":")" + std::string(action) + R"(","dtype":"f32"})";
+         R"(","span_id":"s1","device":"cpu","bytes":)" + std::to_string(bytes) + R"(,"action":")" +
+         std::string(action) + R"(","dtype":"f32"})";
 }
 
 TEST(ExamplesTest, E24InputFolds) {
@@ -479,22 +482,26 @@ TEST(ExamplesTest, R8UnknownSpanEndBeforeMissingTerminal) {
 
 TEST(ExamplesTest, R9RecordAfterTerminal) {
   EXPECT_THAT(
-      Read(Lines({SampleMeta(), kCompleteTerminal0,
-                  R"({"kind":"gradient","event_id":"late","root":"vb","key":"w","state":"present"})"})),
-      FailsExactly(ErrorCode::kEventAfterTerminal, 3, 2,
-                   "terminal event must be the final trace record; found another event at index 2"));
+      Read(Lines(
+          {SampleMeta(), kCompleteTerminal0,
+           R"({"kind":"gradient","event_id":"late","root":"vb","key":"w","state":"present"})"})),
+      FailsExactly(
+          ErrorCode::kEventAfterTerminal, 3, 2,
+          "terminal event must be the final trace record; found another event at index 2"));
 }
 
 TEST(ExamplesTest, R10FailedTerminalWithSpaceReason) {
   EXPECT_THAT(
-      Read(Lines({SampleMeta(), R"({"kind":"terminal","outcome":"failed","timestamp_ns":0,"reason":" "})"})),
+      Read(Lines({SampleMeta(),
+                  R"({"kind":"terminal","outcome":"failed","timestamp_ns":0,"reason":" "})"})),
       FailsExactly(ErrorCode::kFailedWithoutReason, 2, 1,
                    "failed terminal event requires a non-empty reason"));
 }
 
 TEST_F(ExamplesRecordTest, R11ParamKeyDoesNotRead) {
   const Result<Event> event = Decode(kE15);
-  EXPECT_THAT(event, FailsWithMessage(ErrorCode::kMissingField, std::string("missing field `key`")));
+  EXPECT_THAT(event,
+              FailsWithMessage(ErrorCode::kMissingField, std::string("missing field `key`")));
 }
 
 TEST_F(ExamplesRecordTest, R12TensorWithoutLabelReads) {

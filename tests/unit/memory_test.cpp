@@ -29,8 +29,8 @@
 namespace tracedoc {
 namespace {
 
-using ::testing::ElementsAre;
 using testdata::kMeta10;
+using ::testing::ElementsAre;
 
 constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
 
@@ -132,9 +132,10 @@ TEST(MemoryTest, CategoryForStepFollowsTheTable) {
 
 // examples.md §8.3 E24 and §8.6 L3.
 TEST(LogicalMemoryTest, E24TimelinePeakAndCounts) {
-  const TraceDocument doc = Fold(MemTrace({{.t = 10, .storage = "a", .bytes = 40},
-                                           {.t = 20, .storage = "b", .bytes = 70},
-                                           {.t = 30, .action = "free", .storage = "a", .bytes = 40}}));
+  const TraceDocument doc =
+      Fold(MemTrace({{.t = 10, .storage = "a", .bytes = 40},
+                     {.t = 20, .storage = "b", .bytes = 70},
+                     {.t = 30, .action = "free", .storage = "a", .bytes = 40}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_THAT(Points(logical), ElementsAre(Point{10, 40}, Point{20, 110}, Point{30, 70}));
   ASSERT_TRUE(logical.peak.has_value());
@@ -230,11 +231,22 @@ TEST(LogicalMemoryTest, L2AliasesShareOneStorage) {
 }
 
 TEST(LogicalMemoryTest, AliasKeepsTheFirstAllocsBytesAndMetadata) {
-  const TraceDocument doc = Fold(MemTrace(
-      {{.t = 1, .storage = "a", .bytes = 8, .tensor = "x", .span = "s1", .op = "matmul",
-        .category = "activation", .shape = "[2]"},
-       {.t = 2, .storage = "a", .bytes = 1000, .tensor = "y", .span = "s2", .op = "view",
-        .category = "gradient", .shape = "[250]"}}));
+  const TraceDocument doc = Fold(MemTrace({{.t = 1,
+                                            .storage = "a",
+                                            .bytes = 8,
+                                            .tensor = "x",
+                                            .span = "s1",
+                                            .op = "matmul",
+                                            .category = "activation",
+                                            .shape = "[2]"},
+                                           {.t = 2,
+                                            .storage = "a",
+                                            .bytes = 1000,
+                                            .tensor = "y",
+                                            .span = "s2",
+                                            .op = "view",
+                                            .category = "gradient",
+                                            .shape = "[250]"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_EQ(logical.total_allocated_bytes, 8u);
   EXPECT_THAT(Points(logical), ElementsAre(Point{1, 8}, Point{2, 8}));
@@ -244,7 +256,8 @@ TEST(LogicalMemoryTest, AliasKeepsTheFirstAllocsBytesAndMetadata) {
   EXPECT_EQ(l.allocation_span_id, "s1");
   EXPECT_EQ(l.op_name, std::optional<std::string_view>("matmul"));
   EXPECT_EQ(l.category, MemoryCategory::kActivation);
-  EXPECT_EQ(std::vector<std::uint64_t>(l.shape.begin(), l.shape.end()), std::vector<std::uint64_t>{2});
+  EXPECT_EQ(std::vector<std::uint64_t>(l.shape.begin(), l.shape.end()),
+            std::vector<std::uint64_t>{2});
   EXPECT_THAT(l.tensor_ids, ElementsAre("x", "y"));
 }
 
@@ -279,12 +292,12 @@ TEST(LogicalMemoryTest, TiesKeepTheEarliestTimestamp) {
 }
 
 TEST(LogicalMemoryTest, DevicePeaksAreTrackedPerDevice) {
-  const TraceDocument doc = Fold(MemTrace(
-      {{.t = 1, .storage = "a", .bytes = 100, .device = "cuda:0"},
-       {.t = 2, .storage = "b", .bytes = 30, .device = "cpu"},
-       {.t = 3, .action = "free", .storage = "a", .device = "cuda:0"},
-       {.t = 4, .storage = "c", .bytes = 40, .device = "cpu"},
-       {.t = 5, .storage = "d", .bytes = 100, .device = "cuda:0"}}));
+  const TraceDocument doc =
+      Fold(MemTrace({{.t = 1, .storage = "a", .bytes = 100, .device = "cuda:0"},
+                     {.t = 2, .storage = "b", .bytes = 30, .device = "cpu"},
+                     {.t = 3, .action = "free", .storage = "a", .device = "cuda:0"},
+                     {.t = 4, .storage = "c", .bytes = 40, .device = "cpu"},
+                     {.t = 5, .storage = "d", .bytes = 100, .device = "cuda:0"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   ASSERT_EQ(logical.by_device.size(), 2u);
   EXPECT_EQ(logical.by_device[0], (LogicalDeviceMemoryStats{"cpu", 2, 0, 70, 70, 4}));
@@ -349,15 +362,15 @@ TEST(LogicalMemoryTest, EventsAreReplayedByTimestampThenInputOrder) {
 }
 
 TEST(LogicalMemoryTest, LifetimesSortByStartThenDeviceThenStorage) {
-  const TraceDocument doc = Fold(MemTrace(
-      {{.t = 5, .storage = "b", .bytes = 1, .device = "cuda:0"},
-       {.t = 5, .storage = "z", .bytes = 1, .device = "cpu"},
-       {.t = 5, .storage = "a", .bytes = 1, .device = "cuda:0"},
-       {.t = 1, .storage = "y", .bytes = 1, .device = "cuda:1"},
-       // The same key allocated twice at one timestamp: the freed one comes first.
-       {.t = 5, .storage = "m", .bytes = 2, .device = "cpu"},
-       {.t = 5, .action = "free", .storage = "m", .device = "cpu"},
-       {.t = 5, .storage = "m", .bytes = 3, .device = "cpu"}}));
+  const TraceDocument doc =
+      Fold(MemTrace({{.t = 5, .storage = "b", .bytes = 1, .device = "cuda:0"},
+                     {.t = 5, .storage = "z", .bytes = 1, .device = "cpu"},
+                     {.t = 5, .storage = "a", .bytes = 1, .device = "cuda:0"},
+                     {.t = 1, .storage = "y", .bytes = 1, .device = "cuda:1"},
+                     // The same key allocated twice at one timestamp: the freed one comes first.
+                     {.t = 5, .storage = "m", .bytes = 2, .device = "cpu"},
+                     {.t = 5, .action = "free", .storage = "m", .device = "cpu"},
+                     {.t = 5, .storage = "m", .bytes = 3, .device = "cpu"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_THAT(StorageIds(logical.lifetimes), ElementsAre("y", "m", "m", "z", "a", "b"));
   EXPECT_EQ(logical.lifetimes[1].end_timestamp_ns, 5u);
@@ -367,11 +380,12 @@ TEST(LogicalMemoryTest, LifetimesSortByStartThenDeviceThenStorage) {
 }
 
 TEST(LogicalMemoryTest, CategoryMapIsInByteWiseNameOrder) {
-  const TraceDocument doc = Fold(MemTrace({{.t = 1, .storage = "p", .bytes = 1, .category = "parameter"},
-                                           {.t = 1, .storage = "o", .bytes = 2, .category = "other"},
-                                           {.t = 1, .storage = "z", .bytes = 3, .category = "optimizer"},
-                                           {.t = 1, .storage = "g", .bytes = 4, .category = "gradient"},
-                                           {.t = 1, .storage = "a", .bytes = 5, .category = "activation"}}));
+  const TraceDocument doc =
+      Fold(MemTrace({{.t = 1, .storage = "p", .bytes = 1, .category = "parameter"},
+                     {.t = 1, .storage = "o", .bytes = 2, .category = "other"},
+                     {.t = 1, .storage = "z", .bytes = 3, .category = "optimizer"},
+                     {.t = 1, .storage = "g", .bytes = 4, .category = "gradient"},
+                     {.t = 1, .storage = "a", .bytes = 5, .category = "activation"}}));
   EXPECT_THAT(WriteMemoryProfileJson(AnalyzeMemory(doc)),
               ::testing::HasSubstr(R"("live_bytes_by_category":{"activation":5,"gradient":4,)"
                                    R"("optimizer":3,"other":2,"parameter":1})"));
@@ -379,9 +393,10 @@ TEST(LogicalMemoryTest, CategoryMapIsInByteWiseNameOrder) {
 
 TEST(LogicalMemoryTest, DeviceNamesAreEscapedAndOrderedByteWise) {
   // "Z" (0x5a) sorts before "a"; "é" (0xc3 0xa9) after every ASCII name.
-  const TraceDocument doc = Fold(MemTrace({{.t = 1, .storage = "s", .bytes = 1, .device = "\\u00e9"},
-                                           {.t = 1, .storage = "s", .bytes = 2, .device = "a\\\"q"},
-                                           {.t = 1, .storage = "s", .bytes = 3, .device = "Z"}}));
+  const TraceDocument doc =
+      Fold(MemTrace({{.t = 1, .storage = "s", .bytes = 1, .device = "\\u00e9"},
+                     {.t = 1, .storage = "s", .bytes = 2, .device = "a\\\"q"},
+                     {.t = 1, .storage = "s", .bytes = 3, .device = "Z"}}));
   EXPECT_THAT(WriteMemoryProfileJson(AnalyzeMemory(doc)),
               ::testing::HasSubstr(R"("live_bytes_by_device":{"Z":3,"a\"q":2,"é":1})"));
 }
@@ -389,20 +404,33 @@ TEST(LogicalMemoryTest, DeviceNamesAreEscapedAndOrderedByteWise) {
 // "Output shapes": the reference's recorded output for corpus hand_memory_free_unknown_storage.
 TEST(MemoryJsonTest, HandMemoryFreeUnknownStorage) {
   const TraceDocument doc = Fold(MemTrace(
-      {{.t = 10, .storage = "A", .bytes = 8, .device = "cuda:0", .tensor = "ta", .span = "s1",
+      {{.t = 10,
+        .storage = "A",
+        .bytes = 8,
+        .device = "cuda:0",
+        .tensor = "ta",
+        .span = "s1",
         .shape = "[2,3]"},
        {.t = 20, .action = "free", .storage = "A", .bytes = 8, .device = "cuda:1", .tensor = "ta"},
-       {.t = 30, .action = "free", .storage = "B", .bytes = 8, .device = "cuda:0", .tensor = "tb"}}));
+       {.t = 30,
+        .action = "free",
+        .storage = "B",
+        .bytes = 8,
+        .device = "cuda:0",
+        .tensor = "tb"}}));
   EXPECT_EQ(
       WriteMemoryProfileJson(AnalyzeMemory(doc)),
       R"({"logical":{"storage_allocation_count":1,"matched_storage_free_count":0,"total_allocated_bytes":8,"peak":{"timestamp_ns":10,"live_bytes":8,"live_bytes_by_device":{"cuda:0":8},"live_bytes_by_category":{"activation":8},"live_allocations":[{"device":"cuda:0","storage_id":"A","tensor_ids":["ta"],"allocation_span_id":"s1","op_name":null,"bytes":8,"shape":[2,3],"dtype":"f32","category":"activation","start_timestamp_ns":10}]},"timeline":[{"timestamp_ns":10,"live_bytes":8,"live_bytes_by_device":{"cuda:0":8},"live_bytes_by_category":{"activation":8}},{"timestamp_ns":20,"live_bytes":8,"live_bytes_by_device":{"cuda:0":8},"live_bytes_by_category":{"activation":8}},{"timestamp_ns":30,"live_bytes":8,"live_bytes_by_device":{"cuda:0":8},"live_bytes_by_category":{"activation":8}}],"lifetimes":[{"device":"cuda:0","storage_id":"A","tensor_ids":["ta"],"allocation_span_id":"s1","op_name":null,"bytes":8,"shape":[2,3],"dtype":"f32","category":"activation","start_timestamp_ns":10}],"by_device":[{"device":"cuda:0","storage_allocation_count":1,"matched_storage_free_count":0,"total_allocated_bytes":8,"peak_live_bytes":8,"peak_timestamp_ns":10},{"device":"cuda:1","storage_allocation_count":0,"matched_storage_free_count":0,"total_allocated_bytes":0}]}})");
 }
 
 TEST(MemoryJsonTest, LifetimeWithOpNameAndEnd) {
-  const TraceDocument doc = Fold(MemTrace(
-      {{.t = 1, .storage = "s", .bytes = 4, .tensor = "t\\n", .op = "mat\\\"mul",
-        .category = "other"},
-       {.t = 2, .action = "free", .storage = "s"}}));
+  const TraceDocument doc = Fold(MemTrace({{.t = 1,
+                                            .storage = "s",
+                                            .bytes = 4,
+                                            .tensor = "t\\n",
+                                            .op = "mat\\\"mul",
+                                            .category = "other"},
+                                           {.t = 2, .action = "free", .storage = "s"}}));
   EXPECT_THAT(
       WriteMemoryProfileJson(AnalyzeMemory(doc)),
       ::testing::HasSubstr(
@@ -420,13 +448,13 @@ std::string Sample(std::uint64_t t, std::string_view device, std::string_view va
 // given out of order.
 TEST(MemoryJsonTest, HandDeviceRecords) {
   const TraceDocument doc = Fold(Trace(
-      {Sample(150, "cuda:0", R"(,"used_bytes":500,"free_bytes":300,"reserved_bytes":600,"capacity_bytes":1000)"),
+      {Sample(150, "cuda:0",
+              R"(,"used_bytes":500,"free_bytes":300,"reserved_bytes":600,"capacity_bytes":1000)"),
        Sample(400, "cuda:0", R"(,"free_bytes":100,"capacity_bytes":2000)"),
        Sample(0, "cuda:1", R"(,"reserved_bytes":18446744073709551615)"),
        Sample(120, "cuda:0", R"(,"used_bytes":700,"free_bytes":100,"reserved_bytes":900)"),
        Sample(150, "cuda:0", R"(,"used_bytes":700,"free_bytes":300)"),
-       Sample(900, "cuda:1", R"(,"used_bytes":10,"capacity_bytes":100)"),
-       Sample(400, "cpu", "")},
+       Sample(900, "cuda:1", R"(,"used_bytes":10,"capacity_bytes":100)"), Sample(400, "cpu", "")},
       900));
   EXPECT_EQ(
       WriteMemoryProfileJson(AnalyzeMemory(doc)),
@@ -449,7 +477,8 @@ TEST(MemoryJsonTest, PrettyIndentsTheProfile) {
 TEST(PhysicalMemoryTest, P1OneDeviceNoMemoryEvents) {
   const TraceDocument doc = Fold(Trace(
       {Sample(10, "cpu", R"(,"used_bytes":100,"free_bytes":900,"capacity_bytes":1000)"),
-       Sample(20, "cpu", R"(,"used_bytes":300,"free_bytes":700,"reserved_bytes":400,"capacity_bytes":1000)")},
+       Sample(20, "cpu",
+              R"(,"used_bytes":300,"free_bytes":700,"reserved_bytes":400,"capacity_bytes":1000)")},
       20));
   const MemoryProfile profile = AnalyzeMemory(doc);
   EXPECT_FALSE(profile.logical.has_value());
@@ -497,8 +526,10 @@ std::string SpanLine(std::string_view id, std::string_view parent, std::uint64_t
   line += R"(,"name":"n","start_ns":)" + std::to_string(start_ns) +
           R"(,"span_kind":"function","measured":false})";
   if (duration_ns) {
-    line += "\n" R"({"kind":"span_end","id":")" + std::string(id) + R"(","duration_ns":)" +
-            std::to_string(*duration_ns) + "}";
+    line +=
+        "\n"
+        R"({"kind":"span_end","id":")" +
+        std::string(id) + R"(","duration_ns":)" + std::to_string(*duration_ns) + "}";
   }
   return line;
 }
@@ -511,13 +542,13 @@ std::string MetaWithLogicalMemory(std::string_view level) {
 }
 
 TEST(NodeMemoryMetricsTest, N1ClipsLifetimesToEachSpan) {
-  const TraceDocument doc = Fold(Trace(
-      {SpanLine("root", "", 10, 30), SpanLine("child", "root", 15, 15),
-       Line({.t = 16, .storage = "a", .bytes = 40, .span = "child"}),
-       Line({.t = 20, .storage = "b", .bytes = 60, .span = "child"}),
-       Line({.t = 25, .action = "free", .storage = "a", .span = "child"}),
-       Line({.t = 45, .action = "free", .storage = "b", .span = "child"})},
-      45));
+  const TraceDocument doc =
+      Fold(Trace({SpanLine("root", "", 10, 30), SpanLine("child", "root", 15, 15),
+                  Line({.t = 16, .storage = "a", .bytes = 40, .span = "child"}),
+                  Line({.t = 20, .storage = "b", .bytes = 60, .span = "child"}),
+                  Line({.t = 25, .action = "free", .storage = "a", .span = "child"}),
+                  Line({.t = 45, .action = "free", .storage = "b", .span = "child"})},
+                 45));
   const auto nodes = ComputeNodeMemoryMetrics(doc, {});
   ASSERT_TRUE(nodes.contains("child") && nodes.contains("root"));
   EXPECT_EQ(nodes.at("child").subtree_peak_live_bytes, 100u);
@@ -532,10 +563,10 @@ TEST(NodeMemoryMetricsTest, N1ClipsLifetimesToEachSpan) {
 TEST(NodeMemoryMetricsTest, N2CoverageGatesEmptySpans) {
   for (const bool complete : {false, true}) {
     SCOPED_TRACE(complete ? "complete" : "not complete");
-    const TraceDocument doc = Fold(Trace(
-        {SpanLine("busy", "", 0, 10), SpanLine("empty", "", 20, 10),
-         Line({.t = 5, .storage = "a", .bytes = 8, .span = "busy"})},
-        30, MetaWithLogicalMemory(complete ? "complete" : "partial")));
+    const TraceDocument doc =
+        Fold(Trace({SpanLine("busy", "", 0, 10), SpanLine("empty", "", 20, 10),
+                    Line({.t = 5, .storage = "a", .bytes = 8, .span = "busy"})},
+                   30, MetaWithLogicalMemory(complete ? "complete" : "partial")));
     const auto nodes = ComputeNodeMemoryMetrics(doc, {});
     const NodeMemoryMetrics& empty = nodes.at("empty");
     const std::optional<std::uint64_t> expected =
@@ -561,8 +592,8 @@ TEST(NodeMemoryMetricsTest, OpenSpanGetsNoSubtreeValues) {
 TEST(NodeMemoryMetricsTest, WithoutALogicalPlaneOnlyOutputBytesAreSet) {
   const TraceDocument doc = Fold(testdata::kSample);
   const auto nodes = ComputeNodeMemoryMetrics(doc, {}, std::nullopt);
-  EXPECT_EQ(nodes.at("span-op/op/0"), (NodeMemoryMetrics{std::nullopt, std::nullopt,
-                                                         std::nullopt, 4096}));
+  EXPECT_EQ(nodes.at("span-op/op/0"),
+            (NodeMemoryMetrics{std::nullopt, std::nullopt, std::nullopt, 4096}));
   EXPECT_EQ(nodes.at("span-root"), NodeMemoryMetrics{});
 }
 
@@ -573,14 +604,14 @@ std::string OpLine(std::string_view span, std::string_view name, std::string_vie
 }
 
 TEST(NodeMemoryMetricsTest, N3AttributesUnambiguousOpNames) {
-  const TraceDocument doc = Fold(Trace(
-      {SpanLine("root", "", 0, 100), OpLine("root", "matmul"), OpLine("root", "add"),
-       OpLine("root", "add", "mystery"),
-       Line({.t = 20, .storage = "m", .bytes = 64, .span = "root", .op = "matmul"}),
-       Line({.t = 30, .storage = "n", .bytes = 32, .span = "root", .op = "add"})},
-      100));
-  const OpNodeIds op_nodes = {{{"root", 0}, "root/op/0"}, {{"root", 1}, "root/op/1"},
-                              {{"root", 2}, "root/op/2"}};
+  const TraceDocument doc =
+      Fold(Trace({SpanLine("root", "", 0, 100), OpLine("root", "matmul"), OpLine("root", "add"),
+                  OpLine("root", "add", "mystery"),
+                  Line({.t = 20, .storage = "m", .bytes = 64, .span = "root", .op = "matmul"}),
+                  Line({.t = 30, .storage = "n", .bytes = 32, .span = "root", .op = "add"})},
+                 100));
+  const OpNodeIds op_nodes = {
+      {{"root", 0}, "root/op/0"}, {{"root", 1}, "root/op/1"}, {{"root", 2}, "root/op/2"}};
   const auto nodes = ComputeNodeMemoryMetrics(doc, op_nodes);
   EXPECT_EQ(nodes.at("root/op/0").direct_allocated_bytes, 64u);
   EXPECT_EQ(nodes.at("root/op/1").direct_allocated_bytes, std::nullopt);
@@ -592,10 +623,10 @@ TEST(NodeMemoryMetricsTest, N3AttributesUnambiguousOpNames) {
 }
 
 TEST(NodeMemoryMetricsTest, OnlyMappedOpsTakePartInAttribution) {
-  const TraceDocument doc = Fold(Trace(
-      {SpanLine("root", "", 0, 100), OpLine("root", "add"), OpLine("root", "add"),
-       Line({.t = 20, .storage = "n", .bytes = 32, .span = "root", .op = "add"})},
-      100));
+  const TraceDocument doc =
+      Fold(Trace({SpanLine("root", "", 0, 100), OpLine("root", "add"), OpLine("root", "add"),
+                  Line({.t = 20, .storage = "n", .bytes = 32, .span = "root", .op = "add"})},
+                 100));
   // Only the second add is mapped, so the name is unambiguous among mapped ops.
   const auto nodes = ComputeNodeMemoryMetrics(doc, {{{"root", 1}, "custom-add"}});
   EXPECT_EQ(nodes.at("custom-add").direct_allocated_bytes, 32u);
@@ -607,10 +638,10 @@ TEST(NodeMemoryMetricsTest, OnlyMappedOpsTakePartInAttribution) {
 
 TEST(NodeMemoryMetricsTest, CyclicParentsEndTheSubtreeWalk) {
   // a ↔ b form a cycle; a lifetime allocated in a belongs to the subtrees of a and b only.
-  const TraceDocument doc = Fold(Trace(
-      {SpanLine("a", "b", 0, 10), SpanLine("b", "a", 0, 10), SpanLine("c", "", 0, 10),
-       Line({.t = 2, .storage = "x", .bytes = 7, .span = "a"})},
-      10));
+  const TraceDocument doc =
+      Fold(Trace({SpanLine("a", "b", 0, 10), SpanLine("b", "a", 0, 10), SpanLine("c", "", 0, 10),
+                  Line({.t = 2, .storage = "x", .bytes = 7, .span = "a"})},
+                 10));
   const auto nodes = ComputeNodeMemoryMetrics(doc, {});
   EXPECT_EQ(nodes.at("a").subtree_peak_live_bytes, 7u);
   EXPECT_EQ(nodes.at("b").subtree_peak_live_bytes, 7u);
@@ -641,11 +672,12 @@ TEST(NodeMemoryMetricsTest, ClippingEmptyIntervalIsZero) {
 
 TEST(NodeMemoryMetricsTest, ClippingCountsLiveAtStartAndSkipsOutsiders) {
   const analysis::ClippedMemory clipped =
-      Clip(10, 20, {Lifetime(1, 0, std::nullopt),  // live throughout: start and residual
-                    Lifetime(2, 0, 10),            // ends at start: skipped
-                    Lifetime(4, 20, 30),           // starts at end: skipped
-                    Lifetime(8, 5, 15),            // live at start, freed inside
-                    Lifetime(16, 12, 20)});        // ends exactly at end: not residual
+      Clip(10, 20,
+           {Lifetime(1, 0, std::nullopt),  // live throughout: start and residual
+            Lifetime(2, 0, 10),            // ends at start: skipped
+            Lifetime(4, 20, 30),           // starts at end: skipped
+            Lifetime(8, 5, 15),            // live at start, freed inside
+            Lifetime(16, 12, 20)});        // ends exactly at end: not residual
   // 9 live at start, 25 after 12, 17 after 15.
   EXPECT_EQ(clipped.peak_live_bytes, 25u);
   EXPECT_EQ(clipped.residual_bytes, 1u);
@@ -657,9 +689,9 @@ TEST(NodeMemoryMetricsTest, ClippingFreesBeforeAllocationsAtOnePoint) {
 }
 
 TEST(NodeMemoryMetricsTest, ClippingSaturatesAndClamps) {
-  const analysis::ClippedMemory clipped =
-      Clip(0, 100, {Lifetime(kMax, 0, std::nullopt), Lifetime(kMax, 10, std::nullopt),
-                    Lifetime(kMax, 20, 30)});
+  const analysis::ClippedMemory clipped = Clip(
+      0, 100,
+      {Lifetime(kMax, 0, std::nullopt), Lifetime(kMax, 10, std::nullopt), Lifetime(kMax, 20, 30)});
   EXPECT_EQ(clipped.peak_live_bytes, kMax);
   EXPECT_EQ(clipped.residual_bytes, kMax);
   // A lifetime starting and ending at one inner point: its free applies first and clamps at 0,
@@ -726,8 +758,8 @@ TEST_F(MemoryCliTest, PrettyIndents) {
   WriteFile("sample.jsonl", testdata::kSample);
   const RunResult run = Run("memory sample.jsonl --pretty");
   EXPECT_EQ(run.exit_code, 0);
-  EXPECT_THAT(run.out, ::testing::StartsWith(
-                           "{\n  \"logical\": {\n    \"storage_allocation_count\": 1,\n"));
+  EXPECT_THAT(run.out,
+              ::testing::StartsWith("{\n  \"logical\": {\n    \"storage_allocation_count\": 1,\n"));
   EXPECT_THAT(run.out, ::testing::HasSubstr("\n        \"live_bytes_by_device\": {\n"
                                             "          \"cpu\": 4096\n        },\n"));
 }

@@ -62,8 +62,8 @@ std::string Span(std::string_view id, std::string_view parent, std::uint64_t sta
   if (!parent.empty()) line += R"(,"parent_id":")" + std::string(parent) + "\"";
   line += R"(,"name":"n","start_ns":)" + std::to_string(start_ns) +
           R"(,"span_kind":"function","measured":)" + (measured ? "true" : "false") + "}\n";
-  line += R"({"kind":"span_end","id":")" + std::string(id) +
-          R"(","duration_ns":)" + std::to_string(duration_ns) + "}";
+  line += R"({"kind":"span_end","id":")" + std::string(id) + R"(","duration_ns":)" +
+          std::to_string(duration_ns) + "}";
   return line;
 }
 
@@ -149,8 +149,8 @@ TEST(SummaryDepthTest, SpanHangingOffACycleIsDepthTwo) {
 
 TEST(SummaryDepthTest, ChainLeadingIntoACycleCountsTheChainAndTheCycle) {
   // d → c → a → b → a: c, a, b.
-  const TraceSummary summary = Summarize(
-      Fold(Trace({Span("a", "b"), Span("b", "a"), Span("c", "a"), Span("d", "c")})));
+  const TraceSummary summary =
+      Summarize(Fold(Trace({Span("a", "b"), Span("b", "a"), Span("c", "a"), Span("d", "c")})));
   EXPECT_EQ(summary.max_depth, 3u);
 }
 
@@ -170,10 +170,10 @@ TEST(SummaryDepthTest, LongChainIsLinear) {
 TEST(SummaryTest, TotalNsCountsMeasuredSpansOnly) {
   const std::string open_measured =
       R"({"kind":"span_start","id":"open","name":"n","start_ns":0,"span_kind":"function","measured":true})";
-  const TraceSummary summary = Summarize(Fold(
-      Trace({Span("a", "", 0, 100, true), Span("b", "a", 0, 1000, false), Span("c", "a", 0, 23, true),
-             open_measured},
-            1000)));
+  const TraceSummary summary =
+      Summarize(Fold(Trace({Span("a", "", 0, 100, true), Span("b", "a", 0, 1000, false),
+                            Span("c", "a", 0, 23, true), open_measured},
+                           1000)));
   EXPECT_EQ(summary.total_ns, 123u);
   EXPECT_EQ(summary.span_count, 4u);
   EXPECT_EQ(summary.root_span_count, 2u);
@@ -181,24 +181,24 @@ TEST(SummaryTest, TotalNsCountsMeasuredSpansOnly) {
 
 TEST(SummaryTest, TotalNsSaturatesWhereTheReferenceWraps) {
   // The reference gives 1 for both (wrapping); tracedoc saturates (analyses.md §4).
-  const TraceSummary two = Summarize(
-      Fold(Trace({Span("a", "", 0, kMax, true), Span("b", "", 0, 2, true)}, kMax)));
+  const TraceSummary two =
+      Summarize(Fold(Trace({Span("a", "", 0, kMax, true), Span("b", "", 0, 2, true)}, kMax)));
   EXPECT_EQ(two.total_ns, kMax);
-  const TraceSummary quirk = Summarize(Fold(Trace(
-      {Span("a", "", 0, kMax, true), Span("b", "", 0, kMax, true), Span("c", "", 0, 3, true)},
-      kMax)));
+  const TraceSummary quirk = Summarize(Fold(
+      Trace({Span("a", "", 0, kMax, true), Span("b", "", 0, kMax, true), Span("c", "", 0, 3, true)},
+            kMax)));
   EXPECT_EQ(quirk.total_ns, kMax);
 }
 
 TEST(SummaryTest, RawMemoryCountsIncludeAliasesAndUnmatchedFrees) {
-  const TraceSummary summary = Summarize(Fold(Trace({
-      Memory(1, "alloc", "a", 8),
-      Memory(2, "alloc", "a", 8),  // alias
-      Memory(3, "free", "a", 8),
-      Memory(4, "free", "a", 8),  // double free
-      Memory(5, "free", "z", 8),  // unknown storage
-      Memory(6, "alloc", "a", 8),  // re-allocation
-  }, 6)));
+  const TraceSummary summary = Summarize(Fold(Trace(
+      {
+          Memory(1, "alloc", "a", 8), Memory(2, "alloc", "a", 8),  // alias
+          Memory(3, "free", "a", 8), Memory(4, "free", "a", 8),    // double free
+          Memory(5, "free", "z", 8),                               // unknown storage
+          Memory(6, "alloc", "a", 8),                              // re-allocation
+      },
+      6)));
   EXPECT_EQ(summary.alloc_count, 3u);
   EXPECT_EQ(summary.free_count, 3u);
   EXPECT_EQ(summary.logical_peak_bytes, 8u);
@@ -237,20 +237,20 @@ TEST(SummaryTest, E26OnlyFreesGiveNullPeak) {
 
 TEST(SummaryTest, PeakIsTheSimultaneousSumAcrossDevicesAfterWholeGroups) {
   // A transient state inside a group is never the peak: at t=2 a is freed before c arrives.
-  const TraceSummary summary = Summarize(Fold(Trace(
-      {Memory(1, "alloc", "a", 50), Memory(1, "alloc", "b", 10, "cuda:0"),
-       Memory(2, "alloc", "x", 1000), Memory(2, "free", "x", 1000), Memory(3, "free", "a", 50),
-       Memory(3, "alloc", "c", 45)},
-      3)));
+  const TraceSummary summary =
+      Summarize(Fold(Trace({Memory(1, "alloc", "a", 50), Memory(1, "alloc", "b", 10, "cuda:0"),
+                            Memory(2, "alloc", "x", 1000), Memory(2, "free", "x", 1000),
+                            Memory(3, "free", "a", 50), Memory(3, "alloc", "c", 45)},
+                           3)));
   EXPECT_EQ(summary.logical_peak_bytes, 60u);
 }
 
 TEST(SummaryTest, PeakAgreesWithTheMemoryProfile) {
-  const TraceDocument doc = Fold(Trace(
-      {Memory(30, "alloc", "a", 5), Memory(10, "alloc", "b", 7, "cuda:0"),
-       Memory(20, "free", "b", 7, "cuda:0"), Memory(20, "alloc", "c", 9),
-       Memory(30, "free", "c", 9), Memory(40, "alloc", "d", kMax)},
-      40));
+  const TraceDocument doc =
+      Fold(Trace({Memory(30, "alloc", "a", 5), Memory(10, "alloc", "b", 7, "cuda:0"),
+                  Memory(20, "free", "b", 7, "cuda:0"), Memory(20, "alloc", "c", 9),
+                  Memory(30, "free", "c", 9), Memory(40, "alloc", "d", kMax)},
+                 40));
   const MemoryProfile profile = AnalyzeMemory(doc);
   ASSERT_TRUE(profile.logical && profile.logical->peak);
   EXPECT_EQ(Summarize(doc).logical_peak_bytes, profile.logical->peak->live_bytes);
@@ -346,9 +346,7 @@ TEST_F(SummaryCliTest, UnreadableFileExitsTwo) {
   EXPECT_THAT(run.err, ::testing::StartsWith("missing.jsonl:0: error[io_error]: "));
 }
 
-TEST_F(SummaryCliTest, MissingFileArgumentIsAUsageError) {
-  EXPECT_EQ(Run("summary").exit_code, 2);
-}
+TEST_F(SummaryCliTest, MissingFileArgumentIsAUsageError) { EXPECT_EQ(Run("summary").exit_code, 2); }
 
 }  // namespace
 }  // namespace tracedoc
