@@ -1,0 +1,145 @@
+#include "golden_case.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <sstream>
+#include <system_error>
+
+namespace tracedoc::golden {
+
+const std::vector<GoldenCommand>& GoldenCommands() {
+  const std::string input(kInputFile);
+  static const std::vector<GoldenCommand> commands = {
+      {"validate", {"validate", "--json", input}, "validate.json"},
+      {"summary", {"summary", input}, "summary.json"},
+      {"memory", {"memory", input}, "memory.json"},
+      {"health", {"health", input}, "health.json"},
+      {"cat", {"cat", input}, "cat.jsonl"},
+      {"document", {"document", input}, "document.json"},
+  };
+  return commands;
+}
+
+std::vector<std::string> ListCases(const std::filesystem::path& root) {
+  std::vector<std::string> cases;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(root, error)) {
+    if (entry.is_directory()) cases.push_back(entry.path().filename().string());
+  }
+  std::sort(cases.begin(), cases.end());
+  return cases;
+}
+
+std::string TestNameOf(std::string_view case_name) {
+  std::string name(case_name);
+  std::replace_if(
+      name.begin(), name.end(), [](char c) { return c == '-' || c == '.'; }, '_');
+  return name;
+}
+
+CliRun RunCommand(const std::filesystem::path& case_dir, const GoldenCommand& command) {
+  return RunCli(case_dir, command.arguments);
+}
+
+std::map<std::string, std::string> ProduceOutputs(const std::filesystem::path& case_dir) {
+  std::map<std::string, std::string> files;
+  std::string exit_codes;
+  for (const GoldenCommand& command : GoldenCommands()) {
+    CliRun run = RunCommand(case_dir, command);
+    if (!run.out.empty()) files[std::string(command.stdout_file)] = std::move(run.out);
+    if (!run.err.empty()) files[command.StderrFile()] = std::move(run.err);
+    exit_codes += std::string(command.name) + " " + std::to_string(run.exit_code) + "\n";
+  }
+  files[std::string(kExitCodesFile)] = exit_codes;
+  return files;
+}
+
+namespace {
+
+// Every name an output file can have, whether or not this case produces it.
+std::set<std::string> OutputFileNames() {
+  std::set<std::string> names = {std::string(kExitCodesFile)};
+  for (const GoldenCommand& command : GoldenCommands()) {
+    names.insert(std::string(command.stdout_file));
+    names.insert(command.StderrFile());
+  }
+  return names;
+}
+
+// Writes to a temporary name unique to this process, then renames over `path`: a reader (or a
+// second test process regenerating the same case) never sees half a file.
+std::string WriteAtomically(const std::filesystem::path& path, const std::string& bytes) {
+  std::filesystem::path temporary = path;
+  temporary += ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << bytes;
+    out.flush();
+    if (!out) return "cannot write " + temporary.string() + "\n";
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+  if (error) return "cannot rename " + temporary.string() + ": " + error.message() + "\n";
+  return "";
+}
+
+}  // namespace
+
+std::string RegenerateCase(const std::filesystem::path& case_dir) {
+  std::string problems;
+  const std::map<std::string, std::string> produced = ProduceOutputs(case_dir);
+  for (const auto& [name, bytes] : produced) {
+    // Unchanged files are left alone, so their timestamps show what a regeneration touched.
+    if (ReadFileIfPresent(case_dir / name) == bytes) continue;
+    problems += WriteAtomically(case_dir / name, bytes);
+  }
+  for (const std::string& name : OutputFileNames()) {
+    if (produced.count(name) != 0) continue;
+    std::error_code error;
+    std::filesystem::remove(case_dir / name, error);
+    if (error) problems += "cannot remove " + (case_dir / name).string() + "\n";
+  }
+  return problems;
+}
+
+bool UpdateRequested() {
+  const char* value = std::getenv("TRACEDOC_UPDATE_GOLDEN");
+  return value != nullptr && std::string_view(value) == "1";
+}
+
+std::vector<std::string> UnexpectedFiles(const std::filesystem::path& case_dir) {
+  std::set<std::string> allowed = OutputFileNames();
+  allowed.insert(std::string(kInputFile));
+  allowed.insert(std::string(kReadmeFile));
+  std::vector<std::string> unexpected;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(case_dir, error)) {
+    const std::string name = entry.path().filename().string();
+    if (allowed.count(name) == 0 || !entry.is_regular_file()) unexpected.push_back(name);
+  }
+  std::sort(unexpected.begin(), unexpected.end());
+  return unexpected;
+}
+
+std::optional<std::string> ReadFileIfPresent(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+std::optional<int> RecordedExitCode(std::string_view exit_codes, std::string_view command) {
+  std::istringstream lines{std::string(exit_codes)};
+  std::string name;
+  int code = 0;
+  while (lines >> name >> code) {
+    if (name == command) return code;
+  }
+  return std::nullopt;
+}
+
+}  // namespace tracedoc::golden
