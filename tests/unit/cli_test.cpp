@@ -14,6 +14,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/cli_fixture.hpp"
 #include "support/test_traces.hpp"
 
 namespace tracedoc {
@@ -23,30 +24,6 @@ using testdata::kCompleteTerminal0;
 using testdata::kMeta10;
 using testdata::Lines;
 
-// What a run of the command line left behind.
-struct RunResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-// `text` in single quotes for sh.
-std::string Quote(std::string_view text) {
-  std::string out = "'";
-  for (const char c : text) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
-}
-
-std::string ReadAll(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 constexpr std::string_view kUnknownSpanEndLine = R"({"kind":"span_end","id":"s9","duration_ns":0})";
 
@@ -54,61 +31,11 @@ constexpr std::string_view kUnknownSpanEndLine = R"({"kind":"span_end","id":"s9"
 std::string BadTrace() { return Lines({kMeta10, kUnknownSpanEndLine, kCompleteTerminal0}); }
 std::string GoodTrace() { return Lines({kMeta10, "", kCompleteTerminal0}); }
 
-class CliTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = std::filesystem::temp_directory_path() /
-           ("tracedoc_cli_test_" + std::to_string(::getpid()) + "_" + info->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-
-  void TearDown() override {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir_, ignored);
-  }
-
-  // Writes `contents` to `name` in the temporary directory.
-  void WriteFile(std::string_view name, std::string_view contents) {
-    std::ofstream out(dir_ / name, std::ios::binary);
-    out << contents;
-    ASSERT_TRUE(out.good()) << name;
-  }
-
-  // Runs `tracedoc ARGUMENTS` inside the temporary directory (so file names stay relative), with
-  // standard input from `stdin_name` there, or empty.
-  RunResult Run(const std::string& arguments, std::string_view stdin_name = {}) {
-    const std::string input = stdin_name.empty() ? "/dev/null" : (dir_ / stdin_name).string();
-    return RunCommand(Quote(TRACEDOC_CLI_PATH) + (arguments.empty() ? "" : " " + arguments) + " <" +
-                      Quote(input));
-  }
-
-  // As Run, with standard input a pipe fed by `cat` from `stdin_name`.
-  RunResult RunPiped(const std::string& arguments, std::string_view stdin_name) {
-    return RunCommand("cat " + Quote((dir_ / stdin_name).string()) + " | " +
-                      Quote(TRACEDOC_CLI_PATH) + " " + arguments);
-  }
-
-  RunResult RunCommand(const std::string& pipeline) {
-    const std::filesystem::path out = dir_ / "stdout.txt";
-    const std::filesystem::path err = dir_ / "stderr.txt";
-    const std::string command = "cd " + Quote(dir_.string()) + " && " + pipeline + " >" +
-                                Quote(out.string()) + " 2>" + Quote(err.string());
-    const int status = std::system(command.c_str());
-    RunResult result;
-    result.exit_code = (status != -1 && WIFEXITED(status)) ? WEXITSTATUS(status) : -1;
-    result.out = ReadAll(out);
-    result.err = ReadAll(err);
-    return result;
-  }
-
-  std::filesystem::path dir_;
-};
+class CliTest : public testdata::CliFixture {};
 
 TEST_F(CliTest, ValidateAcceptsAValidFileSilently) {
   WriteFile("good.jsonl", GoodTrace());
-  const RunResult run = Run("validate good.jsonl");
+  const testdata::RunResult run = Run("validate good.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(run.err, "");
@@ -116,7 +43,7 @@ TEST_F(CliTest, ValidateAcceptsAValidFileSilently) {
 
 TEST_F(CliTest, ValidateAcceptsTheSample) {
   WriteFile("sample.jsonl", testdata::kSample);
-  const RunResult run = Run("validate sample.jsonl");
+  const testdata::RunResult run = Run("validate sample.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(run.err, "");
@@ -124,7 +51,7 @@ TEST_F(CliTest, ValidateAcceptsTheSample) {
 
 TEST_F(CliTest, ValidateRejectsWithOneStderrLine) {
   WriteFile("bad.jsonl", BadTrace());
-  const RunResult run = Run("validate bad.jsonl");
+  const testdata::RunResult run = Run("validate bad.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(run.err,
@@ -133,7 +60,7 @@ TEST_F(CliTest, ValidateRejectsWithOneStderrLine) {
 
 TEST_F(CliTest, ValidateNamesStreamErrorsAtLineZero) {
   WriteFile("open.jsonl", Lines({kMeta10}));
-  const RunResult run = Run("validate open.jsonl");
+  const testdata::RunResult run = Run("validate open.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err,
             "open.jsonl:0: error[missing_terminal]: trace stream is missing its terminal event\n");
@@ -146,7 +73,7 @@ TEST_F(CliTest, ValidateNamesLineErrorsAtTheirPhysicalLine) {
           {kMeta10, "", "",
            R"({"kind":"span_start","id":"s2","parent_id":"s1","name":"fwd","start_ns":5,"kind":"function"})",
            kCompleteTerminal0}));
-  const RunResult run = Run("validate e5.jsonl");
+  const testdata::RunResult run = Run("validate e5.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err, "e5.jsonl:4: error[duplicate_key]: duplicate field `kind`\n");
 }
@@ -155,7 +82,7 @@ TEST_F(CliTest, ValidateSeveralFilesWithOneBadExitsOne) {
   WriteFile("a.jsonl", GoodTrace());
   WriteFile("bad.jsonl", BadTrace());
   WriteFile("c.jsonl", GoodTrace());
-  const RunResult run = Run("validate a.jsonl bad.jsonl c.jsonl");
+  const testdata::RunResult run = Run("validate a.jsonl bad.jsonl c.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(run.err,
@@ -165,7 +92,7 @@ TEST_F(CliTest, ValidateSeveralFilesWithOneBadExitsOne) {
 TEST_F(CliTest, ValidateSeveralBadFilesPrintOneLineEachInOrder) {
   WriteFile("bad.jsonl", BadTrace());
   WriteFile("empty.jsonl", "");
-  const RunResult run = Run("validate empty.jsonl bad.jsonl");
+  const testdata::RunResult run = Run("validate empty.jsonl bad.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err,
             "empty.jsonl:0: error[missing_meta]: trace stream is missing a meta event with run "
@@ -176,14 +103,14 @@ TEST_F(CliTest, ValidateSeveralBadFilesPrintOneLineEachInOrder) {
 TEST_F(CliTest, ValidateSeveralGoodFilesExitsZero) {
   WriteFile("a.jsonl", GoodTrace());
   WriteFile("b.jsonl", testdata::kSample);
-  const RunResult run = Run("validate a.jsonl b.jsonl");
+  const testdata::RunResult run = Run("validate a.jsonl b.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(run.err, "");
 }
 
 TEST_F(CliTest, MissingFileExitsTwo) {
-  const RunResult run = Run("validate missing.jsonl");
+  const testdata::RunResult run = Run("validate missing.jsonl");
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_EQ(run.out, "");
   EXPECT_THAT(run.err, ::testing::StartsWith("missing.jsonl:0: error[io_error]: "));
@@ -204,7 +131,7 @@ TEST_F(CliTest, DirectoryIsUnreadableAndExitsTwo) {
 }
 
 TEST_F(CliTest, NoArgumentsIsAUsageError) {
-  const RunResult run = Run("");
+  const testdata::RunResult run = Run("");
   EXPECT_EQ(run.exit_code, 2);
 }
 
@@ -225,7 +152,7 @@ TEST_F(CliTest, UnknownOptionIsAUsageError) {
 
 TEST_F(CliTest, JsonForAValidFile) {
   WriteFile("good.jsonl", GoodTrace());
-  const RunResult run = Run("validate --json good.jsonl");
+  const testdata::RunResult run = Run("validate --json good.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, "{\"file\":\"good.jsonl\",\"ok\":true,\"error\":null}\n");
   EXPECT_EQ(run.err, "");
@@ -233,7 +160,7 @@ TEST_F(CliTest, JsonForAValidFile) {
 
 TEST_F(CliTest, JsonForAFoldError) {
   WriteFile("bad.jsonl", BadTrace());
-  const RunResult run = Run("validate --json bad.jsonl");
+  const testdata::RunResult run = Run("validate --json bad.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out,
             "{\"file\":\"bad.jsonl\",\"ok\":false,\"error\":{\"code\":\"unknown_span_end\","
@@ -247,7 +174,7 @@ TEST_F(CliTest, JsonForARecordErrorNamesTheField) {
   const std::size_t begin = meta.find(R"(,"capture_contract")");
   meta.erase(begin, meta.find(R"(,"tags")") - begin);
   WriteFile("e2.jsonl", Lines({"", meta, kCompleteTerminal0}));
-  const RunResult run = Run("validate --json e2.jsonl");
+  const testdata::RunResult run = Run("validate --json e2.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out,
             "{\"file\":\"e2.jsonl\",\"ok\":false,\"error\":{\"code\":\"missing_field\","
@@ -257,7 +184,7 @@ TEST_F(CliTest, JsonForARecordErrorNamesTheField) {
 
 TEST_F(CliTest, JsonForASyntaxErrorHasAColumn) {
   WriteFile("syntax.jsonl", Lines({kMeta10, "{\"kind\":}", kCompleteTerminal0}));
-  const RunResult run = Run("validate --json syntax.jsonl");
+  const testdata::RunResult run = Run("validate --json syntax.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_THAT(
       run.out,
@@ -269,7 +196,7 @@ TEST_F(CliTest, JsonForASyntaxErrorHasAColumn) {
 TEST_F(CliTest, JsonForAStreamErrorHasLineZeroAndNoIndex) {
   // Line 0 stands for "the stream as a whole" (tracedoc.md §2); the index is absent.
   WriteFile("open.jsonl", Lines({kMeta10}));
-  const RunResult run = Run("validate --json open.jsonl");
+  const testdata::RunResult run = Run("validate --json open.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out,
             "{\"file\":\"open.jsonl\",\"ok\":false,\"error\":{\"code\":\"missing_terminal\","
@@ -282,7 +209,7 @@ TEST_F(CliTest, JsonEscapesTheMessage) {
   std::string meta(kMeta10);
   meta.replace(meta.find("candle-graph/trace/10"), 21, R"(a\"b\t)");
   WriteFile("schema.jsonl", Lines({meta, kCompleteTerminal0}));
-  const RunResult run = Run("validate --json schema.jsonl");
+  const testdata::RunResult run = Run("validate --json schema.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(
       run.out,
@@ -293,7 +220,7 @@ TEST_F(CliTest, JsonEscapesTheMessage) {
 TEST_F(CliTest, JsonPrintsOneObjectPerFileInOrder) {
   WriteFile("a.jsonl", GoodTrace());
   WriteFile("bad.jsonl", BadTrace());
-  const RunResult run = Run("validate --json bad.jsonl a.jsonl");
+  const testdata::RunResult run = Run("validate --json bad.jsonl a.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out,
             "{\"file\":\"bad.jsonl\",\"ok\":false,\"error\":{\"code\":\"unknown_span_end\","
@@ -304,7 +231,7 @@ TEST_F(CliTest, JsonPrintsOneObjectPerFileInOrder) {
 }
 
 TEST_F(CliTest, JsonForAMissingFileExitsTwo) {
-  const RunResult run = Run("validate --json missing.jsonl");
+  const testdata::RunResult run = Run("validate --json missing.jsonl");
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_THAT(run.out,
               ::testing::StartsWith("{\"file\":\"missing.jsonl\",\"ok\":false,\"error\":{\"code\":"
@@ -315,7 +242,7 @@ TEST_F(CliTest, JsonForAMissingFileExitsTwo) {
 
 TEST_F(CliTest, DashReadsStandardInput) {
   WriteFile("in.jsonl", GoodTrace());
-  const RunResult run = Run("validate -", "in.jsonl");
+  const testdata::RunResult run = Run("validate -", "in.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(run.err, "");
@@ -323,7 +250,7 @@ TEST_F(CliTest, DashReadsStandardInput) {
 
 TEST_F(CliTest, DashNamesStandardInputInErrors) {
   WriteFile("in.jsonl", BadTrace());
-  const RunResult run = Run("validate -", "in.jsonl");
+  const testdata::RunResult run = Run("validate -", "in.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err, "-:2: error[unknown_span_end]: span_end for unknown span `s9` at index 1\n");
 }
@@ -338,10 +265,10 @@ TEST_F(CliTest, DashReadsAPipe) {
   }
   WriteFile("good.jsonl", text + std::string(kCompleteTerminal0) + "\n");
   WriteFile("bad.jsonl", text + std::string(kUnknownSpanEndLine) + "\n");
-  const RunResult good = RunPiped("validate -", "good.jsonl");
+  const testdata::RunResult good = RunPiped("validate -", "good.jsonl");
   EXPECT_EQ(good.exit_code, 0);
   EXPECT_EQ(good.err, "");
-  const RunResult bad = RunPiped("validate -", "bad.jsonl");
+  const testdata::RunResult bad = RunPiped("validate -", "bad.jsonl");
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_EQ(bad.err,
             "-:20002: error[unknown_span_end]: span_end for unknown span `s9` at index 20001\n");
@@ -349,13 +276,13 @@ TEST_F(CliTest, DashReadsAPipe) {
 
 TEST_F(CliTest, DashWithJson) {
   WriteFile("in.jsonl", GoodTrace());
-  const RunResult run = Run("validate --json -", "in.jsonl");
+  const testdata::RunResult run = Run("validate --json -", "in.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, "{\"file\":\"-\",\"ok\":true,\"error\":null}\n");
 }
 
 TEST_F(CliTest, EmptyStandardInputIsMissingMeta) {
-  const RunResult run = Run("validate -");
+  const testdata::RunResult run = Run("validate -");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err,
             "-:0: error[missing_meta]: trace stream is missing a meta event with run metadata\n");
@@ -364,7 +291,7 @@ TEST_F(CliTest, EmptyStandardInputIsMissingMeta) {
 TEST_F(CliTest, CrlfFileFromStandardInput) {
   WriteFile("in.jsonl",
             std::string(kMeta10) + "\r\n\r\n" + std::string(kUnknownSpanEndLine) + "\r\n");
-  const RunResult run = Run("validate -", "in.jsonl");
+  const testdata::RunResult run = Run("validate -", "in.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err, "-:3: error[unknown_span_end]: span_end for unknown span `s9` at index 1\n");
 }
@@ -373,7 +300,7 @@ TEST_F(CliTest, ErrorLineStaysOneLineWhenTheMessageHoldsANewline) {
   // The message names the span id word for word; its newline is escaped on stderr only.
   WriteFile("newline.jsonl",
             Lines({kMeta10, R"({"kind":"span_end","id":"a\nb"})", kCompleteTerminal0}));
-  const RunResult run = Run("validate newline.jsonl");
+  const testdata::RunResult run = Run("validate newline.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.err,
             "newline.jsonl:2: error[unknown_span_end]: span_end for unknown span `a\\nb` at "

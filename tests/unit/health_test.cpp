@@ -22,6 +22,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/cli_fixture.hpp"
 #include "health/health_input.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/validation.hpp"
@@ -1032,7 +1033,7 @@ class HealthDataConditionalTest : public ::testing::Test {
     manifest[2].key = "cond.c";
     const std::string contract =
         R"(,"gradients":"complete","gradient_contract":{"manifest_sha256":")" +
-        GradientManifestSha256(manifest) +
+        GradientManifestSha256(manifest).value() +
         R"(","expected":[{"root":"m","key":"cond.a","family":"cond"},{"root":"m","key":"cond.b","family":"cond"},{"root":"m","key":"cond.c","family":"cond"}],"families":[{"family":"cond","expectation":"data_conditional","min_present":2}]})";
     return Replace(CleanTrace(Meta(contract)), kGradient,
                    Event("g1", "cond.a", a) + "\n" + Event("g2", "cond.b", b) + "\n" +
@@ -1308,60 +1309,17 @@ TEST(HealthTest, IssuesFollowTheCheckOrder) {
 // ---------------------------------------------------------------------------------------------
 // `tracedoc health`.
 
-struct RunResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string ReadAll(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-class HealthCliTest : public ::testing::Test {
+class HealthCliTest : public testdata::CliFixture {
  protected:
-  void SetUp() override {
-    const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = std::filesystem::temp_directory_path() /
-           ("tracedoc_health_cli_" + std::to_string(::getpid()) + "_" + info->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
+  // Runs `tracedoc health ARGUMENTS`, stdin from `stdin_name`.
+  testdata::RunResult Run(const std::string& arguments, std::string_view stdin_name = "") {
+    return CliFixture::Run("health " + arguments, stdin_name);
   }
-
-  void TearDown() override {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir_, ignored);
-  }
-
-  void WriteFile(std::string_view name, std::string_view contents) {
-    std::ofstream out(dir_ / name, std::ios::binary);
-    out << contents;
-    ASSERT_TRUE(out.good()) << name;
-  }
-
-  // Runs `tracedoc health ARGUMENTS` in the temporary directory, stdin from `stdin_name`.
-  RunResult Run(const std::string& arguments, std::string_view stdin_name = "") {
-    const std::string input = stdin_name.empty() ? "/dev/null" : (dir_ / stdin_name).string();
-    const std::filesystem::path out = dir_ / "stdout.txt";
-    const std::filesystem::path err = dir_ / "stderr.txt";
-    const std::string command = "cd '" + dir_.string() + "' && '" + TRACEDOC_CLI_PATH +
-                                "' health " + arguments + " <'" + input + "' >'" + out.string() +
-                                "' 2>'" + err.string() + "'";
-    const int status = std::system(command.c_str());
-    RunResult result;
-    result.exit_code = (status != -1 && WIFEXITED(status)) ? WEXITSTATUS(status) : -1;
-    result.out = ReadAll(out);
-    result.err = ReadAll(err);
-    return result;
-  }
-
-  std::filesystem::path dir_;
 };
 
 TEST_F(HealthCliTest, StructurallyValidExitsZero) {
   WriteFile("clean.jsonl", CleanTrace());
-  const RunResult run = Run("clean.jsonl");
+  const testdata::RunResult run = Run("clean.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, WriteHealthJson(Analyze(CleanTrace())) + "\n");
   EXPECT_EQ(run.err, "");
@@ -1369,7 +1327,7 @@ TEST_F(HealthCliTest, StructurallyValidExitsZero) {
 
 TEST_F(HealthCliTest, WarningsAloneExitZero) {
   WriteFile("failed.jsonl", Failed(Without(CleanTrace(), kOptEnd)));
-  const RunResult run = Run("failed.jsonl");
+  const testdata::RunResult run = Run("failed.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_THAT(run.out, ::testing::StartsWith(
                            R"({"structurally_valid":true,"capture_complete":false,"issues":[)"));
@@ -1378,7 +1336,7 @@ TEST_F(HealthCliTest, WarningsAloneExitZero) {
 TEST_F(HealthCliTest, AnErrorIssueExitsOneWithTheReport) {
   const std::string text = Without(CleanTrace(), kOptEnd);
   WriteFile("open.jsonl", text);
-  const RunResult run = Run("open.jsonl");
+  const testdata::RunResult run = Run("open.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out, WriteHealthJson(Analyze(text)) + "\n");
   EXPECT_EQ(run.err, "");
@@ -1386,7 +1344,7 @@ TEST_F(HealthCliTest, AnErrorIssueExitsOneWithTheReport) {
 
 TEST_F(HealthCliTest, ReadsStandardInputAndPrettyPrints) {
   WriteFile("clean.jsonl", CleanTrace());
-  const RunResult run = Run("- --pretty", "clean.jsonl");
+  const testdata::RunResult run = Run("- --pretty", "clean.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, WriteHealthJson(Analyze(CleanTrace()), {.pretty = true}) + "\n");
 }
@@ -1394,7 +1352,7 @@ TEST_F(HealthCliTest, ReadsStandardInputAndPrettyPrints) {
 TEST_F(HealthCliTest, ATraceThatDoesNotFoldExitsOneWithItsError) {
   WriteFile("bad.jsonl",
             Join({Meta(), R"({"kind":"span_end","id":"s9","duration_ns":0})", kTerminal}));
-  const RunResult run = Run("bad.jsonl");
+  const testdata::RunResult run = Run("bad.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(run.err,
@@ -1403,7 +1361,7 @@ TEST_F(HealthCliTest, ATraceThatDoesNotFoldExitsOneWithItsError) {
 }
 
 TEST_F(HealthCliTest, AnUnreadableFileExitsTwo) {
-  const RunResult run = Run("missing.jsonl");
+  const testdata::RunResult run = Run("missing.jsonl");
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_EQ(run.out, "");
   EXPECT_THAT(run.err, ::testing::StartsWith("missing.jsonl:0: error[io_error]: "));

@@ -23,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/interval_clipping.hpp"
+#include "support/cli_fixture.hpp"
 #include "support/test_traces.hpp"
 #include "tracedoc/reader.hpp"
 
@@ -700,55 +701,14 @@ TEST(NodeMemoryMetricsTest, ClippingSaturatesAndClamps) {
 }
 
 // `tracedoc memory`, run as a child process.
-class MemoryCliTest : public ::testing::Test {
- protected:
-  struct RunResult {
-    int exit_code = -1;
-    std::string out;
-    std::string err;
-  };
-
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("tracedoc_memory_cli_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir_, ignored);
-  }
-
-  void WriteFile(const std::string& name, std::string_view contents) {
-    std::ofstream(dir_ / name, std::ios::binary) << contents;
-  }
-
-  static std::string ReadAll(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-
-  RunResult Run(const std::string& arguments, const std::string& stdin_file = "/dev/null") {
-    const std::string command = "cd '" + dir_.string() + "' && '" TRACEDOC_CLI_PATH "' " +
-                                arguments + " <" + stdin_file + " >out.txt 2>err.txt";
-    const int status = std::system(command.c_str());
-    RunResult result;
-    result.exit_code = (status != -1 && WIFEXITED(status)) ? WEXITSTATUS(status) : -1;
-    result.out = ReadAll(dir_ / "out.txt");
-    result.err = ReadAll(dir_ / "err.txt");
-    return result;
-  }
-
-  std::filesystem::path dir_;
-};
+class MemoryCliTest : public testdata::CliFixture {};
 
 constexpr std::string_view kSampleMemoryJson =
     R"({"logical":{"storage_allocation_count":1,"matched_storage_free_count":0,"total_allocated_bytes":4096,"peak":{"timestamp_ns":1200,"live_bytes":4096,"live_bytes_by_device":{"cpu":4096},"live_bytes_by_category":{"activation":4096},"live_allocations":[{"device":"cpu","storage_id":"storage-t2","tensor_ids":["t2"],"allocation_span_id":"span-op","op_name":"matmul","bytes":4096,"shape":[32,32],"dtype":"f32","category":"activation","start_timestamp_ns":1200}]},"timeline":[{"timestamp_ns":1200,"live_bytes":4096,"live_bytes_by_device":{"cpu":4096},"live_bytes_by_category":{"activation":4096}}],"lifetimes":[{"device":"cpu","storage_id":"storage-t2","tensor_ids":["t2"],"allocation_span_id":"span-op","op_name":"matmul","bytes":4096,"shape":[32,32],"dtype":"f32","category":"activation","start_timestamp_ns":1200}],"by_device":[{"device":"cpu","storage_allocation_count":1,"matched_storage_free_count":0,"total_allocated_bytes":4096,"peak_live_bytes":4096,"peak_timestamp_ns":1200}]}})";
 
 TEST_F(MemoryCliTest, PrintsCompactJsonAndANewline) {
   WriteFile("sample.jsonl", testdata::kSample);
-  const RunResult run = Run("memory sample.jsonl");
+  const testdata::RunResult run = Run("memory sample.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, std::string(kSampleMemoryJson) + "\n");
   EXPECT_EQ(run.err, "");
@@ -756,7 +716,7 @@ TEST_F(MemoryCliTest, PrintsCompactJsonAndANewline) {
 
 TEST_F(MemoryCliTest, PrettyIndents) {
   WriteFile("sample.jsonl", testdata::kSample);
-  const RunResult run = Run("memory sample.jsonl --pretty");
+  const testdata::RunResult run = Run("memory sample.jsonl --pretty");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_THAT(run.out,
               ::testing::StartsWith("{\n  \"logical\": {\n    \"storage_allocation_count\": 1,\n"));
@@ -766,14 +726,14 @@ TEST_F(MemoryCliTest, PrettyIndents) {
 
 TEST_F(MemoryCliTest, DashReadsStandardInput) {
   WriteFile("sample.jsonl", testdata::kSample);
-  const RunResult run = Run("memory -", "sample.jsonl");
+  const testdata::RunResult run = Run("memory -", "sample.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, std::string(kSampleMemoryJson) + "\n");
 }
 
 TEST_F(MemoryCliTest, TraceThatDoesNotFoldExitsOneWithOneStderrLine) {
   WriteFile("open.jsonl", testdata::Lines({kMeta10}));
-  const RunResult run = Run("memory open.jsonl");
+  const testdata::RunResult run = Run("memory open.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(run.err,
@@ -781,7 +741,7 @@ TEST_F(MemoryCliTest, TraceThatDoesNotFoldExitsOneWithOneStderrLine) {
 }
 
 TEST_F(MemoryCliTest, UnreadableFileExitsTwo) {
-  const RunResult run = Run("memory missing.jsonl");
+  const testdata::RunResult run = Run("memory missing.jsonl");
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_EQ(run.out, "");
   EXPECT_THAT(run.err, ::testing::StartsWith("missing.jsonl:0: error[io_error]: "));

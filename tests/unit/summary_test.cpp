@@ -22,6 +22,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/cli_fixture.hpp"
 #include "support/test_traces.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/reader.hpp"
@@ -258,49 +259,7 @@ TEST(SummaryTest, PeakAgreesWithTheMemoryProfile) {
 }
 
 // `tracedoc summary`, run as a child process.
-class SummaryCliTest : public ::testing::Test {
- protected:
-  struct RunResult {
-    int exit_code = -1;
-    std::string out;
-    std::string err;
-  };
-
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("tracedoc_summary_cli_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir_, ignored);
-  }
-
-  void WriteFile(const std::string& name, std::string_view contents) {
-    std::ofstream(dir_ / name, std::ios::binary) << contents;
-  }
-
-  static std::string ReadAll(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-
-  // Runs `tracedoc ARGUMENTS` in the temporary directory; `stdin_file` feeds standard input.
-  RunResult Run(const std::string& arguments, const std::string& stdin_file = "/dev/null") {
-    const std::string command = "cd '" + dir_.string() + "' && '" TRACEDOC_CLI_PATH "' " +
-                                arguments + " <" + stdin_file + " >out.txt 2>err.txt";
-    const int status = std::system(command.c_str());
-    RunResult result;
-    result.exit_code = (status != -1 && WIFEXITED(status)) ? WEXITSTATUS(status) : -1;
-    result.out = ReadAll(dir_ / "out.txt");
-    result.err = ReadAll(dir_ / "err.txt");
-    return result;
-  }
-
-  std::filesystem::path dir_;
-};
+class SummaryCliTest : public testdata::CliFixture {};
 
 constexpr std::string_view kR2Json =
     R"({"op_count":1,"total_ns":2500,"span_count":2,"root_span_count":1,"max_depth":1,)"
@@ -308,7 +267,7 @@ constexpr std::string_view kR2Json =
 
 TEST_F(SummaryCliTest, PrintsCompactJsonAndANewline) {
   WriteFile("sample.jsonl", testdata::kSample);
-  const RunResult run = Run("summary sample.jsonl");
+  const testdata::RunResult run = Run("summary sample.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, std::string(kR2Json) + "\n");
   EXPECT_EQ(run.err, "");
@@ -316,7 +275,7 @@ TEST_F(SummaryCliTest, PrintsCompactJsonAndANewline) {
 
 TEST_F(SummaryCliTest, PrettyIndents) {
   WriteFile("sample.jsonl", testdata::kSample);
-  const RunResult run = Run("summary --pretty sample.jsonl");
+  const testdata::RunResult run = Run("summary --pretty sample.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_THAT(run.out, ::testing::StartsWith("{\n  \"op_count\": 1,\n  \"total_ns\": 2500,\n"));
   EXPECT_THAT(run.out, ::testing::EndsWith("  \"logical_peak_bytes\": 4096\n}\n"));
@@ -324,7 +283,7 @@ TEST_F(SummaryCliTest, PrettyIndents) {
 
 TEST_F(SummaryCliTest, DashReadsStandardInput) {
   WriteFile("sample.jsonl", testdata::kSample);
-  const RunResult run = Run("summary -", "sample.jsonl");
+  const testdata::RunResult run = Run("summary -", "sample.jsonl");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_EQ(run.out, std::string(kR2Json) + "\n");
 }
@@ -332,7 +291,7 @@ TEST_F(SummaryCliTest, DashReadsStandardInput) {
 TEST_F(SummaryCliTest, TraceThatDoesNotFoldExitsOneWithOneStderrLine) {
   WriteFile("bad.jsonl", Lines({kMeta10, R"({"kind":"span_end","id":"s9","duration_ns":0})",
                                 kCompleteTerminal0}));
-  const RunResult run = Run("summary bad.jsonl");
+  const testdata::RunResult run = Run("summary bad.jsonl");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out, "");
   EXPECT_EQ(run.err,
@@ -340,7 +299,7 @@ TEST_F(SummaryCliTest, TraceThatDoesNotFoldExitsOneWithOneStderrLine) {
 }
 
 TEST_F(SummaryCliTest, UnreadableFileExitsTwo) {
-  const RunResult run = Run("summary missing.jsonl");
+  const testdata::RunResult run = Run("summary missing.jsonl");
   EXPECT_EQ(run.exit_code, 2);
   EXPECT_EQ(run.out, "");
   EXPECT_THAT(run.err, ::testing::StartsWith("missing.jsonl:0: error[io_error]: "));
