@@ -45,7 +45,8 @@ std::optional<std::string> ValidateGradientContract(const GradientContract& cont
 /// Returns `sha256:` and the lowercase hex SHA-256 of the manifest's framing (§6.9.3): the
 /// domain string, a 0x00 byte, then per entry its root, key and family, each as a little-endian
 /// u64 byte length followed by its UTF-8 bytes. This is what `manifest_sha256` must equal.
-std::string GradientManifestSha256(std::span<const ExpectedGradient> expected);
+/// std::nullopt only when libcrypto cannot compute a digest (out of memory, no SHA-256 provider).
+std::optional<std::string> GradientManifestSha256(std::span<const ExpectedGradient> expected);
 
 /// Returns whether `norm` is consistent with `state` (trace-format.md §1.11): present needs a
 /// finite norm above 0, zero needs +0.0 exactly, missing and non_finite need no norm.

@@ -26,9 +26,11 @@ using health::Message;
 std::optional<std::string> ValidateGradientContract(const GradientContract& contract) {
   if (contract.expected.empty()) return "gradient manifest must not be empty";
   if (contract.families.empty()) return "gradient families must not be empty";
+  const std::optional<std::string> digest =
+      GradientManifestSha256({contract.expected.data(), contract.expected.size()});
+  if (!digest) return "gradient manifest SHA-256 could not be computed (libcrypto failed)";
   // A plain string comparison: upper-case hex or a missing prefix does not match.
-  if (contract.manifest_sha256 !=
-      GradientManifestSha256({contract.expected.data(), contract.expected.size()})) {
+  if (contract.manifest_sha256 != *digest) {
     return "gradient manifest SHA-256 does not match its ordered parameter manifest";
   }
 

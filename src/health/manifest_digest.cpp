@@ -5,8 +5,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,46 +20,42 @@ struct DigestContextDeleter {
 };
 using DigestContext = std::unique_ptr<EVP_MD_CTX, DigestContextDeleter>;
 
-// OpenSSL fails here only when it cannot allocate or its provider is missing; neither leaves
-// a digest to return, and callers get a value, not an Error, so this is treated like
-// std::bad_alloc would be.
-void Require(bool ok) {
-  if (!ok) std::abort();
-}
-
-void Update(EVP_MD_CTX* context, std::string_view bytes) {
-  Require(EVP_DigestUpdate(context, bytes.data(), bytes.size()) == 1);
+// OpenSSL fails only when it cannot allocate or its SHA-256 provider is missing; the library
+// never aborts, so each step reports whether it worked and the caller gets no digest.
+bool Update(EVP_MD_CTX* context, std::string_view bytes) {
+  return EVP_DigestUpdate(context, bytes.data(), bytes.size()) == 1;
 }
 
 // A field's framing: its UTF-8 byte length as a little-endian u64, then the bytes. The length
 // prefix keeps ("ab", "c") and ("a", "bc") apart.
-void UpdateField(EVP_MD_CTX* context, std::string_view field) {
+bool UpdateField(EVP_MD_CTX* context, std::string_view field) {
   std::array<unsigned char, 8> length{};
   std::uint64_t size = field.size();
   for (unsigned char& byte : length) {
     byte = static_cast<unsigned char>(size & 0xff);
     size >>= 8;
   }
-  Require(EVP_DigestUpdate(context, length.data(), length.size()) == 1);
-  Update(context, field);
+  return EVP_DigestUpdate(context, length.data(), length.size()) == 1 && Update(context, field);
 }
 
 }  // namespace
 
-std::string GradientManifestSha256(std::span<const ExpectedGradient> expected) {
+std::optional<std::string> GradientManifestSha256(std::span<const ExpectedGradient> expected) {
   const DigestContext context(EVP_MD_CTX_new());
-  Require(context != nullptr);
-  Require(EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) == 1);
-  Update(context.get(), kGradientManifestSchema);
-  Update(context.get(), std::string_view("\0", 1));
+  if (context == nullptr || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1 ||
+      !Update(context.get(), kGradientManifestSchema) ||
+      !Update(context.get(), std::string_view("\0", 1))) {
+    return std::nullopt;
+  }
   for (const ExpectedGradient& entry : expected) {
-    UpdateField(context.get(), entry.root);
-    UpdateField(context.get(), entry.key);
-    UpdateField(context.get(), entry.family);
+    if (!UpdateField(context.get(), entry.root) || !UpdateField(context.get(), entry.key) ||
+        !UpdateField(context.get(), entry.family)) {
+      return std::nullopt;
+    }
   }
   std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
   unsigned int digest_size = 0;
-  Require(EVP_DigestFinal_ex(context.get(), digest.data(), &digest_size) == 1);
+  if (EVP_DigestFinal_ex(context.get(), digest.data(), &digest_size) != 1) return std::nullopt;
 
   constexpr std::string_view kHex = "0123456789abcdef";
   std::string out = "sha256:";

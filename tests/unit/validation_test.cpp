@@ -206,7 +206,7 @@ struct ContractFixture {
     return contract;
   }
 
-  void Rehash() { digest = GradientManifestSha256(expected); }
+  void Rehash() { digest = GradientManifestSha256(expected).value(); }
 };
 
 ContractFixture GoldenContract() {
