@@ -10,11 +10,13 @@ trap 'rm -rf "$work"' EXIT
 prefix=$work/prefix
 
 check_embed() {  # $1: the embed binary
-  "$1" "$source_dir/examples/valid.jsonl" | grep -q '^schema candle-graph/trace/10$'
+  "$1" "$source_dir/examples/valid.jsonl" >"$work/out.txt"
+  grep -q '^schema candle-graph/trace/10$' "$work/out.txt"
+  grep -qE '^memory peak [0-9]+ bytes at [0-9]+ ns' "$work/out.txt"
   if "$1" "$source_dir/examples/invalid.jsonl" >"$work/out.txt"; then
     echo "embed accepted the invalid example" >&2; exit 1
   fi
-  grep -q 'duplicate_span_end' "$work/out.txt"
+  grep -q '^line 13, code duplicate_span_end$' "$work/out.txt"
 }
 
 echo "-- install into a temporary prefix"
