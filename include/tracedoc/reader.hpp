@@ -23,6 +23,10 @@ struct ReadOptions {
   std::size_t max_line_bytes = std::size_t{256} << 20;
   /// Most non-blank records; 0 means no bound (the default).
   std::uint64_t max_records = 0;
+  /// Threads that decode lines; 0 or 1 reads on the calling thread alone. With more, blocks of
+  /// lines are decoded in parallel and folded in order on the calling thread: the document and
+  /// the first error are exactly those of the one-thread read.
+  unsigned threads = 1;
 };
 
 /// Where a trace comes from. A string input refers to the caller's text, which must outlive

@@ -5,6 +5,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "read/read_errors.hpp"
+
 namespace tracedoc::read {
 namespace {
 
@@ -13,16 +15,6 @@ constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 std::string_view DropCarriageReturn(std::string_view text) {
   if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
   return text;
-}
-
-Error LineTooLong(std::uint64_t number, std::size_t max_line_bytes) {
-  return Error{ErrorCode::kLimitExceeded,
-               number,
-               std::nullopt,
-               std::nullopt,
-               {},
-               "line " + std::to_string(number) + " is longer than " +
-                   std::to_string(max_line_bytes) + " bytes"};
 }
 
 }  // namespace
@@ -101,13 +93,7 @@ Result<bool> StreamLineReader::Next(Line& line) {
       return true;
     }
     if (!Fill()) {
-      return Error{ErrorCode::kIoError,
-                   number_ + 1,
-                   std::nullopt,
-                   std::nullopt,
-                   {},
-                   "read trace JSONL line " + std::to_string(number_ + 1) + " from " +
-                       display_name_ + ": " + std::strerror(errno)};
+      return ReadFailed(number_ + 1, display_name_, std::strerror(errno));
     }
   }
 }

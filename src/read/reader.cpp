@@ -7,6 +7,8 @@
 #include <memory>
 
 #include "read/line_reader.hpp"
+#include "read/read_errors.hpp"
+#include "read/threaded_fold.hpp"
 #include "text/utf8.hpp"
 #include "tracedoc/document_builder.hpp"
 
@@ -70,21 +72,11 @@ Result<void> FoldLines(LineReader& lines, const ReadOptions& options, DocumentBu
     if (!more) break;
     if (!text::IsValidUtf8(line.text)) {
       // Not blank (blank lines are valid UTF-8), so it is the record at `index`.
-      return Error{ErrorCode::kInvalidUtf8,
-                   line.number,
-                   index,
-                   std::nullopt,
-                   {},
-                   "stream did not contain valid UTF-8"};
+      return read::InvalidUtf8(line.number, index);
     }
     if (text::IsBlank(line.text)) continue;
     if (options.max_records != 0 && index >= options.max_records) {
-      return Error{ErrorCode::kLimitExceeded,
-                   line.number,
-                   index,
-                   std::nullopt,
-                   {},
-                   "more than " + std::to_string(options.max_records) + " records"};
+      return read::TooManyRecords(line.number, index, options.max_records);
     }
     const RecordPosition position{line.number, index};
     BOOST_OUTCOME_TRY(const Event event, decoder.DecodeValidUtf8(line.text, position));
@@ -96,7 +88,9 @@ Result<void> FoldLines(LineReader& lines, const ReadOptions& options, DocumentBu
 
 Result<void> FoldInput(const TraceInput& input, const ReadOptions& options,
                        DocumentBuilder& builder) {
+  const bool threaded = options.threads > 1;
   if (InputAccess::kind(input) == InputAccess::kString) {
+    if (threaded) return read::ThreadedFoldBuffer(InputAccess::text(input), options, builder);
     read::BufferLineReader lines(InputAccess::text(input), options.max_line_bytes);
     return FoldLines(lines, options, builder);
   }
@@ -114,6 +108,7 @@ Result<void> FoldInput(const TraceInput& input, const ReadOptions& options,
     }
     stream = owned.get();
   }
+  if (threaded) return read::ThreadedFoldStream(stream, input.display_name(), options, builder);
   read::StreamLineReader lines(stream, input.display_name(), options.max_line_bytes);
   return FoldLines(lines, options, builder);
 }

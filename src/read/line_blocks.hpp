@@ -1,0 +1,57 @@
+// Input cut into blocks of whole lines, for the threaded read: each block can be split into
+// lines and decoded on its own, and the blocks in order are exactly the input.
+#ifndef TRACEDOC_READ_LINE_BLOCKS_HPP_
+#define TRACEDOC_READ_LINE_BLOCKS_HPP_
+
+#include <cstddef>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tracedoc::read {
+
+struct LineBlock {
+  /// The bytes, when the source does not outlive the read (a stream); empty for a buffer.
+  std::string owned;
+  /// Whole lines, each ending in `\n`, except the input's last line, or a line the source
+  /// stopped at because it is longer than the line bound (the decoder reports it).
+  std::string_view bytes;
+  /// Reading on after `bytes` failed, with this strerror text: io_error at the next line.
+  std::optional<std::string> read_failure;
+};
+
+/// Blocks of about `block_bytes` over a buffer the caller owns (views, no copy).
+class BufferBlocks {
+ public:
+  BufferBlocks(std::string_view text, std::size_t block_bytes)
+      : rest_(text), block_bytes_(block_bytes) {}
+
+  /// The next block; false at the end.
+  bool Next(LineBlock& block);
+
+ private:
+  std::string_view rest_;
+  std::size_t block_bytes_;
+};
+
+/// Blocks of a stdio stream, read `block_bytes` at a time. A line without `\n` longer than
+/// `max_line_bytes` ends the input (its block holds it, so the decoder fails on it).
+class StreamBlocks {
+ public:
+  StreamBlocks(std::FILE* stream, std::size_t block_bytes, std::size_t max_line_bytes)
+      : stream_(stream), block_bytes_(block_bytes), max_line_bytes_(max_line_bytes) {}
+
+  bool Next(LineBlock& block);
+
+ private:
+  std::FILE* stream_;
+  std::size_t block_bytes_;
+  std::size_t max_line_bytes_;
+  std::string carry_;  // the start of a line whose `\n` has not been read yet
+  bool done_ = false;
+};
+
+}  // namespace tracedoc::read
+
+#endif  // TRACEDOC_READ_LINE_BLOCKS_HPP_
