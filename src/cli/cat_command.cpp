@@ -12,13 +12,13 @@ namespace tracedoc::cli {
 namespace {
 
 struct CatArgs {
-  std::string file;
+  TraceArgument trace;
   bool drop_unknown = false;
 };
 
 int RunCat(const CatArgs& args) {
-  const Result<TraceDocument> document = ReadTraceArgument(args.file);
-  if (!document) return ReportReadError(args.file, document.error());
+  const Result<TraceDocument> document = ReadTraceArgument(args.trace);
+  if (!document) return ReportReadError(args.trace.file, document.error());
   WriteJsonl(document.value(), std::cout, WriteOptions{.drop_unknown = args.drop_unknown});
   if (!FlushStandardOutput("cat")) return kExitUsage;
   return kExitOk;
@@ -30,7 +30,7 @@ void AddCatCommand(CLI::App& app, std::function<int()>& run) {
   auto args = std::make_shared<CatArgs>();
   CLI::App* command =
       app.add_subcommand("cat", "Write a trace back as canonical JSONL on standard output");
-  command->add_option("file", args->file, "Trace file (- for standard input)")->required();
+  AddTraceArgument(*command, args->trace);
   command->add_flag("--drop-unknown", args->drop_unknown,
                     "Leave out keys the format does not define (the reference's exact bytes)");
   command->callback([args, &run] { run = [args] { return RunCat(*args); }; });

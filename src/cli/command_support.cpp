@@ -7,8 +7,24 @@
 
 namespace tracedoc::cli {
 
-Result<TraceDocument> ReadTraceArgument(const std::string& file) {
-  return ReadTrace(file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(file));
+void AddThreadsOption(CLI::App& command, unsigned& threads) {
+  command
+      .add_option("--threads", threads,
+                  "Decode blocks of lines on N threads (same result and first error as 1)")
+      ->check(CLI::Range(1u, 256u));
+}
+
+void AddTraceArgument(CLI::App& command, TraceArgument& argument) {
+  command.add_option("file", argument.file, "Trace file (- for standard input)")->required();
+  AddThreadsOption(command, argument.threads);
+}
+
+Result<TraceDocument> ReadTraceArgument(const TraceArgument& argument) {
+  const TraceInput input =
+      argument.file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(argument.file);
+  ReadOptions options;
+  options.threads = argument.threads;
+  return ReadTrace(input, options);
 }
 
 int ReportReadError(std::string_view file, const Error& error) {

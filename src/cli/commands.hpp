@@ -18,8 +18,17 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitRejected = 1;
 inline constexpr int kExitUsage = 2;
 
-/// Reads and folds the trace named on the command line (`-` for standard input).
-Result<TraceDocument> ReadTraceArgument(const std::string& file);
+/// What every reading subcommand takes: the trace (`-` for standard input) and `--threads`.
+struct TraceArgument {
+  std::string file;
+  unsigned threads = 1;
+};
+/// Adds the positional FILE and `--threads N` to `command`.
+void AddTraceArgument(CLI::App& command, TraceArgument& argument);
+/// Adds `--threads N` alone (validate takes several files).
+void AddThreadsOption(CLI::App& command, unsigned& threads);
+/// Reads and folds the trace named on the command line.
+Result<TraceDocument> ReadTraceArgument(const TraceArgument& argument);
 /// Prints `FILE:LINE: error[CODE]: MESSAGE` on stderr; the exit code: 2 unreadable, else 1.
 int ReportReadError(std::string_view file, const Error& error);
 /// Flushes stdout; false (with a message naming `command`) when the output failed.

@@ -12,14 +12,14 @@ namespace tracedoc::cli {
 namespace {
 
 struct DocumentArgs {
-  std::string file;
+  TraceArgument trace;
   bool pretty = false;
   bool drop_unknown = false;
 };
 
 int RunDocument(const DocumentArgs& args) {
-  const Result<TraceDocument> document = ReadTraceArgument(args.file);
-  if (!document) return ReportReadError(args.file, document.error());
+  const Result<TraceDocument> document = ReadTraceArgument(args.trace);
+  if (!document) return ReportReadError(args.trace.file, document.error());
   const DocumentJsonOptions options{.pretty = args.pretty, .drop_unknown = args.drop_unknown};
   std::cout << WriteDocumentJson(document.value(), options) << '\n';
   if (!FlushStandardOutput("document")) return kExitUsage;
@@ -31,7 +31,7 @@ int RunDocument(const DocumentArgs& args) {
 void AddDocumentCommand(CLI::App& app, std::function<int()>& run) {
   auto args = std::make_shared<DocumentArgs>();
   CLI::App* command = app.add_subcommand("document", "Print the folded trace as one JSON object");
-  command->add_option("file", args->file, "Trace file (- for standard input)")->required();
+  AddTraceArgument(*command, args->trace);
   command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
   command->add_flag("--drop-unknown", args->drop_unknown,
                     "Leave out keys the format does not define");

@@ -13,13 +13,13 @@ namespace tracedoc::cli {
 namespace {
 
 struct HealthArgs {
-  std::string file;
+  TraceArgument trace;
   bool pretty = false;
 };
 
 int RunHealth(const HealthArgs& args) {
-  const Result<TraceDocument> document = ReadTraceArgument(args.file);
-  if (!document) return ReportReadError(args.file, document.error());
+  const Result<TraceDocument> document = ReadTraceArgument(args.trace);
+  if (!document) return ReportReadError(args.trace.file, document.error());
   const TraceHealth health = AnalyzeHealth(document.value());
   std::cout << WriteHealthJson(health, {.pretty = args.pretty}) << '\n';
   if (!FlushStandardOutput("health")) return kExitUsage;
@@ -33,7 +33,7 @@ void AddHealthCommand(CLI::App& app, std::function<int()>& run) {
   auto args = std::make_shared<HealthArgs>();
   CLI::App* command = app.add_subcommand(
       "health", "Print the health report as JSON; exit 0 if structurally valid, 1 if not");
-  command->add_option("file", args->file, "Trace file (- for standard input)")->required();
+  AddTraceArgument(*command, args->trace);
   command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
   command->callback([args, &run] { run = [args] { return RunHealth(*args); }; });
 }

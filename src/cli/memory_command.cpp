@@ -12,13 +12,13 @@ namespace tracedoc::cli {
 namespace {
 
 struct MemoryArgs {
-  std::string file;
+  TraceArgument trace;
   bool pretty = false;
 };
 
 int RunMemory(const MemoryArgs& args) {
-  const Result<TraceDocument> document = ReadTraceArgument(args.file);
-  if (!document) return ReportReadError(args.file, document.error());
+  const Result<TraceDocument> document = ReadTraceArgument(args.trace);
+  if (!document) return ReportReadError(args.trace.file, document.error());
   std::cout << WriteMemoryProfileJson(AnalyzeMemory(document.value()), {.pretty = args.pretty})
             << '\n';
   if (!FlushStandardOutput("memory")) return kExitUsage;
@@ -31,7 +31,7 @@ void AddMemoryCommand(CLI::App& app, std::function<int()>& run) {
   auto args = std::make_shared<MemoryArgs>();
   CLI::App* command =
       app.add_subcommand("memory", "Print the logical and physical memory profile as JSON");
-  command->add_option("file", args->file, "Trace file (- for standard input)")->required();
+  AddTraceArgument(*command, args->trace);
   command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
   command->callback([args, &run] { run = [args] { return RunMemory(*args); }; });
 }

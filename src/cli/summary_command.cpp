@@ -12,13 +12,13 @@ namespace tracedoc::cli {
 namespace {
 
 struct SummaryArgs {
-  std::string file;
+  TraceArgument trace;
   bool pretty = false;
 };
 
 int RunSummary(const SummaryArgs& args) {
-  const Result<TraceDocument> document = ReadTraceArgument(args.file);
-  if (!document) return ReportReadError(args.file, document.error());
+  const Result<TraceDocument> document = ReadTraceArgument(args.trace);
+  if (!document) return ReportReadError(args.trace.file, document.error());
   std::cout << WriteSummaryJson(Summarize(document.value()), {.pretty = args.pretty}) << '\n';
   if (!FlushStandardOutput("summary")) return kExitUsage;
   return kExitOk;
@@ -29,7 +29,7 @@ int RunSummary(const SummaryArgs& args) {
 void AddSummaryCommand(CLI::App& app, std::function<int()>& run) {
   auto args = std::make_shared<SummaryArgs>();
   CLI::App* command = app.add_subcommand("summary", "Print the trace summary as one JSON object");
-  command->add_option("file", args->file, "Trace file (- for standard input)")->required();
+  AddTraceArgument(*command, args->trace);
   command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
   command->callback([args, &run] { run = [args] { return RunSummary(*args); }; });
 }

@@ -17,6 +17,7 @@ struct ValidateArgs {
   std::vector<std::string> files;
   bool json = false;
   bool strict = false;
+  unsigned threads = 1;
 };
 
 void AppendOptionalU64(std::string& out, const std::optional<std::uint64_t>& value) {
@@ -58,6 +59,7 @@ std::string ResultJson(std::string_view file, const Result<void>& result) {
 int RunValidate(const ValidateArgs& args) {
   ReadOptions options;
   options.decode.strict_unknown_fields = args.strict;
+  options.threads = args.threads;
   int exit_code = kExitOk;
   for (const std::string& file : args.files) {
     const TraceInput input =
@@ -84,6 +86,7 @@ void AddValidateCommand(CLI::App& app, std::function<int()>& run) {
   CLI::App* command = app.add_subcommand("validate", "Check that traces fold; exit 0 if all do");
   command->add_option("files", args->files, "Trace files (- for standard input)")->required();
   command->add_flag("--json", args->json, "Print one JSON object per file on stdout");
+  AddThreadsOption(*command, args->threads);
   command->add_flag("--strict", args->strict, "Reject keys a record kind does not define");
   command->callback([args, &run] { run = [args] { return RunValidate(*args); }; });
 }

@@ -307,6 +307,35 @@ TEST_F(CliTest, ErrorLineStaysOneLineWhenTheMessageHoldsANewline) {
             "index 1\n");
 }
 
+TEST_F(CliTest, ThreadsGiveTheSameErrorAsOneThread) {
+  WriteFile("bad.jsonl", BadTrace());
+  const testdata::RunResult one = Run("validate bad.jsonl");
+  const testdata::RunResult two = Run("validate --threads 2 bad.jsonl");
+  EXPECT_EQ(two.exit_code, 1);
+  EXPECT_EQ(two.err, one.err);
+  const testdata::RunResult summary = Run("summary --threads 2 bad.jsonl");
+  EXPECT_EQ(summary.exit_code, 1);
+  EXPECT_EQ(summary.err, one.err);
+}
+
+TEST_F(CliTest, ThreadsGiveTheSameOutputAsOneThread) {
+  WriteFile("sample.jsonl", testdata::kSample);
+  for (const char* command : {"cat", "document", "summary", "memory", "health"}) {
+    const testdata::RunResult one = Run(std::string(command) + " sample.jsonl");
+    const testdata::RunResult four = Run(std::string(command) + " --threads 4 sample.jsonl");
+    EXPECT_EQ(four.exit_code, one.exit_code) << command;
+    EXPECT_EQ(four.out, one.out) << command;
+    EXPECT_FALSE(four.out.empty()) << command;
+  }
+}
+
+TEST_F(CliTest, ThreadsOutsideOneTo256AreAUsageError) {
+  WriteFile("good.jsonl", GoodTrace());
+  EXPECT_EQ(Run("validate --threads 0 good.jsonl").exit_code, 2);
+  EXPECT_EQ(Run("cat --threads 257 good.jsonl").exit_code, 2);
+  EXPECT_EQ(Run("summary --threads x good.jsonl").exit_code, 2);
+}
+
 }  // namespace
 
 }  // namespace tracedoc
