@@ -3,7 +3,6 @@
 // equal a brute-force recomputation that replays the events up to each timestamp from scratch.
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -19,24 +18,13 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include "property/property_case_count.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/summary.hpp"
 
 namespace tracedoc {
 namespace {
-
-// rapidcheck reads RC_PARAMS once, when the first property runs. Without a case count there,
-// run 1,000; RC_PARAMS="max_success=100000" (or any other count) overrides it.
-[[maybe_unused]] const bool kDefaultCaseCount = [] {
-  const char* params = std::getenv("RC_PARAMS");
-  std::string value = params != nullptr ? params : "";
-  if (value.find("max_success") == std::string::npos) {
-    value += value.empty() ? "max_success=1000" : " max_success=1000";
-    ::setenv("RC_PARAMS", value.c_str(), 1);
-  }
-  return true;
-}();
 
 constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
 const std::vector<std::string> kDevices = {"cpu", "cuda:0", "cuda:1"};
@@ -168,6 +156,7 @@ ModelState Replay(const std::vector<GenEvent>& events, std::uint64_t until) {
 
 RC_GTEST_PROP(MemoryProperty, LogicalPlaneMatchesBruteForceReplay, ()) {
   const std::vector<GenEvent> events = *rc::gen::container<std::vector<GenEvent>>(GenMemoryEvent());
+  RC_TAG(events.empty() ? "no memory events" : events.size() < 10 ? "1-9 events" : "10+ events");
   const std::string text = TraceText(events);
   Result<TraceDocument> read = ReadTrace(TraceInput::FromString(text));
   RC_ASSERT(read.has_value());
