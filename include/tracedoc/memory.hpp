@@ -39,9 +39,10 @@ struct DeviceLiveBytes {
   friend bool operator==(const DeviceLiveBytes&, const DeviceLiveBytes&) = default;
 };
 
-/// A live-bytes-by-device map, ascending byte-wise by device. A run has few devices, so up to
-/// four are held inline: a timeline point then costs no allocation.
-using DeviceLiveBytesList = boost::container::small_vector<DeviceLiveBytes, 4>;
+/// A live-bytes-by-device map, ascending byte-wise by device. Up to two devices (the usual host
+/// and accelerator) are held inline, so such a timeline point costs no allocation; more inline
+/// slots would make every point of a million-point timeline bigger for the rare run with more.
+using DeviceLiveBytesList = boost::container::small_vector<DeviceLiveBytes, 2>;
 
 /// The tensor ids of one storage, ascending byte-wise and unique. Nearly always one (the
 /// allocating tensor also frees it), which is held inline.

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tracedoc/document.hpp"
+#include "tracedoc/memory.hpp"
 
 namespace tracedoc {
 
@@ -38,6 +39,18 @@ struct TraceSummary {
 /// first if those are not in timestamp order); the memory peak is found without building the
 /// memory timeline. No errors.
 TraceSummary Summarize(const TraceDocument& document);
+
+/// A document's summary and memory profile, computed together (SummarizeWithMemory).
+struct SummaryAndMemory {
+  TraceSummary summary;
+  MemoryProfile memory;
+  friend bool operator==(const SummaryAndMemory&, const SummaryAndMemory&) = default;
+};
+
+/// Equal to {Summarize(document), AnalyzeMemory(document)}, but the memory events are replayed
+/// once: the summary's counts and peak come from the replay that builds the logical plane. For
+/// a caller that wants both. No errors.
+SummaryAndMemory SummarizeWithMemory(const TraceDocument& document);
 
 struct SummaryJsonOptions {
   /// Indent with 2 spaces, one member per line; the key order does not change.

@@ -22,6 +22,7 @@
 #include <boost/unordered/unordered_flat_map.hpp>
 
 #include "analysis/exact_sum.hpp"
+#include "analysis/huge_pages.hpp"
 
 namespace tracedoc::analysis {
 namespace {
@@ -58,6 +59,13 @@ bool ReplayGroups(std::span<const MemoryRecord> events, const std::vector<std::s
   }
   close(timestamp);
   return true;
+}
+
+// The same view: equal strings at different addresses, which an interned document does not
+// have, are not. Good enough to skip a tensor id already in a storage's set, since every set is
+// sorted and deduplicated at the end, and it never reads the (cold) bytes.
+bool SameView(std::string_view a, std::string_view b) noexcept {
+  return a.data() == b.data() && a.size() == b.size();
 }
 
 // String equality that settles the common case by address: a document stores each string
@@ -150,21 +158,30 @@ bool LifetimeBefore(const LogicalStorageLifetime& a, const LogicalStorageLifetim
 
 class LogicalReplay {
  public:
-  LogicalReplay(std::span<const MemoryRecord> events, const std::vector<std::size_t>* order)
-      : events_(events), order_(order), live_devices_(DeviceByName{&devices_}) {}
+  /// With `tally`, Run also fills it when it succeeds.
+  LogicalReplay(std::span<const MemoryRecord> events, const std::vector<std::size_t>* order,
+                MemoryEventTally* tally)
+      : events_(events), order_(order), tally_(tally), live_devices_(DeviceByName{&devices_}) {}
 
   /// The plane, or None when replaying in input order met a timestamp going backwards.
   std::optional<LogicalMemoryProfile> Run() && {
     // Upper bounds, one point and one lifetime per event: the vectors never move their
-    // (large) contents while growing, and pages never written are never touched.
+    // (large) contents while growing, and pages never written are never touched. Filling them
+    // is most of the analysis's memory traffic, hence the huge pages.
     profile_.timeline.reserve(events_.size());
     profile_.lifetimes.reserve(events_.size());
+    PreferHugePages(profile_.timeline);
+    PreferHugePages(profile_.lifetimes);
     const bool in_order = ReplayGroups(
         events_, order_,
         [&](const MemoryRecord& event, std::uint64_t timestamp) { Apply(event, timestamp); },
         [&](std::uint64_t timestamp) { CloseGroup(timestamp); });
     if (!in_order) return std::nullopt;
     Finish();
+    if (tally_ != nullptr) {
+      *tally_ = {alloc_events_, free_events_, std::nullopt};
+      if (profile_.peak) tally_->peak_live_bytes = profile_.peak->live_bytes;
+    }
     return std::move(profile_);
   }
 
@@ -189,13 +206,13 @@ class LogicalReplay {
   void Apply(const MemoryRecord& event, std::uint64_t timestamp) {
     // Every event's device gets an entry, even an ignored free's (it shows in by_device).
     const std::uint32_t device = DeviceOf(event.device);
-    const StorageKey key{device, event.storage_id};
     if (event.action == MemoryAction::kAlloc) {
-      const auto [it, inserted] = active_.try_emplace(key);
+      ++alloc_events_;
+      const auto [it, inserted] = active_.try_emplace(StorageKey{device, event.storage_id});
       if (!inserted) {
         // An alias: the first alloc's bytes and metadata stand. Its own tensor id is in the
         // set already.
-        if (!SameString(event.tensor_id, it->second.alloc_tensor_id)) {
+        if (!SameView(event.tensor_id, it->second.alloc_tensor_id)) {
           additions_.push_back({it->second.index, event.tensor_id, timestamp});
         }
         return;
@@ -222,13 +239,14 @@ class LogicalReplay {
       Hold(event.bytes, event.category, device, +1);
       return;
     }
-    const auto it = active_.find(key);
+    ++free_events_;
+    const auto it = active_.find(StorageKey{device, event.storage_id});
     // A free of a storage that is not live is ignored entirely (health reports it, §6.5).
     if (it == active_.end()) return;
     const ActiveStorage storage = it->second;
     active_.erase(it);
     profile_.lifetimes[storage.index].end_timestamp_ns = timestamp;
-    if (!SameString(event.tensor_id, storage.alloc_tensor_id)) {
+    if (!SameView(event.tensor_id, storage.alloc_tensor_id)) {
       additions_.push_back({storage.index, event.tensor_id, timestamp});
     }
     ++profile_.matched_storage_free_count;
@@ -372,6 +390,7 @@ class LogicalReplay {
 
   std::span<const MemoryRecord> events_;
   const std::vector<std::size_t>* order_;
+  MemoryEventTally* tally_;
   std::vector<DeviceState> devices_;
   DeviceNumbers device_numbers_;
   std::array<CategoryState, kMemoryCategoryCount> categories_{};
@@ -382,6 +401,8 @@ class LogicalReplay {
   std::vector<std::uint32_t> touched_;
   ExactSum live_;
   std::optional<std::size_t> peak_point_;
+  std::uint64_t alloc_events_ = 0;
+  std::uint64_t free_events_ = 0;
   LogicalMemoryProfile profile_;
 };
 
@@ -395,16 +416,17 @@ std::optional<MemoryEventTally> TryTally(std::span<const MemoryRecord> events,
   const bool in_order = ReplayGroups(
       events, order,
       [&](const MemoryRecord& event, std::uint64_t) {
-        const StorageKey key{devices.Of(event.device).first, event.storage_id};
+        const std::uint32_t device = devices.Of(event.device).first;
         if (event.action == MemoryAction::kAlloc) {
           ++tally.alloc_events;
-          if (active.try_emplace(key, event.bytes).second) {
+          if (active.try_emplace(StorageKey{device, event.storage_id}, event.bytes).second) {
             live.Add(event.bytes);
             applied_alloc = true;
           }
         } else {
           ++tally.free_events;
-          if (const auto it = active.find(key); it != active.end()) {
+          if (const auto it = active.find(StorageKey{device, event.storage_id});
+              it != active.end()) {
             live.Subtract(it->second);
             active.erase(it);
           }
@@ -421,11 +443,15 @@ std::optional<MemoryEventTally> TryTally(std::span<const MemoryRecord> events,
 
 }  // namespace
 
-std::optional<LogicalMemoryProfile> BuildLogicalPlane(std::span<const MemoryRecord> events) {
-  if (events.empty()) return std::nullopt;
-  if (auto profile = LogicalReplay(events, nullptr).Run()) return profile;
+std::optional<LogicalMemoryProfile> BuildLogicalPlane(std::span<const MemoryRecord> events,
+                                                      MemoryEventTally* tally) {
+  if (events.empty()) {
+    if (tally != nullptr) *tally = {};
+    return std::nullopt;
+  }
+  if (auto profile = LogicalReplay(events, nullptr, tally).Run()) return profile;
   const std::vector<std::size_t> order = SortedOrder(events);
-  return LogicalReplay(events, &order).Run();
+  return LogicalReplay(events, &order, tally).Run();
 }
 
 MemoryEventTally TallyMemoryEvents(std::span<const MemoryRecord> events) {

@@ -12,10 +12,6 @@
 
 namespace tracedoc::analysis {
 
-/// The plane built from `events` (in input order); None when there are none. O(log n) per
-/// event plus the size of the timeline.
-std::optional<LogicalMemoryProfile> BuildLogicalPlane(std::span<const MemoryRecord> events);
-
 /// What the summary needs from the memory events, in one pass over them.
 struct MemoryEventTally {
   /// Raw `alloc` and `free` events, applied or not.
@@ -24,6 +20,12 @@ struct MemoryEventTally {
   /// The plane's `peak.live_bytes`; None without events or when no alloc was applied.
   std::optional<std::uint64_t> peak_live_bytes;
 };
+
+/// The plane built from `events` (in input order); None when there are none. O(log n) per
+/// event plus the size of the timeline. With `tally`, also fills it from the same replay, so a
+/// caller wanting both the summary and the plane reads the events once.
+std::optional<LogicalMemoryProfile> BuildLogicalPlane(std::span<const MemoryRecord> events,
+                                                      MemoryEventTally* tally = nullptr);
 
 /// Counts the events and finds the logical peak without building the timeline, lifetimes or
 /// per-device records.

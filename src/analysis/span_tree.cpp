@@ -8,8 +8,10 @@ namespace tracedoc::analysis {
 
 SpanTree::SpanTree(std::span<const SpanRecord> spans)
     : spans_(spans), parent_(spans.size(), kNoParent), seen_(spans.size(), 0) {
-  index_.reserve(spans.size());
-  for (std::size_t i = 0; i < spans.size(); ++i) index_.insert_or_assign(spans[i].id, i);
+  // Later spans overwrite earlier ones: the last of a repeated id wins.
+  by_address_.reserve(spans.size());
+  for (std::size_t i = 0; i < spans.size(); ++i)
+    by_address_.insert_or_assign(spans[i].id.data(), i);
   for (std::size_t i = 0; i < spans.size(); ++i) {
     if (!spans[i].parent_id) continue;
     const std::optional<std::size_t> parent = Find(*spans[i].parent_id);
@@ -18,8 +20,21 @@ SpanTree::SpanTree(std::span<const SpanRecord> spans)
 }
 
 std::optional<std::size_t> SpanTree::Find(std::string_view id) const {
-  const auto it = index_.find(id);
-  if (it == index_.end()) return std::nullopt;
+  if (const auto it = by_address_.find(id.data());
+      it != by_address_.end() && spans_[it->second].id.size() == id.size()) {
+    return it->second;
+  }
+  return FindByContent(id);
+}
+
+std::optional<std::size_t> SpanTree::FindByContent(std::string_view id) const {
+  if (!by_content_) {
+    by_content_.emplace();
+    by_content_->reserve(spans_.size());
+    for (std::size_t i = 0; i < spans_.size(); ++i) by_content_->insert_or_assign(spans_[i].id, i);
+  }
+  const auto it = by_content_->find(id);
+  if (it == by_content_->end()) return std::nullopt;
   return it->second;
 }
 

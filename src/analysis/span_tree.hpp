@@ -47,8 +47,17 @@ class SpanTree {
   static constexpr std::int64_t kNoParent = -1;
   static constexpr std::int64_t kUnknownParent = -2;
 
+  // Builds by_content_ on first use: only an id that is not some span's own view needs it.
+  std::optional<std::size_t> FindByContent(std::string_view id) const;
+
   std::span<const SpanRecord> spans_;
-  boost::unordered_flat_map<std::string_view, std::size_t> index_;
+  // A document interns its strings, so a parent id is normally the very view of its span's id:
+  // found by address, the lookup neither hashes nor reads the id's bytes, which on a big trace
+  // lie scattered over the string pool. Equal addresses are equal strings (sizes are checked),
+  // and a miss falls back to comparing contents. (A repeated id is one interned view, so the
+  // last span with it wins here as in by_content_.)
+  boost::unordered_flat_map<const char*, std::size_t> by_address_;
+  mutable std::optional<boost::unordered_flat_map<std::string_view, std::size_t>> by_content_;
   std::vector<std::int64_t> parent_;
   // Marks for ForEachSelfAndAncestor: a span is seen in this walk when its mark equals epoch_,
   // so no set is cleared or allocated per walk.

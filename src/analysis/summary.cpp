@@ -1,29 +1,54 @@
-// The summary (analyses.md §4). The memory peak comes from a replay that keeps only the live
-// total, so summarizing never builds the memory timeline.
+// The summary (analyses.md §4). On its own, the memory peak comes from a replay that keeps only
+// the live total, so summarizing never builds the memory timeline; with the memory analysis,
+// both share the replay that builds it.
 #include "tracedoc/summary.hpp"
 
 #include "analysis/exact_sum.hpp"
 #include "analysis/logical_memory.hpp"
+#include "analysis/physical_memory.hpp"
 #include "analysis/span_tree.hpp"
 
 namespace tracedoc {
+namespace {
 
-TraceSummary Summarize(const TraceDocument& document) {
+// Everything but the memory counts and peak.
+TraceSummary SummarizeSpansAndOps(const TraceDocument& document) {
   TraceSummary summary;
   summary.op_count = document.ops().size();
   summary.span_count = document.spans().size();
   for (const SpanRecord& span : document.spans()) {
     // An open span's duration_ns is 0, so it adds nothing.
-    if (span.measured)
+    if (span.measured) {
       summary.total_ns = analysis::SaturatingAdd(summary.total_ns, span.duration_ns);
+    }
     if (!span.parent_id) ++summary.root_span_count;
   }
   summary.max_depth = analysis::SpanTree(document.spans()).MaxDepth();
-  const analysis::MemoryEventTally tally = analysis::TallyMemoryEvents(document.memory());
+  return summary;
+}
+
+void AddMemoryTally(TraceSummary& summary, const analysis::MemoryEventTally& tally) {
   summary.alloc_count = tally.alloc_events;
   summary.free_count = tally.free_events;
   summary.logical_peak_bytes = tally.peak_live_bytes;
+}
+
+}  // namespace
+
+TraceSummary Summarize(const TraceDocument& document) {
+  TraceSummary summary = SummarizeSpansAndOps(document);
+  AddMemoryTally(summary, analysis::TallyMemoryEvents(document.memory()));
   return summary;
+}
+
+SummaryAndMemory SummarizeWithMemory(const TraceDocument& document) {
+  SummaryAndMemory result;
+  analysis::MemoryEventTally tally;
+  result.memory.logical = analysis::BuildLogicalPlane(document.memory(), &tally);
+  result.memory.physical = analysis::BuildPhysicalPlane(document.device_memory());
+  result.summary = SummarizeSpansAndOps(document);
+  AddMemoryTally(result.summary, tally);
+  return result;
 }
 
 }  // namespace tracedoc

@@ -258,6 +258,34 @@ TEST(SummaryTest, PeakAgreesWithTheMemoryProfile) {
   EXPECT_EQ(Summarize(doc).logical_peak_bytes, kMax);
 }
 
+TEST(SummaryTest, SummarizeWithMemoryEqualsBothAnalysesApart) {
+  const std::vector<std::vector<std::string>> cases = {
+      {Span("s1", "", 0, 40, true), Span("s2", "s1"), Span("s3", "gone")},
+      {Memory(7, "free", "z", 1)},
+      // Out of timestamp order (the replay starts over on the sorted order), two devices.
+      {Memory(30, "alloc", "a", 5), Memory(10, "alloc", "b", 7, "cuda:0"),
+       Memory(20, "free", "b", 7, "cuda:0"), Memory(20, "alloc", "c", 9),
+       Memory(30, "free", "c", 9), Memory(40, "alloc", "d", kMax)},
+      // An alias, a double free, an unknown storage and a re-allocation.
+      {Span("s1", "", 0, 6, true), Memory(1, "alloc", "a", 8), Memory(2, "alloc", "a", 8),
+       Memory(3, "free", "a", 8), Memory(4, "free", "a", 8), Memory(5, "free", "z", 8),
+       Memory(6, "alloc", "a", 8)},
+  };
+  for (const std::vector<std::string>& lines : cases) {
+    const TraceDocument doc = Fold(Trace(lines, 40));
+    const SummaryAndMemory both = SummarizeWithMemory(doc);
+    EXPECT_EQ(both.summary, Summarize(doc));
+    EXPECT_EQ(both.memory, AnalyzeMemory(doc));
+  }
+}
+
+TEST(SummaryTest, SummarizeWithMemoryOfAnEmptyDocumentHasNeitherPlane) {
+  const SummaryAndMemory both = SummarizeWithMemory(Fold(Trace({})));
+  EXPECT_EQ(both.summary, TraceSummary{});
+  EXPECT_EQ(both.memory.logical, std::nullopt);
+  EXPECT_EQ(both.memory.physical, std::nullopt);
+}
+
 // `tracedoc summary`, run as a child process.
 class SummaryCliTest : public testdata::CliFixture {};
 
