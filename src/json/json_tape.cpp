@@ -183,11 +183,20 @@ bool ClampExponent(std::string_view input, std::size_t stop, std::string& patche
   std::size_t begin = end;
   while (begin > 0 && is_number_char(input[begin - 1])) --begin;
   while (end < input.size() && is_number_char(input[end])) ++end;
-  const std::string_view literal = input.substr(begin, end - begin);
+  std::string_view literal = input.substr(begin, end - begin);
   const std::size_t e = literal.find_first_of("eE");
   if (e == std::string_view::npos) return false;
   std::size_t digits = e + 1;
   if (digits < literal.size() && (literal[digits] == '+' || literal[digits] == '-')) ++digits;
+  // The literal ends with its exponent's digits: what follows (`-1` in `1e99999999999-1`, `.5`)
+  // is not part of it and stays in the input for the parser to reject.
+  std::size_t exponent_end = digits;
+  while (exponent_end < literal.size() && literal[exponent_end] >= '0' &&
+         literal[exponent_end] <= '9') {
+    ++exponent_end;
+  }
+  literal = literal.substr(0, exponent_end);
+  end = begin + exponent_end;
   std::string replacement(literal.substr(0, digits));
   replacement += "999999";
   std::string next(input.substr(0, begin));

@@ -2439,6 +2439,16 @@ TEST_F(RecordDecoderNumberTest, ColumnsAfterAHugeExponentCountTheLiteralAsWritte
   }
 }
 
+// What follows a huge exponent's digits is not part of the literal (found by
+// fuzz_decode_differential; fuzz/regressions/fuzz_decode_differential/exponent_overflow_*).
+TEST_F(RecordDecoderNumberTest, TextAfterAHugeExponentIsNotPartOfTheLiteral) {
+  for (const char* literal :
+       {"1e99999999999-1", "1.5e99999999999.5", "1e-99999999999-5", "1e-99999999999e1"}) {
+    SCOPED_TRACE(literal);
+    EXPECT_THAT(DecodeUnknown(literal), FailsWith(ErrorCode::kInvalidJson, 1));
+  }
+}
+
 // Any number of huge-exponent literals in one line reads, each kept as written.
 TEST_F(RecordDecoderNumberTest, ManyHugeExponentsInOneLineRead) {
   std::string values;
