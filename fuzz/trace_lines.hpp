@@ -1,0 +1,23 @@
+// The line rules of trace-format.md §0 and §2.1, written again from the spec (by byte sequence,
+// not by decoding) so the harnesses can check where the reader says an error is.
+#ifndef TRACEDOC_FUZZ_TRACE_LINES_HPP_
+#define TRACEDOC_FUZZ_TRACE_LINES_HPP_
+
+#include <string_view>
+#include <vector>
+
+namespace tracedoc::fuzz {
+
+/// "Trim" of §0: strips the listed Unicode White_Space (not U+FEFF) from both ends.
+std::string_view TrimSpecWhiteSpace(std::string_view text);
+
+/// The physical lines of `bytes`: split at each `\n`, one trailing `\r` dropped. Line n (1-based)
+/// is element n - 1; text ending in `\n` gives a last, empty line.
+std::vector<std::string_view> SplitPhysicalLines(std::string_view bytes);
+
+/// "Blank" of §0: nothing left after trimming.
+inline bool IsBlankLine(std::string_view line) { return TrimSpecWhiteSpace(line).empty(); }
+
+}  // namespace tracedoc::fuzz
+
+#endif  // TRACEDOC_FUZZ_TRACE_LINES_HPP_
