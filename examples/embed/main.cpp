@@ -37,8 +37,8 @@ int main(int argc, char** argv) {
   const tracedoc::MemoryProfile memory = tracedoc::AnalyzeMemory(trace);
   if (memory.logical && memory.logical->peak) {
     const tracedoc::LogicalMemoryPeak& peak = *memory.logical->peak;
-    std::cout << "memory peak " << peak.live_bytes << " bytes at " << peak.timestamp_ns
-              << " ns, " << peak.live_allocations.size() << " live allocations\n";
+    std::cout << "memory peak " << peak.live_bytes << " bytes at " << peak.timestamp_ns << " ns, "
+              << peak.live_allocations.size() << " live allocations\n";
   } else {
     std::cout << "memory peak none (no logical memory events)\n";
   }

@@ -30,9 +30,9 @@ std::string ReadFileBytes(const std::filesystem::path& path) {
 void CliFixture::SetUp() {
   // Suite and test name keep parallel ctest runs of different tests apart.
   const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  dir_ = std::filesystem::temp_directory_path() /
-         ("tracedoc_cli_" + std::to_string(::getpid()) + "_" + info->test_suite_name() + "_" +
-          info->name());
+  dir_ =
+      std::filesystem::temp_directory_path() / ("tracedoc_cli_" + std::to_string(::getpid()) + "_" +
+                                                info->test_suite_name() + "_" + info->name());
   std::filesystem::remove_all(dir_);
   std::filesystem::create_directories(dir_);
 }

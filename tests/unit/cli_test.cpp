@@ -24,7 +24,6 @@ using testdata::kCompleteTerminal0;
 using testdata::kMeta10;
 using testdata::Lines;
 
-
 constexpr std::string_view kUnknownSpanEndLine = R"({"kind":"span_end","id":"s9","duration_ns":0})";
 
 // META10 ⏎ an unknown span_end ⏎ terminal: unknown_span_end on line 2, index 1.

@@ -22,8 +22,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "support/cli_fixture.hpp"
 #include "health/health_input.hpp"
+#include "support/cli_fixture.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/validation.hpp"
 

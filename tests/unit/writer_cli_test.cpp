@@ -23,7 +23,6 @@ namespace {
 using testdata::kMeta10;
 using testdata::Lines;
 
-
 // The SAMPLE with unknown members on the meta and on a span_end line.
 std::string SampleWithUnknown() {
   std::string text(testdata::kSample);
