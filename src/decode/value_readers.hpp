@@ -23,6 +23,20 @@ inline bool ReadValue(Context& ctx, std::uint32_t node, std::uint64_t& out) {
   const json::Node& n = ctx.node(node);
   if (n.type != json::NodeType::kNumber) return FailType(ctx, node, "u64");
   const std::string_view literal = ctx.text(node);
+  // Fast path for the common case, plain digits that cannot overflow (JSON has no leading
+  // zeros, so 19 digits fit): json::ParseU64 scans with find_first_of, a memchr per byte.
+  if (!n.is_float_literal && !literal.empty() && literal.size() <= 19) {
+    std::uint64_t value = 0;
+    bool digits = true;
+    for (const char c : literal) {
+      digits = digits && c >= '0' && c <= '9';
+      value = value * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    if (digits) {
+      out = value;
+      return true;
+    }
+  }
   switch (json::ParseU64(literal, out)) {
     case json::U64Status::kOk:
       return true;

@@ -31,7 +31,7 @@ const TerminalRecord& TraceDocument::terminal() const noexcept { return data_->t
 
 namespace {
 template <class T>
-std::size_t VectorBytes(const std::vector<T>& v) {
+std::size_t VectorBytes(const util::RecordBuffer<T>& v) {
   return v.capacity() * sizeof(T);
 }
 template <class T>

@@ -3,9 +3,9 @@
 #define TRACEDOC_DOCUMENT_DOCUMENT_DATA_HPP_
 
 #include <string_view>
-#include <vector>
 
 #include "tracedoc/document.hpp"
+#include "util/record_buffer.hpp"
 #include "util/string_pool.hpp"
 
 namespace tracedoc::detail {
@@ -15,16 +15,31 @@ struct DocumentData {
   util::StringPool pool;
   std::string_view schema;
   TraceRunMeta run;
-  std::vector<SpanRecord> spans;
-  std::vector<OpRecord> ops;
-  std::vector<TensorRecord> tensors;
-  std::vector<TensorStatsRecord> tensor_stats;
-  std::vector<MemoryRecord> memory;
-  std::vector<DeviceMemoryRecord> device_memory;
-  std::vector<DeviceIntervalRecord> device_intervals;
-  std::vector<GradientRecord> gradients;
-  std::vector<EdgeRecord> edges;
+  util::RecordBuffer<SpanRecord> spans;
+  util::RecordBuffer<OpRecord> ops;
+  util::RecordBuffer<TensorRecord> tensors;
+  util::RecordBuffer<TensorStatsRecord> tensor_stats;
+  util::RecordBuffer<MemoryRecord> memory;
+  util::RecordBuffer<DeviceMemoryRecord> device_memory;
+  util::RecordBuffer<DeviceIntervalRecord> device_intervals;
+  util::RecordBuffer<GradientRecord> gradients;
+  util::RecordBuffer<EdgeRecord> edges;
   TerminalRecord terminal;
+
+  /// Gives back the record lists' spare room and the pool's index: a finished document only
+  /// reads.
+  void Seal() {
+    pool.ReleaseIndex();
+    spans.ShrinkToFit();
+    ops.ShrinkToFit();
+    tensors.ShrinkToFit();
+    tensor_stats.ShrinkToFit();
+    memory.ShrinkToFit();
+    device_memory.ShrinkToFit();
+    device_intervals.ShrinkToFit();
+    gradients.ShrinkToFit();
+    edges.ShrinkToFit();
+  }
 };
 
 }  // namespace tracedoc::detail

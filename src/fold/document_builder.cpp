@@ -6,10 +6,9 @@
 #include <cmath>
 #include <string>
 
-#include <boost/unordered/unordered_flat_map.hpp>
-
 #include "document/document_data.hpp"
 #include "fold/dense_bytes.hpp"
+#include "fold/span_positions.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_fields.hpp"
 #include "text/debug_string.hpp"
@@ -49,7 +48,7 @@ struct DocumentBuilder::State {
   std::uint64_t records = 0;
   bool have_meta = false;
   bool previous_schema = false;
-  boost::unordered_flat_map<std::string_view, std::uint32_t> span_index;
+  fold::SpanPositions span_index{data->spans};
   std::optional<RecordPosition> terminal_position;
   // The latest host evidence so far (§2.2 h), kept as records arrive.
   std::uint64_t latest_ns = 0;
@@ -62,11 +61,10 @@ struct DocumentBuilder::State {
   Result<void> EndChecks();
 
   template <class Record>
-  void Keep(std::vector<Record>& list, const Record& record,
+  void Keep(util::RecordBuffer<Record>& list, const Record& record,
             std::span<const format::FieldSpec<Record>> fields) {
     if (!options.retain_records) return;
-    list.push_back(record);
-    format::OwnFields(data->pool, fields, list.back());
+    format::OwnFields(data->pool, fields, list.push_back(record));
   }
   void Evidence(std::uint64_t end_ns) { latest_ns = std::max(latest_ns, end_ns); }
 };
@@ -181,26 +179,29 @@ Result<void> DocumentBuilder::State::FoldMeta(const MetaRecord& meta,
 Result<void> DocumentBuilder::State::FoldSpanStart(const SpanStartRecord& start,
                                                    const RecordPosition& position) {
   detail::DocumentData& d = *data;
-  if (span_index.contains(start.id)) {
+  if (span_index.Find(start.id)) {
     return FoldError(
         ErrorCode::kDuplicateSpanStart, position,
         "duplicate span_start id `" + std::string(start.id) + "` at index " + IndexText(position));
   }
   SpanRecord span;
-  span.id = d.pool.Intern(start.id);
   span.start_ns = start.start_ns;
   if (options.retain_records) {
+    // OwnFields interns the id with the rest: once per string.
     SpanStartRecord owned = start;
     format::OwnFields(d.pool, format::SpanStartFields(), owned);
+    span.id = owned.id;
     span.parent_id = owned.parent_id;
     span.name = owned.name;
     span.kind = owned.span_kind;
     span.measured = owned.measured;
     span.step = owned.step;
     span.start_unknown = owned.unknown;
+  } else {
+    span.id = d.pool.Intern(start.id);
   }
-  span_index.emplace(span.id, static_cast<std::uint32_t>(d.spans.size()));
   d.spans.push_back(span);
+  span_index.Add(static_cast<std::uint32_t>(d.spans.size() - 1));
   Evidence(span.start_ns);
   return boost::outcome_v2::success();
 }
@@ -208,13 +209,13 @@ Result<void> DocumentBuilder::State::FoldSpanStart(const SpanStartRecord& start,
 Result<void> DocumentBuilder::State::FoldSpanEnd(const SpanEndRecord& end,
                                                  const RecordPosition& position) {
   detail::DocumentData& d = *data;
-  const auto it = span_index.find(end.id);
-  if (it == span_index.end()) {
+  const std::optional<std::uint32_t> slot = span_index.Find(end.id);
+  if (!slot) {
     return FoldError(
         ErrorCode::kUnknownSpanEnd, position,
         "span_end for unknown span `" + std::string(end.id) + "` at index " + IndexText(position));
   }
-  SpanRecord& span = d.spans[it->second];
+  SpanRecord& span = d.spans[*slot];
   if (span.closed) {
     return FoldError(
         ErrorCode::kDuplicateSpanEnd, position,
@@ -278,9 +279,12 @@ Result<void> DocumentBuilder::State::EndChecks() {
 Result<TraceDocument> DocumentBuilder::Finish() && {
   State& s = *state_;
   BOOST_OUTCOME_TRY(s.EndChecks());
-  std::vector<SpanRecord>& spans = s.data->spans;
+  util::RecordBuffer<SpanRecord>& spans = s.data->spans;
   std::sort(spans.begin(), spans.end(),
             [](const SpanRecord& a, const SpanRecord& b) { return a.id < b.id; });
+  // A finished document never interns again; its strings stay where they are.
+  s.span_index.Clear();
+  s.data->Seal();
   return TraceDocument(std::move(s.data));
 }
 

@@ -78,14 +78,12 @@ void WriteMember(std::string& out, std::string_view name, const Root& record) {
   using Value = std::remove_cvref_t<decltype(value)>;
   if constexpr (IsOptional<Value>::value) {
     if (!value.has_value()) return;
-    write::WriteKey(out, name);
-    write::WriteValue(out, *value);
+    write::WriteField(out, name, *value);
   } else {
     if constexpr (kOmitWhenEmpty) {
       if (value.empty()) return;
     }
-    write::WriteKey(out, name);
-    write::WriteValue(out, value);
+    write::WriteField(out, name, value);
   }
 }
 

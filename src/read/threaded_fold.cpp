@@ -36,14 +36,22 @@ struct DecodedLine {
 struct Job {
   LineBlock block;
   std::vector<DecodedLine> lines;
-  std::vector<Event> events;  // one per kEvent line, owned by `pool`
+  std::vector<Event> events;  // one per kEvent line, copied into `pool`
   std::optional<Error> decode_error;
   std::uint64_t line_count = 0;  // physical lines, blank ones included
-  util::StringPool pool;
+  // Copies only: the fold interns each string into the document, so hashing here too would
+  // double the cost.
+  util::StringPool pool{util::PoolMode::kCopy};
   bool done = false;  // guarded by the pool's mutex
 };
 
+// A generous guess at a block's records (lines are rarely shorter), so the lists grow once or not.
+constexpr std::size_t kReserveLineBytes = 128;
+
 void DecodeBlock(Job& job, RecordDecoder& decoder, std::size_t max_line_bytes) {
+  const std::size_t expected = job.block.bytes.size() / kReserveLineBytes + 1;
+  job.events.reserve(expected);
+  job.lines.reserve(expected);
   BufferLineReader lines(job.block.bytes, max_line_bytes);
   Line line;
   for (;;) {

@@ -4,7 +4,11 @@
 #define TRACEDOC_UTIL_STRING_POOL_HPP_
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
 #include <string_view>
+#include <vector>
 
 #include <boost/unordered/unordered_flat_set.hpp>
 
@@ -12,32 +16,154 @@
 
 namespace tracedoc::util {
 
+/// How a StringPool stores what it is given.
+enum class PoolMode : std::uint8_t {
+  /// Equal strings share one copy (a document's storage).
+  kIntern,
+  /// Every string is copied, no index is kept: for short-lived storage that is interned later
+  /// anyway, where hashing twice would cost more than the duplicate bytes.
+  kCopy,
+};
+
+/// A fast, well-mixed hash of a byte string, read 8 bytes at a time.
+inline std::uint64_t HashBytes(std::string_view s) noexcept {
+  constexpr std::uint64_t kMultiplier = 0x9E3779B97F4A7C15ull;
+  auto mix = [](std::uint64_t a, std::uint64_t b) {
+    const std::uint64_t product = a * b;
+    return product ^ (product >> 29);
+  };
+  const char* p = s.data();
+  std::size_t n = s.size();
+  std::uint64_t h = 0x2D358DCCAA6C78A5ull ^ (n * kMultiplier);
+  while (n >= 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    h = mix(h ^ word, kMultiplier);
+    p += 8;
+    n -= 8;
+  }
+  if (n != 0) {
+    // The 1 to 7 tail bytes, zero-padded; the length is already mixed in.
+    std::uint64_t word = 0;
+    std::memcpy(&word, p, n);
+    h = mix(h ^ word, kMultiplier);
+  }
+  return mix(h, 0x8BB84B93962EACC9ull);
+}
+
 class StringPool {
  public:
-  StringPool() = default;
+  explicit StringPool(PoolMode mode = PoolMode::kIntern) : mode_(mode) {}
   StringPool(const StringPool&) = delete;
   StringPool& operator=(const StringPool&) = delete;
 
-  /// The pooled copy of `s`; the same view for equal strings.
+  /// The pooled copy of `s`; the same view for equal strings (in kIntern mode, up to strings of
+  /// a few hundred KB, which are copied each time).
   std::string_view Intern(std::string_view s) {
-    const auto it = strings_.find(s);
-    if (it != strings_.end()) return *it;
-    const std::string_view copy = arena_.CopyString(s);
-    strings_.insert(copy);
-    return copy;
+    if (mode_ == PoolMode::kCopy || s.size() > kLongestIndexed) return arena_.CopyString(s);
+    const Probe probe{s, static_cast<std::uint32_t>(HashBytes(s))};
+    const auto it = index_.find(probe);
+    if (it != index_.end()) return View(it->location);
+    if (Full(s.size())) return arena_.CopyString(s);  // past 4 GiB of distinct strings
+    const std::uint32_t location = Store(s);
+    index_.insert(Entry{probe.hash, location});
+    return View(location);
   }
 
   /// Storage for the arrays that records refer to.
   Arena& arena() noexcept { return arena_; }
 
-  /// What the pool costs: its chunks plus the hash set's slots.
+  /// Drops the index once nothing more will be interned (a finished document): the strings stay.
+  void ReleaseIndex() noexcept { index_ = Index(0, EntryHash{}, EntryEqual{this}); }
+
+  /// What the pool costs: its chunks plus the index's slots.
   std::size_t memory_bytes() const noexcept {
-    return arena_.reserved_bytes() + strings_.bucket_count() * (sizeof(std::string_view) + 1);
+    return arena_.reserved_bytes() + chunks_.size() * kChunkBytes +
+           index_.bucket_count() * (sizeof(Entry) + 1);
   }
 
  private:
+  // Indexed strings live in chunks of kChunkBytes, each after its length (1 byte, or 0xFF and 4
+  // bytes), so an index entry is 8 bytes: the hash and where the string is (chunk number in the
+  // high bits, offset in the low kOffsetBits). At 10^6 records the index is about half the size
+  // a pointer-and-length entry would give it, and it is the read's peak.
+  static constexpr unsigned kOffsetBits = 20;
+  static constexpr std::size_t kChunkBytes = std::size_t{1} << kOffsetBits;
+  static constexpr std::size_t kLongestIndexed = kChunkBytes / 4;
+  static constexpr unsigned char kLongLength = 0xFF;
+
+  struct Entry {
+    std::uint32_t hash;
+    std::uint32_t location;
+  };
+  struct Probe {
+    std::string_view text;
+    std::uint32_t hash;
+  };
+  struct EntryHash {
+    using is_transparent = void;
+    using is_avalanching = void;  // HashBytes mixes fully: the set need not mix again
+    // Spread the 32 stored bits over the word: the set takes the group from the high bits.
+    static std::size_t Spread(std::uint32_t hash) noexcept {
+      return static_cast<std::size_t>(hash) * 0x9E3779B97F4A7C15ull;
+    }
+    std::size_t operator()(const Entry& e) const noexcept { return Spread(e.hash); }
+    std::size_t operator()(const Probe& p) const noexcept { return Spread(p.hash); }
+  };
+  struct EntryEqual {
+    using is_transparent = void;
+    const StringPool* pool;
+    bool operator()(const Entry& a, const Entry& b) const noexcept {
+      return a.location == b.location;
+    }
+    bool operator()(const Probe& p, const Entry& e) const noexcept {
+      return p.hash == e.hash && pool->View(e.location) == p.text;
+    }
+    bool operator()(const Entry& e, const Probe& p) const noexcept { return (*this)(p, e); }
+  };
+  using Index = boost::unordered_flat_set<Entry, EntryHash, EntryEqual>;
+
+  std::string_view View(std::uint32_t location) const noexcept {
+    const char* p = chunks_[location >> kOffsetBits].get() + (location & (kChunkBytes - 1));
+    const auto first = static_cast<unsigned char>(*p);
+    if (first != kLongLength) return std::string_view(p + 1, first);
+    std::uint32_t size;
+    std::memcpy(&size, p + 1, sizeof(size));
+    return std::string_view(p + 1 + sizeof(size), size);
+  }
+
+  static constexpr std::size_t kMaxChunks = std::size_t{1} << (32 - kOffsetBits);
+
+  // Whether storing `size` more bytes would need a chunk that a location cannot name.
+  bool Full(std::size_t size) const noexcept {
+    return chunks_.size() == kMaxChunks && used_ + 1 + sizeof(std::uint32_t) + size > kChunkBytes;
+  }
+
+  std::uint32_t Store(std::string_view s) {
+    const std::size_t prefix = s.size() < kLongLength ? 1 : 1 + sizeof(std::uint32_t);
+    if (chunks_.empty() || used_ + prefix + s.size() > kChunkBytes) {
+      chunks_.push_back(std::make_unique_for_overwrite<char[]>(kChunkBytes));
+      used_ = 0;
+    }
+    char* p = chunks_.back().get() + used_;
+    if (prefix == 1) {
+      *p = static_cast<char>(s.size());
+    } else {
+      const auto size = static_cast<std::uint32_t>(s.size());
+      *p = static_cast<char>(kLongLength);
+      std::memcpy(p + 1, &size, sizeof(size));
+    }
+    if (!s.empty()) std::memcpy(p + prefix, s.data(), s.size());
+    const auto location = static_cast<std::uint32_t>(((chunks_.size() - 1) << kOffsetBits) | used_);
+    used_ += prefix + s.size();
+    return location;
+  }
+
+  PoolMode mode_;
   Arena arena_{256 * 1024};
-  boost::unordered_flat_set<std::string_view> strings_;
+  std::vector<std::unique_ptr<char[]>> chunks_;
+  std::size_t used_ = 0;
+  Index index_{0, EntryHash{}, EntryEqual{this}};
 };
 
 }  // namespace tracedoc::util
