@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 namespace tracedoc::write {
@@ -57,15 +58,67 @@ char* FillZeros(char* pos, int count) {
   return pos + count;
 }
 
+// Strings up to this long are quoted in a stack buffer.
+constexpr std::size_t kShortString = 62;
+
+// Whether any of the 8 bytes at `p` is below 0x20, `"` or `\\` (SWAR: a byte's high bit is set
+// in the mask when it matches; bytes of 0x80 and above never match).
+bool NeedsEscape8(const char* p) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  constexpr std::uint64_t kHighs = 0x8080808080808080ull;
+  std::uint64_t word;
+  std::memcpy(&word, p, 8);
+  const std::uint64_t control = (word - 0x20 * kOnes) & ~word;
+  const std::uint64_t quote = word ^ (0x22 * kOnes);
+  const std::uint64_t backslash = word ^ (0x5C * kOnes);
+  const std::uint64_t quote_zero = (quote - kOnes) & ~quote;
+  const std::uint64_t backslash_zero = (backslash - kOnes) & ~backslash;
+  return ((control | quote_zero | backslash_zero) & kHighs) != 0;
+}
+
 }  // namespace
 
-void AppendJsonString(std::string& out, std::string_view utf8) {
-  out.reserve(out.size() + utf8.size() + 2);
-  out.push_back('"');
+std::size_t CleanPrefixLength(std::string_view utf8) {
   const char* const data = utf8.data();
   const std::size_t size = utf8.size();
-  std::size_t run_start = 0;
-  for (std::size_t i = 0; i < size; ++i) {
+  std::size_t clean = 0;
+  while (clean + 8 <= size && !NeedsEscape8(data + clean)) clean += 8;
+  if (clean < size && size - clean < 8) {
+    // The 1 to 7 tail bytes padded with a letter, which needs no escape.
+    char tail[8] = {'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'};
+    std::memcpy(tail, data + clean, size - clean);
+    if (!NeedsEscape8(tail)) return size;
+  }
+  while (clean < size && kEscapeTable[static_cast<unsigned char>(data[clean])] == 0) ++clean;
+  return clean;
+}
+
+void AppendJsonString(std::string& out, std::string_view utf8) {
+  const char* const data = utf8.data();
+  const std::size_t size = utf8.size();
+  // Most strings need no escape: copy the clean prefix (often the whole string) in one append.
+  const std::size_t clean = CleanPrefixLength(utf8);
+  if (clean == size) {
+    // Short ones (ids, names, enums) are quoted on the stack: one append instead of three.
+    char buffer[kShortString + 2];
+    if (size <= kShortString) {
+      buffer[0] = '"';
+      if (size != 0) std::memcpy(buffer + 1, data, size);  // an empty view may be null
+      buffer[size + 1] = '"';
+      out.append(buffer, size + 2);
+      return;
+    }
+    out.reserve(out.size() + size + 2);
+    out.push_back('"');
+    out.append(data, size);
+    out.push_back('"');
+    return;
+  }
+  out.reserve(out.size() + size + 2);
+  out.push_back('"');
+  out.append(data, clean);
+  std::size_t run_start = clean;
+  for (std::size_t i = clean; i < size; ++i) {
     const char action = kEscapeTable[static_cast<unsigned char>(data[i])];
     if (action == 0) continue;
     // Flush the clean run in one append rather than byte by byte.

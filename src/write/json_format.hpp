@@ -3,11 +3,16 @@
 #ifndef TRACEDOC_SRC_WRITE_JSON_FORMAT_HPP_
 #define TRACEDOC_SRC_WRITE_JSON_FORMAT_HPP_
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace tracedoc::write {
+
+// How many leading bytes of `utf8` AppendJsonString copies as they are (all of them when nothing
+// needs an escape).
+std::size_t CleanPrefixLength(std::string_view utf8);
 
 // Appends `utf8` as a quoted JSON string. Bytes are copied raw; only `"`, `\` and
 // U+0000..U+001F are escaped (short forms for \b \t \n \f \r, else \u00xx in lower-case hex).

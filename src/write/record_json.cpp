@@ -2,6 +2,7 @@
 // from the record's field table, then the unknown members unless dropped.
 #include "write/record_json.hpp"
 
+#include <cstring>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -15,11 +16,16 @@ namespace {
 
 // `kind` values are fixed ASCII identifiers: nothing to escape.
 void OpenRecord(std::string& out, std::string_view kind, RecordStyle style) {
-  out += '{';
-  if (!style.with_kind) return;
-  out += "\"kind\":\"";
-  out += kind;
-  out += '"';
+  if (!style.with_kind) {
+    out += '{';
+    return;
+  }
+  constexpr std::string_view kOpen = "{\"kind\":\"";
+  char buffer[32];  // the longest kind, `device_interval`, fits with room to spare
+  std::memcpy(buffer, kOpen.data(), kOpen.size());
+  std::memcpy(buffer + kOpen.size(), kind.data(), kind.size());
+  buffer[kOpen.size() + kind.size()] = '"';
+  out.append(buffer, kOpen.size() + kind.size() + 1);
 }
 
 template <class Record>
@@ -115,7 +121,7 @@ void AppendRecordJson(std::string& out, const TerminalRecord& record, RecordStyl
 void AppendRecordJson(std::string& out, const EdgeRecord& record, RecordStyle style) {
   // `edge_kind` is the second tag (§1.12): written right after `kind`, before the fields.
   OpenRecord(out, "edge", style);
-  WriteKey(out, "edge_kind");
+  WriteFieldKey(out, "edge_kind");
   WriteValue(out, record.edge_kind);
   const auto fields =
       record.edge_kind == EdgeKind::kCall ? format::CallEdgeFields() : format::DataEdgeFields();

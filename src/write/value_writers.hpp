@@ -3,7 +3,10 @@
 #ifndef TRACEDOC_WRITE_VALUE_WRITERS_HPP_
 #define TRACEDOC_WRITE_VALUE_WRITERS_HPP_
 
+#include <charconv>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -18,6 +21,24 @@ inline void WriteKey(std::string& out, std::string_view name) {
   if (out.back() != '{') out += ',';
   AppendJsonString(out, name);
   out += ':';
+}
+
+/// As WriteKey, for a name from a field table: a plain ASCII identifier, nothing to escape, so
+/// `,"name":` goes out in one append.
+inline void WriteFieldKey(std::string& out, std::string_view name) {
+  char buffer[64];
+  if (name.size() + 4 > sizeof(buffer)) {
+    WriteKey(out, name);
+    return;
+  }
+  char* pos = buffer;
+  if (out.back() != '{') *pos++ = ',';
+  *pos++ = '"';
+  std::memcpy(pos, name.data(), name.size());
+  pos += name.size();
+  *pos++ = '"';
+  *pos++ = ':';
+  out.append(buffer, static_cast<std::size_t>(pos - buffer));
 }
 
 inline void WriteValue(std::string& out, std::string_view value) { AppendJsonString(out, value); }
@@ -57,6 +78,57 @@ inline void WriteUnknown(std::string& out, const UnknownFields& unknown) {
     out += field.json;
   }
 }
+
+/// `"name":value` for a field-table name (WriteFieldKey), then the value.
+template <class T>
+void WriteField(std::string& out, std::string_view name, const T& value) {
+  WriteFieldKey(out, name);
+  WriteValue(out, value);
+}
+
+// The common members, key and value in one append: most lines are a dozen short ones.
+constexpr std::size_t kFieldBufferBytes = 128;
+
+inline void WriteField(std::string& out, std::string_view name, std::string_view value) {
+  if (name.size() + value.size() + 6 > kFieldBufferBytes ||
+      CleanPrefixLength(value) != value.size()) {
+    WriteFieldKey(out, name);
+    AppendJsonString(out, value);
+    return;
+  }
+  char buffer[kFieldBufferBytes];
+  char* pos = buffer;
+  if (out.back() != '{') *pos++ = ',';
+  *pos++ = '"';
+  std::memcpy(pos, name.data(), name.size());
+  pos += name.size();
+  *pos++ = '"';
+  *pos++ = ':';
+  *pos++ = '"';
+  if (!value.empty()) std::memcpy(pos, value.data(), value.size());  // may be null when empty
+  pos += value.size();
+  *pos++ = '"';
+  out.append(buffer, static_cast<std::size_t>(pos - buffer));
+}
+
+inline void WriteField(std::string& out, std::string_view name, std::uint64_t value) {
+  if (name.size() + 24 > kFieldBufferBytes) {
+    WriteFieldKey(out, name);
+    AppendJsonU64(out, value);
+    return;
+  }
+  char buffer[kFieldBufferBytes];
+  char* pos = buffer;
+  if (out.back() != '{') *pos++ = ',';
+  *pos++ = '"';
+  std::memcpy(pos, name.data(), name.size());
+  pos += name.size();
+  *pos++ = '"';
+  *pos++ = ':';
+  pos = std::to_chars(pos, buffer + sizeof(buffer), value).ptr;
+  out.append(buffer, static_cast<std::size_t>(pos - buffer));
+}
+
 }  // namespace tracedoc::write
 
 #endif  // TRACEDOC_WRITE_VALUE_WRITERS_HPP_
