@@ -152,11 +152,10 @@ class TapeHandler {
     Node& node = tape_->mutable_nodes().back();
     node.type = NodeType::kNumber;
     const std::string_view literal = tape_->text(node);
-    node.is_float_literal = literal.find_first_of(".eE") != std::string_view::npos;
+    node.is_float_literal = HasFractionOrExponent(literal);
     // Only an exponent or more than 308 digits can leave the double range. The reference
     // fails such a literal wherever it stands, before looking at fields.
-    if (!number_out_of_range_ &&
-        (literal.find_first_of("eE") != std::string_view::npos || literal.size() > 308)) {
+    if (!number_out_of_range_ && (HasExponent(literal) || literal.size() > 308)) {
       double value = 0;
       number_out_of_range_ = !ParseF64(literal, value);
     }

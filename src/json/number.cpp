@@ -45,7 +45,7 @@ long long DecimalOrder(std::string_view literal) {
 }  // namespace
 
 U64Status ParseU64(std::string_view literal, std::uint64_t& out) noexcept {
-  if (literal.find_first_of(".eE") != std::string_view::npos) return U64Status::kFloatLiteral;
+  if (HasFractionOrExponent(literal)) return U64Status::kFloatLiteral;
   if (!literal.empty() && literal.front() == '-') return U64Status::kNegative;
   const auto [end, ec] = std::from_chars(literal.data(), literal.data() + literal.size(), out);
   if (ec == std::errc::result_out_of_range) return U64Status::kTooLarge;
