@@ -9,13 +9,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 seconds=${TRACEDOC_FUZZ_SECONDS:-60}
-build_dir=build/fuzz
 harnesses=(${TRACEDOC_FUZZ_HARNESSES:-fuzz_read fuzz_roundtrip fuzz_decode_differential fuzz_summary fuzz_memory fuzz_health})
 
-CC=clang CXX=clang++ cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DTRACEDOC_BUILD_FUZZ=ON -DTRACEDOC_LIBFUZZER=ON -DTRACEDOC_SANITIZE=ON \
-  -DTRACEDOC_WERROR="${TRACEDOC_WERROR:-OFF}" -DTRACEDOC_BUILD_TESTS=OFF \
-  -DTRACEDOC_BUILD_BENCH=OFF -DTRACEDOC_BUILD_CLI=OFF -DTRACEDOC_INSTALL=OFF >/dev/null
+# TRACEDOC_FUZZ_BUILD_DIR names a build tree already configured with TRACEDOC_LIBFUZZER=ON (CI
+# reuses its clang ASan+UBSan tree, so the library is compiled once); otherwise build/fuzz.
+if [[ -n "${TRACEDOC_FUZZ_BUILD_DIR:-}" ]]; then
+  build_dir=$TRACEDOC_FUZZ_BUILD_DIR
+else
+  build_dir=build/fuzz
+  CC=clang CXX=clang++ cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DTRACEDOC_BUILD_FUZZ=ON -DTRACEDOC_LIBFUZZER=ON -DTRACEDOC_SANITIZE=ON \
+    -DTRACEDOC_WERROR="${TRACEDOC_WERROR:-OFF}" -DTRACEDOC_BUILD_TESTS=OFF \
+    -DTRACEDOC_BUILD_BENCH=OFF -DTRACEDOC_BUILD_CLI=OFF -DTRACEDOC_INSTALL=OFF >/dev/null
+fi
 cmake --build "$build_dir" --target "${harnesses[@]}"
 
 # The seed corpus: the golden inputs, or the examples while those do not exist yet.
