@@ -141,9 +141,10 @@ TEST(ThreadedReadTest, InvalidExampleFailsWithItsErrorWithThreads) {
 }
 
 TEST(ThreadedReadTest, GeneratedTracesReadAsWithOneThread) {
-  for (std::uint64_t seed : {1u, 2u, 3u}) {
+  // Small enough to stay quick under the sanitizers, large enough for several blocks.
+  for (std::uint64_t seed : {1u, 2u}) {
     SCOPED_TRACE("seed " + std::to_string(seed));
-    const std::string text = bench::GenerateTrace(15'000 * seed, seed);
+    const std::string text = bench::GenerateTrace(7'000 * seed, seed);
     ASSERT_GT(text.size(), std::size_t{1} << 20) << "spans several blocks";
     const Result<TraceDocument> document = ReadTrace(TraceInput::FromString(text), WithThreads(2));
     ASSERT_THAT(document, Succeeds());
@@ -152,7 +153,7 @@ TEST(ThreadedReadTest, GeneratedTracesReadAsWithOneThread) {
         2 + doc.spans().size() * 2 + doc.ops().size() + doc.tensors().size() +
         doc.tensor_stats().size() + doc.memory().size() + doc.device_memory().size() +
         doc.device_intervals().size() + doc.gradients().size() + doc.edges().size();
-    EXPECT_EQ(records, 15'000 * seed);
+    EXPECT_EQ(records, 7'000 * seed);
     ExpectSameAsOneThreadEverywhere(text);
   }
 }
