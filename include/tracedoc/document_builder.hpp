@@ -19,6 +19,10 @@ struct BuildOptions {
   bool retain_records = true;
 };
 
+namespace detail {
+struct BuilderAccess;
+}
+
 class DocumentBuilder {
  public:
   explicit DocumentBuilder(BuildOptions options = {});
@@ -42,6 +46,7 @@ class DocumentBuilder {
   Result<void> Verify() &&;
 
  private:
+  friend struct detail::BuilderAccess;
   struct State;
   std::unique_ptr<State> state_;
 };

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <variant>
 
@@ -45,7 +47,88 @@ struct UnknownField {
   std::string_view json;
   friend bool operator==(const UnknownField&, const UnknownField&) = default;
 };
-using UnknownFields = ArrayView<UnknownField>;
+
+/// The unknown members of one object, in input order. They are kept as one block of bytes
+/// (each member: key length, key, value length, value; lengths as 4 little-endian bytes), so a
+/// record with a million unknown keys costs about what its text did, not 32 bytes more per key
+/// (docs/tracedoc.md §5). Iterating yields UnknownField views into that block.
+class UnknownFields {
+ public:
+  class iterator {
+   public:
+    using value_type = UnknownField;
+    using reference = UnknownField;
+    using difference_type = std::ptrdiff_t;
+    using iterator_category = std::forward_iterator_tag;
+
+    iterator() = default;
+    UnknownField operator*() const noexcept {
+      const std::uint32_t key_size = ReadSize(at_);
+      const std::uint32_t json_size = ReadSize(at_ + 4 + key_size);
+      return UnknownField{std::string_view(at_ + 4, key_size),
+                          std::string_view(at_ + 8 + key_size, json_size)};
+    }
+    iterator& operator++() noexcept {
+      const std::uint32_t key_size = ReadSize(at_);
+      at_ += 8 + key_size + ReadSize(at_ + 4 + key_size);
+      return *this;
+    }
+    iterator operator++(int) noexcept {
+      iterator before = *this;
+      ++*this;
+      return before;
+    }
+    friend bool operator==(const iterator&, const iterator&) = default;
+
+   private:
+    friend class UnknownFields;
+    explicit iterator(const char* at) noexcept : at_(at) {}
+    static std::uint32_t ReadSize(const char* p) noexcept {
+      std::uint32_t size = 0;
+      for (int i = 3; i >= 0; --i) {
+        size = (size << 8) | static_cast<unsigned char>(p[i]);
+      }
+      return size;
+    }
+    const char* at_ = nullptr;
+  };
+
+  constexpr UnknownFields() noexcept = default;
+  /// `count` members in the encoding above (AppendUnknownField writes it). Both sizes fit 32
+  /// bits: they come from one line, and lines are shorter than 4 GiB.
+  constexpr UnknownFields(std::string_view encoded, std::size_t count) noexcept
+      : data_(encoded.data()),
+        size_(static_cast<std::uint32_t>(encoded.size())),
+        count_(static_cast<std::uint32_t>(count)) {}
+
+  iterator begin() const noexcept { return iterator(data_); }
+  iterator end() const noexcept { return iterator(data_ + size_); }
+  std::size_t size() const noexcept { return count_; }
+  bool empty() const noexcept { return count_ == 0; }
+  /// The members' bytes, in the encoding above.
+  std::string_view encoded() const noexcept { return std::string_view(data_, size_); }
+
+  friend bool operator==(const UnknownFields& a, const UnknownFields& b) noexcept {
+    return a.count_ == b.count_ && a.encoded() == b.encoded();
+  }
+
+ private:
+  // As small as the view it replaces: every record carries one.
+  const char* data_ = nullptr;
+  std::uint32_t size_ = 0;
+  std::uint32_t count_ = 0;
+};
+
+/// Appends one member to `out` in UnknownFields' encoding.
+inline void AppendUnknownField(std::string& out, std::string_view key, std::string_view json) {
+  auto put_size = [&out](std::size_t size) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((size >> (8 * i)) & 0xFF));
+  };
+  put_size(key.size());
+  out.append(key);
+  put_size(json.size());
+  out.append(json);
+}
 
 /// One entry of the free-form `tags` map; a TraceRunMeta keeps them sorted by key, unique.
 struct Tag {

@@ -37,9 +37,14 @@ struct RecordPosition {
   std::uint64_t index = 0;
 };
 
-/// Decodes record lines. The Event it returns refers to the decoder's own buffers: it stays
-/// valid until the next call to Decode or the decoder's destruction (copy what you keep; the
-/// DocumentBuilder does). Not thread-safe; use one decoder per thread.
+namespace detail {
+struct DecoderAccess;
+}
+
+/// Decodes record lines. The Event it returns refers to the decoder's own buffers and to the
+/// line: it stays valid until the next call to Decode, the decoder's destruction or the end of
+/// the line's life (copy what you keep; the DocumentBuilder does). Not thread-safe; use one
+/// decoder per thread.
 class RecordDecoder {
  public:
   explicit RecordDecoder(DecodeOptions options = {});
@@ -57,6 +62,7 @@ class RecordDecoder {
   Result<Event> DecodeValidUtf8(std::string_view line, RecordPosition position = {});
 
  private:
+  friend struct detail::DecoderAccess;
   struct State;
   std::unique_ptr<State> state_;
 };

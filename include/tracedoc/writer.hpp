@@ -59,6 +59,11 @@ Result<void> WriteJsonlFile(const TraceDocument& document, const std::filesystem
 std::string WriteDocumentJson(const TraceDocument& document,
                               const DocumentJsonOptions& options = {});
 
+/// As above, written to `out` as it is made: the compact form never holds more than about a
+/// megabyte besides the document (--pretty still builds the whole text).
+void WriteDocumentJson(const TraceDocument& document, std::ostream& out,
+                       const DocumentJsonOptions& options = {});
+
 }  // namespace tracedoc
 
 #endif  // TRACEDOC_WRITER_HPP_

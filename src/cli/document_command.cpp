@@ -21,7 +21,8 @@ int RunDocument(const DocumentArgs& args) {
   const Result<TraceDocument> document = ReadTraceArgument(args.trace);
   if (!document) return ReportReadError(args.trace.file, document.error());
   const DocumentJsonOptions options{.pretty = args.pretty, .drop_unknown = args.drop_unknown};
-  std::cout << WriteDocumentJson(document.value(), options) << '\n';
+  WriteDocumentJson(document.value(), std::cout, options);
+  std::cout << '\n';
   if (!FlushStandardOutput("document")) return kExitUsage;
   return kExitOk;
 }

@@ -67,6 +67,7 @@ std::string DescribeUnexpected(const Context& ctx, std::uint32_t node) {
       return "sequence";
     case json::NodeType::kObject:
       return "map";
+    case json::NodeType::kNumberRun:  // only ever read through the scratch node
     case json::NodeType::kNumber: {
       const std::string_view literal = ctx.text(node);
       double value = 0;

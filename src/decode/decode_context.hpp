@@ -22,7 +22,8 @@ struct PathStep {
 };
 
 struct Context {
-  const json::Tape& tape;
+  // Not const: number runs are read through the tape's scratch node.
+  json::Tape& tape;
   util::Arena& arena;
   bool strict_unknown_fields = false;
   const PathStep* path = nullptr;

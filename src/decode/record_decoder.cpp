@@ -10,6 +10,7 @@
 #include "format/object_codec.hpp"
 #include "format/record_fields.hpp"
 #include "json/json_tape.hpp"
+#include "read/large_value_handover.hpp"
 #include "text/utf8.hpp"
 
 namespace tracedoc {
@@ -215,6 +216,10 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
     return ctx.error;
   }
   return event;
+}
+
+std::vector<std::string> detail::DecoderAccess::TakeLargeBlocks(RecordDecoder& decoder) {
+  return decoder.state_->arena.TakeLargeBlocks();
 }
 
 }  // namespace tracedoc

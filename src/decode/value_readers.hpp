@@ -24,7 +24,7 @@ inline bool ReadValue(Context& ctx, std::uint32_t node, std::uint64_t& out) {
   if (n.type != json::NodeType::kNumber) return FailType(ctx, node, "u64");
   const std::string_view literal = ctx.text(node);
   // Fast path for the common case, plain digits that cannot overflow (JSON has no leading
-  // zeros, so 19 digits fit): json::ParseU64 scans with find_first_of, a memchr per byte.
+  // zeros, so 19 digits fit), without json::ParseU64's checks for signs, fractions and range.
   if (!n.is_float_literal && !literal.empty() && literal.size() <= 19) {
     std::uint64_t value = 0;
     bool digits = true;
@@ -111,15 +111,30 @@ bool ReadValue(Context& ctx, std::uint32_t node, ArrayView<T>& out) {
   if (n.type != json::NodeType::kArray) return FailType(ctx, node, "a sequence");
   T* items = ctx.arena.Allocate<T>(n.count);
   std::uint32_t child = node + 1;
-  for (std::uint32_t i = 0; i < n.count; ++i) {
+  std::uint32_t i = 0;
+  auto read_item = [&](std::uint32_t item_node) {
     const PathStep step{ctx.path, {}, static_cast<std::int64_t>(i)};
     const PathStep* saved = ctx.path;
     ctx.path = &step;
     new (&items[i]) T{};
-    const bool ok = ReadValue(ctx, child, items[i]);
+    const bool ok = ReadValue(ctx, item_node, items[i]);
     ctx.path = saved;
-    if (!ok) return false;
-    child = ctx.node(child).end;
+    ++i;
+    return ok;
+  };
+  while (i < n.count) {
+    const json::Node item = ctx.node(child);
+    if (item.type == json::NodeType::kNumberRun) {
+      // Each literal of the run is read as a single number would be, errors included.
+      json::NumberRunLiterals literals(ctx.tape.text(item));
+      std::string_view literal;
+      while (literals.Next(literal)) {
+        if (!read_item(ctx.tape.ScratchNumber(item, literal))) return false;
+      }
+    } else if (!read_item(child)) {
+      return false;
+    }
+    child = item.end;
   }
   out = ArrayView<T>(items, n.count);
   return true;

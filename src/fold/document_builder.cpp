@@ -11,6 +11,7 @@
 #include "fold/span_positions.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_fields.hpp"
+#include "read/large_value_handover.hpp"
 #include "text/debug_string.hpp"
 #include "text/utf8.hpp"
 
@@ -289,5 +290,13 @@ Result<TraceDocument> DocumentBuilder::Finish() && {
 }
 
 Result<void> DocumentBuilder::Verify() && { return state_->EndChecks(); }
+
+util::StringPool& detail::BuilderAccess::Pool(DocumentBuilder& builder) {
+  return builder.state_->data->pool;
+}
+
+bool detail::BuilderAccess::RetainsRecords(const DocumentBuilder& builder) {
+  return builder.state_->options.retain_records;
+}
 
 }  // namespace tracedoc

@@ -26,9 +26,22 @@ void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& 
       if (parent.object && parent.remaining % 2 == 0) is_key = true;
       if (!parent.first && (!parent.object || is_key)) out += ',';
       parent.first = false;
-      --parent.remaining;
+      // A number run is several elements of its array.
+      parent.remaining -= n.type == json::NodeType::kNumberRun ? n.count : 1;
     }
     switch (n.type) {
+      case json::NodeType::kNumberRun: {
+        // The literals as written, without the white space between them.
+        json::NumberRunLiterals literals(tape.text(n));
+        std::string_view literal;
+        bool first = true;
+        while (literals.Next(literal)) {
+          if (!first) out += ',';
+          first = false;
+          out += literal;
+        }
+        break;
+      }
       case json::NodeType::kNull:
         out += "null";
         break;

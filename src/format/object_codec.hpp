@@ -68,14 +68,27 @@ bool ReadObject(decode::Context& ctx, std::uint32_t node, std::span<const FieldS
   }
   const std::size_t unknown_count = ctx.unknown_members.size() - unknown_start;
   if (unknown_count != 0) {
-    UnknownField* kept = ctx.arena.Allocate<UnknownField>(unknown_count);
+    // Encoded straight into one buffer that has room for all of it (its pages cost only once
+    // written), so that growing it never copies a large value; a large one is then kept as is.
+    std::string& encoded = ctx.json_scratch;
+    encoded.clear();
+    encoded.reserve(ctx.tape.input_size() + 8 * unknown_count);
     for (std::size_t i = 0; i < unknown_count; ++i) {
       const std::uint32_t member_key = ctx.unknown_members[unknown_start + i];
-      ctx.json_scratch.clear();
-      AppendCompactJson(ctx.tape, member_key + 1, ctx.json_scratch);
-      kept[i] = UnknownField{ctx.text(member_key), ctx.arena.CopyString(ctx.json_scratch)};
+      const std::size_t json_start = encoded.size() + 8 + ctx.text(member_key).size();
+      AppendUnknownField(encoded, ctx.text(member_key), {});
+      AppendCompactJson(ctx.tape, member_key + 1, encoded);
+      const std::size_t json_size = encoded.size() - json_start;
+      for (int b = 0; b < 4; ++b) {
+        encoded[json_start - 4 + b] = static_cast<char>((json_size >> (8 * b)) & 0xFF);
+      }
     }
-    unknown = UnknownFields(kept, unknown_count);
+    if (encoded.size() >= util::Arena::kLargeBytes) {
+      unknown = UnknownFields(ctx.arena.Keep(std::move(encoded)), unknown_count);
+      encoded = std::string();
+    } else {
+      unknown = UnknownFields(ctx.arena.CopyString(encoded), unknown_count);
+    }
     ctx.unknown_members.resize(unknown_start);
   }
   return true;

@@ -17,9 +17,9 @@ requires(std::is_arithmetic_v<T> || std::is_enum_v<T>) void Own(util::StringPool
 
 inline void Own(util::StringPool& pool, std::string_view& s) { s = pool.Intern(s); }
 
-inline void Own(util::StringPool& pool, UnknownField& field) {
-  field.key = pool.Intern(field.key);
-  field.json = pool.arena().CopyString(field.json);
+inline void Own(util::StringPool& pool, UnknownFields& fields) {
+  if (fields.empty()) return;
+  fields = UnknownFields(pool.arena().CopyString(fields.encoded()), fields.size());
 }
 
 inline void Own(util::StringPool& pool, Tag& tag) {

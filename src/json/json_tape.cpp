@@ -13,7 +13,86 @@
 #include "json/number.hpp"
 
 namespace tracedoc::json {
+
 namespace {
+
+// Where the parsed input has a clamped exponent (see Tape::Parse): the literal as written.
+struct LiteralOverride {
+  std::size_t offset;  // of the literal in the patched input
+  std::size_t original_offset;  // of the literal in the line as written
+  std::size_t original_length;
+  std::size_t patched_length;
+};
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Copies `line` into `patched` with every exponent of more than 9 digits (outside strings)
+// rewritten to 999999, keeping its sign, and lists what was rewritten. Boost.JSON fails an
+// exponent beyond 32 bits although the literal is valid JSON; such a literal is out of the
+// double range or rounds to zero whatever its digits, and the tape records it as written. One
+// pass over the line, whatever the number of literals (issue 12, F1).
+void ClampLongExponents(std::string_view line, std::string& patched,
+                        std::vector<LiteralOverride>& overrides) {
+  patched.clear();
+  patched.reserve(line.size());
+  overrides.clear();
+  std::size_t i = 0;
+  std::size_t copied = 0;  // line[0, copied) is in `patched`
+  bool in_string = false;
+  std::size_t literal_start = 0;  // of the current number, outside strings
+  bool in_number = false;
+  while (i < line.size()) {
+    const char c = line[i];
+    if (in_string) {
+      if (c == '\\') {
+        i += 2;
+        continue;
+      }
+      if (c == '"') in_string = false;
+      ++i;
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      in_number = false;
+      ++i;
+      continue;
+    }
+    const bool number_char = IsDigit(c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+    if (!number_char) {
+      in_number = false;
+      ++i;
+      continue;
+    }
+    if (!in_number) {
+      in_number = true;
+      literal_start = i;
+    }
+    if ((c == 'e' || c == 'E') && i > literal_start && (IsDigit(line[i - 1]) || line[i - 1] == '.')) {
+      std::size_t digits = i + 1;
+      if (digits < line.size() && (line[digits] == '+' || line[digits] == '-')) ++digits;
+      std::size_t end = digits;
+      while (end < line.size() && IsDigit(line[end])) ++end;
+      if (end - digits > 9) {
+        patched.append(line.substr(copied, digits - copied));
+        const std::size_t patched_start = patched.size() - (digits - literal_start);
+        patched.append("999999");
+        overrides.push_back(
+            {patched_start, literal_start, end - literal_start, patched.size() - patched_start});
+        copied = end;
+      }
+      // What follows the exponent's digits (`-1` in `1e99999999999-1`) is not part of the
+      // literal: it stays for the parser to judge.
+      i = end;
+      in_number = false;
+      continue;
+    }
+    ++i;
+  }
+  patched.append(line.substr(copied));
+}
+
+}  // namespace
 
 class TapeHandler {
  public:
@@ -24,22 +103,16 @@ class TapeHandler {
 
   explicit TapeHandler(Tape* tape) : tape_(tape) {}
 
-  // Where the parse input has a patched exponent (see Tape::Parse): the literal to record.
-  struct LiteralOverride {
-    std::size_t offset;  // of the literal in the patched input
-    std::string original;
-    std::size_t patched_length;
-  };
-  void SetOverrides(const std::vector<LiteralOverride>* overrides, const char* input) {
-    overrides_ = overrides;
-    input_ = input;
-  }
-
-  void Reset(std::size_t max_string_bytes) {
+  void Reset(std::size_t max_string_bytes, std::string_view line,
+             const std::vector<LiteralOverride>* overrides) {
     max_string_bytes_ = max_string_bytes;
     part_start_ = kNoPart;
     string_too_long_ = false;
     number_out_of_range_ = false;
+    line_ = line;
+    overrides_ = overrides;
+    next_override_ = 0;
+    run_ = kNoRun;
   }
   bool string_too_long() const { return string_too_long_; }
   bool number_out_of_range() const { return number_out_of_range_; }
@@ -89,31 +162,34 @@ class TapeHandler {
 
  private:
   static constexpr std::size_t kNoPart = static_cast<std::size_t>(-1);
+  static constexpr std::uint32_t kNoRun = static_cast<std::uint32_t>(-1);
+
+  std::uint32_t NodeCount() const { return static_cast<std::uint32_t>(tape_->nodes_.size()); }
 
   bool OpenContainer(NodeType type) {
-    auto& nodes = tape_->mutable_nodes();
-    tape_->open_containers().push_back(static_cast<std::uint32_t>(nodes.size()));
-    nodes.push_back(Node{type});
+    run_ = kNoRun;
+    tape_->open_.push_back(NodeCount());
+    tape_->nodes_.push_back(Node{type});
     return true;
   }
   bool CloseContainer(std::size_t n) {
-    auto& nodes = tape_->mutable_nodes();
-    Node& node = nodes[tape_->open_containers().back()];
-    tape_->open_containers().pop_back();
+    run_ = kNoRun;
+    Node& node = tape_->nodes_[tape_->open_.back()];
+    tape_->open_.pop_back();
     node.count = static_cast<std::uint32_t>(n);
-    node.end = static_cast<std::uint32_t>(nodes.size());
+    node.end = NodeCount();
     return true;
   }
   bool PushScalar(NodeType type) {
-    auto& nodes = tape_->mutable_nodes();
+    run_ = kNoRun;
     Node node{type};
-    node.end = static_cast<std::uint32_t>(nodes.size() + 1);
-    nodes.push_back(node);
+    node.end = NodeCount() + 1;
+    tape_->nodes_.push_back(node);
     return true;
   }
   bool AppendPart(boost::json::string_view s, std::size_t total, boost::system::error_code& ec) {
     if (total > max_string_bytes_) return StringTooLong(ec);
-    std::string& text = tape_->mutable_text();
+    std::string& text = tape_->text_;
     if (part_start_ == kNoPart) part_start_ = text.size();
     text.append(s.data(), s.size());
     return true;
@@ -123,94 +199,88 @@ class TapeHandler {
     ec = boost::json::error::string_too_large;
     return false;
   }
-  // Appends the last piece of a string or number and pushes its node.
+  bool InLine(boost::json::string_view s) const {
+    return s.data() >= line_.data() && s.data() + s.size() <= line_.data() + line_.size();
+  }
+  // Pushes the node of a string or number. Text that arrived whole and lies in the line is
+  // referred to where it is; pieces are joined in the tape's own copy.
   bool FinishText(NodeType type, boost::json::string_view s, std::size_t total,
                   boost::system::error_code& ec) {
+    run_ = kNoRun;
     if (total > max_string_bytes_) return StringTooLong(ec);
-    std::string& text = tape_->mutable_text();
-    const std::size_t start = part_start_ == kNoPart ? text.size() : part_start_;
-    part_start_ = kNoPart;
-    text.append(s.data(), s.size());
-    auto& nodes = tape_->mutable_nodes();
     Node node{type};
-    node.end = static_cast<std::uint32_t>(nodes.size() + 1);
-    node.text_offset = static_cast<std::uint32_t>(start);
-    node.text_length = static_cast<std::uint32_t>(text.size() - start);
-    nodes.push_back(node);
+    node.end = NodeCount() + 1;
+    if (part_start_ == kNoPart && InLine(s)) {
+      node.in_input = true;
+      node.text_offset = static_cast<std::uint32_t>(s.data() - line_.data());
+      node.text_length = static_cast<std::uint32_t>(s.size());
+    } else {
+      std::string& text = tape_->text_;
+      const std::size_t start = part_start_ == kNoPart ? text.size() : part_start_;
+      part_start_ = kNoPart;
+      text.append(s.data(), s.size());
+      node.text_offset = static_cast<std::uint32_t>(start);
+      node.text_length = static_cast<std::uint32_t>(text.size() - start);
+    }
+    tape_->nodes_.push_back(node);
     return true;
   }
   bool FinishNumber(boost::json::string_view s, boost::system::error_code& ec) {
-    if (overrides_ != nullptr && part_start_ == kNoPart) {
-      for (const LiteralOverride& o : *overrides_) {
-        if (input_ + o.offset == s.data()) {
-          s = boost::json::string_view(o.original.data(), o.original.size());
-          break;
-        }
+    // A clamped exponent: record the literal as written. Numbers arrive in order, and so do
+    // the overrides, so one cursor finds each.
+    bool overridden = false;
+    if (overrides_ != nullptr && part_start_ == kNoPart && next_override_ < overrides_->size()) {
+      const LiteralOverride& o = (*overrides_)[next_override_];
+      if (line_.data() + o.offset == s.data()) {
+        s = boost::json::string_view(original_line_.data() + o.original_offset, o.original_length);
+        overridden = true;
+        ++next_override_;
       }
     }
-    if (!FinishText(NodeType::kNumber, s, 0, ec)) return false;
-    Node& node = tape_->mutable_nodes().back();
-    node.type = NodeType::kNumber;
-    const std::string_view literal = tape_->text(node);
-    node.is_float_literal = HasFractionOrExponent(literal);
+    const bool is_float = HasFractionOrExponent(std::string_view(s.data(), s.size()));
     // Only an exponent or more than 308 digits can leave the double range. The reference
     // fails such a literal wherever it stands, before looking at fields.
-    if (!number_out_of_range_ && (HasExponent(literal) || literal.size() > 308)) {
+    if (!number_out_of_range_ && (HasExponent(std::string_view(s.data(), s.size())) ||
+                                  s.size() > 308)) {
       double value = 0;
-      number_out_of_range_ = !ParseF64(literal, value);
+      number_out_of_range_ = !ParseF64(std::string_view(s.data(), s.size()), value);
     }
+    // A number after a number in the same array extends the run: one node for any count.
+    const bool whole_in_line = part_start_ == kNoPart && !overridden && InLine(s);
+    if (whole_in_line && run_ != kNoRun) {
+      Node& run = tape_->nodes_[run_];
+      run.type = NodeType::kNumberRun;
+      run.is_float_literal = run.is_float_literal || is_float;
+      ++run.count;
+      run.text_length =
+          static_cast<std::uint32_t>(s.data() + s.size() - line_.data()) - run.text_offset;
+      return true;
+    }
+    if (!FinishText(NodeType::kNumber, s, 0, ec)) return false;
+    Node& node = tape_->nodes_.back();
+    node.is_float_literal = is_float;
+    node.count = 1;
+    const bool in_array = !tape_->open_.empty() &&
+                          tape_->nodes_[tape_->open_.back()].type == NodeType::kArray;
+    if (whole_in_line && in_array) run_ = NodeCount() - 1;
     return true;
   }
 
+ public:
+  // The line as written, where overridden literals are (`line_` is what is parsed).
+  std::string_view original_line_;
+
+ private:
   Tape* tape_;
+  std::string_view line_;
   const std::vector<LiteralOverride>* overrides_ = nullptr;
-  const char* input_ = nullptr;
+  std::size_t next_override_ = 0;
   std::size_t max_string_bytes_ = static_cast<std::size_t>(-1);
   std::size_t part_start_ = kNoPart;
+  std::uint32_t run_ = kNoRun;  // the number node the next number in this array extends
   bool string_too_long_ = false;
   bool number_out_of_range_ = false;
 };
-
-// Rewrites the exponent of the literal in which the parser stopped at `stop` to 999999 (keeping
-// its sign) in `patched`, remembering the literal as written. False if no exponent is found.
-bool ClampExponent(std::string_view input, std::size_t stop, std::string& patched,
-                   std::vector<TapeHandler::LiteralOverride>& overrides) {
-  auto is_number_char = [](char c) {
-    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E';
-  };
-  std::size_t end = std::min(stop, input.size());
-  std::size_t begin = end;
-  while (begin > 0 && is_number_char(input[begin - 1])) --begin;
-  while (end < input.size() && is_number_char(input[end])) ++end;
-  std::string_view literal = input.substr(begin, end - begin);
-  const std::size_t e = literal.find_first_of("eE");
-  if (e == std::string_view::npos) return false;
-  std::size_t digits = e + 1;
-  if (digits < literal.size() && (literal[digits] == '+' || literal[digits] == '-')) ++digits;
-  // The literal ends with its exponent's digits: what follows (`-1` in `1e99999999999-1`, `.5`)
-  // is not part of it and stays in the input for the parser to reject.
-  std::size_t exponent_end = digits;
-  while (exponent_end < literal.size() && literal[exponent_end] >= '0' &&
-         literal[exponent_end] <= '9') {
-    ++exponent_end;
-  }
-  literal = literal.substr(0, exponent_end);
-  end = begin + exponent_end;
-  std::string replacement(literal.substr(0, digits));
-  replacement += "999999";
-  std::string next(input.substr(0, begin));
-  next += replacement;
-  next += input.substr(end);
-  // Earlier overrides after this literal move by the change in length.
-  for (TapeHandler::LiteralOverride& o : overrides) {
-    if (o.offset > begin) o.offset = o.offset + replacement.size() - literal.size();
-  }
-  overrides.push_back({begin, std::string(literal), replacement.size()});
-  patched = std::move(next);
-  return true;
-}
-
-}  // namespace
 
 struct Tape::Parser {
   Parser(Tape* tape, std::size_t max_depth)
@@ -222,64 +292,101 @@ struct Tape::Parser {
   }
   boost::json::basic_parser<TapeHandler> parser;
   std::size_t max_depth;
+  std::vector<LiteralOverride> overrides;
 };
 
 Tape::Tape() = default;
 Tape::~Tape() = default;
+
+bool NumberRunLiterals::Next(std::string_view& literal) {
+  std::size_t i = 0;
+  while (i < rest_.size() && (rest_[i] == ',' || rest_[i] == ' ' || rest_[i] == '\t' ||
+                              rest_[i] == '\n' || rest_[i] == '\r')) {
+    ++i;
+  }
+  if (i == rest_.size()) return false;
+  std::size_t end = i;
+  while (end < rest_.size() && rest_[end] != ',' && rest_[end] != ' ' && rest_[end] != '\t' &&
+         rest_[end] != '\n' && rest_[end] != '\r') {
+    ++end;
+  }
+  literal = rest_.substr(i, end - i);
+  rest_.remove_prefix(end);
+  return true;
+}
+
+std::uint32_t Tape::ScratchNumber(const Node& run, std::string_view literal) {
+  Node& scratch = nodes_[value_nodes_];
+  scratch.type = NodeType::kNumber;
+  scratch.is_float_literal = HasFractionOrExponent(literal);
+  scratch.in_input = run.in_input;
+  scratch.count = 1;
+  scratch.end = value_nodes_ + 1;
+  const std::string_view base = run.in_input ? input_ : std::string_view(text_);
+  scratch.text_offset = static_cast<std::uint32_t>(literal.data() - base.data());
+  scratch.text_length = static_cast<std::uint32_t>(literal.size());
+  return value_nodes_;
+}
 
 SyntaxResult Tape::Parse(std::string_view text, std::size_t max_depth,
                          std::size_t max_string_bytes) {
   nodes_.clear();
   text_.clear();
   open_.clear();
+  value_nodes_ = 0;
+  input_ = text;
   // The tape indexes its text with 32-bit offsets; the reader's line bound keeps lines smaller.
   if (text.size() >= UINT32_MAX) return {SyntaxStatus::kTooLong, 0, "line too long"};
+  // No line has more values than half its bytes, plus one; reserving that much up front means
+  // the node list never holds an old and a new copy while growing (pages cost once written).
+  nodes_.reserve(text.size() / 2 + 2);
+  // Likewise for escaped strings, which are copied: never more bytes than the line has.
+  if (text_.capacity() < text.size()) text_.reserve(text.size());
   if (!parser_ || parser_->max_depth != max_depth) {
     parser_ = std::make_unique<Parser>(this, max_depth);
   } else {
     parser_->parser.reset();
   }
-  parser_->parser.handler().Reset(max_string_bytes);
+  TapeHandler& handler = parser_->parser.handler();
+  handler.original_line_ = text;
+  handler.Reset(max_string_bytes, text, nullptr);
 
-  // Boost.JSON stops at an exponent beyond 32 bits, though the literal is valid JSON. Such a
-  // literal is out of the double range or rounds to zero whatever its digits, so parse a copy
-  // with the exponent clamped to 999999 and record the literal as written.
-  std::string patched;
-  std::vector<TapeHandler::LiteralOverride> overrides;
-  std::string_view input = text;
   boost::system::error_code ec;
-  std::size_t consumed = 0;
-  for (;;) {
-    parser_->parser.handler().SetOverrides(overrides.empty() ? nullptr : &overrides, input.data());
-    consumed = parser_->parser.write_some(false, input.data(), input.size(), ec);
-    if (ec != boost::json::error::exponent_overflow || overrides.size() >= 100000) break;
-    if (!ClampExponent(input, consumed, patched, overrides)) break;
-    input = patched;
+  std::size_t consumed = parser_->parser.write_some(false, text.data(), text.size(), ec);
+  std::vector<LiteralOverride>& overrides = parser_->overrides;
+  overrides.clear();
+  std::size_t patched_consumed = consumed;
+  if (ec == boost::json::error::exponent_overflow) {
+    // Parse once more, every long exponent clamped (see ClampLongExponents).
+    ClampLongExponents(text, patched_, overrides);
+    input_ = patched_;
     nodes_.clear();
     text_.clear();
     open_.clear();
     parser_->parser.reset();
-    parser_->parser.handler().Reset(max_string_bytes);
+    handler.Reset(max_string_bytes, patched_, &overrides);
     ec.clear();
-  }
-  // Report positions on the line as written, not on the patched copy.
-  const std::size_t patched_consumed = consumed;
-  for (const TapeHandler::LiteralOverride& o : overrides) {
-    if (o.offset < patched_consumed) consumed = consumed + o.original.size() - o.patched_length;
-  }
-  if (ec) {
-    if (parser_->parser.handler().string_too_long()) {
-      return {SyntaxStatus::kTooLong, consumed, "string too long"};
+    patched_consumed = parser_->parser.write_some(false, patched_.data(), patched_.size(), ec);
+    // Report positions on the line as written, not on the patched copy.
+    consumed = patched_consumed;
+    for (const LiteralOverride& o : overrides) {
+      if (o.offset < patched_consumed) consumed = consumed + o.original_length - o.patched_length;
     }
+  }
+  value_nodes_ = static_cast<std::uint32_t>(nodes_.size());
+  // The scratch node, made now so that reading never moves the nodes readers refer to.
+  nodes_.push_back(Node{NodeType::kNumber});
+  if (ec) {
+    if (handler.string_too_long()) return {SyntaxStatus::kTooLong, consumed, "string too long"};
     if (ec == boost::json::error::too_deep) {
       return {SyntaxStatus::kTooDeep, consumed, "nesting too deep"};
     }
     return {SyntaxStatus::kInvalidJson, consumed, ec.message()};
   }
-  if (patched_consumed != input.size()) {
+  if (patched_consumed != input_.size()) {
     return {SyntaxStatus::kInvalidJson, consumed, "trailing characters"};
   }
-  if (parser_->parser.handler().number_out_of_range()) {
+  if (handler.number_out_of_range()) {
     return {SyntaxStatus::kNumberOutOfRange, consumed, "number out of range"};
   }
   return {SyntaxStatus::kOk, consumed, {}};

@@ -1,5 +1,9 @@
 // The syntax layer: one line of JSON parsed into a flat tape of nodes (no tree, no allocation
 // per value once warm). The record layer (src/decode) walks the tape; it never sees JSON bytes.
+//
+// The tape costs little more than the line it describes, whatever the line holds: strings and
+// numbers written plainly are views into the line (only escaped strings are copied), and a run of
+// numbers in an array is one node, however long (docs/tracedoc.md §5).
 #ifndef TRACEDOC_JSON_JSON_TAPE_HPP_
 #define TRACEDOC_JSON_JSON_TAPE_HPP_
 
@@ -10,21 +14,37 @@
 #include <string_view>
 #include <vector>
 
+#include "util/record_buffer.hpp"
+
 namespace tracedoc::json {
 
-enum class NodeType : std::uint8_t { kObject, kArray, kString, kNumber, kTrue, kFalse, kNull };
+enum class NodeType : std::uint8_t {
+  kObject,
+  kArray,
+  kString,
+  kNumber,
+  kTrue,
+  kFalse,
+  kNull,
+  /// Two or more numbers in a row in one array, as written: `count` literals separated by commas
+  /// and JSON white space. Only ever an array element; NumberRunLiterals splits it.
+  kNumberRun,
+};
 
 /// One value on the tape. An object with n members is followed by n (key, value) pairs, the key
-/// being a kString node; an array by its elements. `end` lets a reader skip a whole value.
+/// being a kString node; an array by its elements (a kNumberRun standing for several). `end`
+/// lets a reader skip a whole value.
 struct Node {
   NodeType type;
-  /// Number literals: true when written with a fraction or an exponent.
+  /// Number literals: true when written with a fraction or an exponent (for a run: any of them).
   bool is_float_literal = false;
-  /// Objects: member count; arrays: element count.
+  /// Whether the text is a view into the parsed line (else into the tape's own copy).
+  bool in_input = false;
+  /// Objects: member count; arrays: element count; number runs: literal count.
   std::uint32_t count = 0;
   /// Index one past the last node of this value.
   std::uint32_t end = 0;
-  /// Strings: the unescaped UTF-8; numbers: the literal as written. Offsets into the text buffer.
+  /// Strings: the unescaped UTF-8; numbers and runs: the literals as written.
   std::uint32_t text_offset = 0;
   std::uint32_t text_length = 0;
 };
@@ -47,7 +67,19 @@ struct SyntaxResult {
   std::string reason;
 };
 
-/// A parsed line. Reused from line to line so its buffers stay allocated.
+/// The literals of a kNumberRun's text, one at a time.
+class NumberRunLiterals {
+ public:
+  explicit NumberRunLiterals(std::string_view run) : rest_(run) {}
+  /// The next literal; false after the last.
+  bool Next(std::string_view& literal);
+
+ private:
+  std::string_view rest_;
+};
+
+/// A parsed line. Reused from line to line so its buffers stay allocated. Its views into the
+/// line are valid while the line is.
 class Tape {
  public:
   Tape();
@@ -61,21 +93,29 @@ class Tape {
   SyntaxResult Parse(std::string_view text, std::size_t max_depth, std::size_t max_string_bytes);
 
   const Node& node(std::uint32_t i) const noexcept { return nodes_[i]; }
-  std::uint32_t size() const noexcept { return static_cast<std::uint32_t>(nodes_.size()); }
+  /// Bytes of the parsed line.
+  std::size_t input_size() const noexcept { return input_.size(); }
+  /// Nodes of the parsed value (scratch nodes excluded).
+  std::uint32_t size() const noexcept { return value_nodes_; }
   std::string_view text(const Node& n) const noexcept {
-    return std::string_view(text_).substr(n.text_offset, n.text_length);
+    const std::string_view base = n.in_input ? input_ : std::string_view(text_);
+    return base.substr(n.text_offset, n.text_length);
   }
 
-  // Written by the parse handler only.
-  std::vector<Node>& mutable_nodes() noexcept { return nodes_; }
-  std::string& mutable_text() noexcept { return text_; }
-  std::vector<std::uint32_t>& open_containers() noexcept { return open_; }
+  /// A node past the parsed value standing for one literal of a number run, so that readers of
+  /// single values can read it. Overwritten by the next call.
+  std::uint32_t ScratchNumber(const Node& run, std::string_view literal);
 
  private:
+  friend class TapeHandler;
   struct Parser;
-  std::vector<Node> nodes_;
+  util::RecordBuffer<Node> nodes_;
+  std::uint32_t value_nodes_ = 0;
   std::string text_;
   std::vector<std::uint32_t> open_;
+  // What was parsed: the line, or `patched_` when exponents had to be clamped.
+  std::string_view input_;
+  std::string patched_;
   std::unique_ptr<Parser> parser_;
 };
 

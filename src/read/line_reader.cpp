@@ -44,8 +44,9 @@ StreamLineReader::StreamLineReader(std::FILE* stream, std::string display_name,
                                    std::size_t max_line_bytes)
     : stream_(stream),
       display_name_(std::move(display_name)),
-      max_line_bytes_(max_line_bytes),
-      buffer_(std::min(kChunkBytes, max_line_bytes + 1) + 1) {}
+      max_line_bytes_(max_line_bytes) {
+  buffer_.reserve(std::min(kChunkBytes, max_line_bytes + 1) + 1);
+}
 
 // Moves the unread bytes to the front, grows the buffer when a line fills it, and reads more.
 // Returns false when the stream failed.
@@ -55,10 +56,14 @@ bool StreamLineReader::Fill() {
     end_ -= begin_;
     begin_ = 0;
   }
-  if (end_ == buffer_.size()) {
-    buffer_.resize(std::min(buffer_.size() * 2, max_line_bytes_ + 2));
+  if (end_ == buffer_.capacity()) {
+    // Grown by realloc, unfilled: a long line costs its own length, not the next power of two
+    // (and the old and new buffer are never both in memory).
+    buffer_.reserve(std::min(buffer_.capacity() * 2, max_line_bytes_ + 2));
   }
-  const std::size_t got = std::fread(buffer_.data() + end_, 1, buffer_.size() - end_, stream_);
+  // At most a chunk at a time, so that what is read ahead of the line stays small.
+  const std::size_t room = std::min(buffer_.capacity() - end_, kChunkBytes);
+  const std::size_t got = std::fread(buffer_.data() + end_, 1, room, stream_);
   end_ += got;
   if (got == 0) {
     if (std::ferror(stream_)) return false;

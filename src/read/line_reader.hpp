@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tracedoc/error.hpp"
+#include "util/record_buffer.hpp"
 
 namespace tracedoc::read {
 
@@ -50,7 +51,7 @@ class StreamLineReader {
   std::FILE* stream_;
   std::string display_name_;
   std::size_t max_line_bytes_;
-  std::vector<char> buffer_;
+  util::RecordBuffer<char> buffer_;  // [0, capacity) holds bytes read; only [begin_, end_) matter
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
   std::size_t scanned_ = 0;  // bytes after begin_ already searched for `\n`

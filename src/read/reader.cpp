@@ -6,6 +6,7 @@
 #include <cstring>
 #include <memory>
 
+#include "read/large_value_handover.hpp"
 #include "read/line_reader.hpp"
 #include "read/read_errors.hpp"
 #include "read/threaded_fold.hpp"
@@ -80,6 +81,7 @@ Result<void> FoldLines(LineReader& lines, const ReadOptions& options, DocumentBu
     }
     const RecordPosition position{line.number, index};
     BOOST_OUTCOME_TRY(const Event event, decoder.DecodeValidUtf8(line.text, position));
+    detail::HandOverLargeValues(decoder, builder, event);
     BOOST_OUTCOME_TRY(builder.Add(event, position));
     ++index;
   }

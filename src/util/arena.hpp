@@ -7,8 +7,10 @@
 #include <cstddef>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace tracedoc::util {
@@ -32,6 +34,9 @@ class Arena {
   /// A copy of `values` that lives as long as the arena.
   template <class T>
   T* Copy(const T* values, std::size_t n) {
+    if (n * sizeof(T) >= kLargeBytes && IsAdopted(values, n * sizeof(T))) {
+      return const_cast<T*>(values);  // already ours: adopted from the arena that made it
+    }
     T* out = Allocate<T>(n);
     if (n != 0) std::memcpy(static_cast<void*>(out), values, n * sizeof(T));
     return out;
@@ -39,6 +44,26 @@ class Arena {
 
   std::string_view CopyString(std::string_view s) {
     return std::string_view(Copy(s.data(), s.size()), s.size());
+  }
+
+  /// Keeps `text` for as long as the arena lives; a large one without copying its buffer.
+  std::string_view Keep(std::string&& text) {
+    // A short string may sit inside its std::string object, which moves with large_.
+    if (text.size() < kLargeBytes) return CopyString(text);
+    large_.push_back(std::move(text));
+    return large_.back();
+  }
+
+  /// Hands over the large blocks (allocations of kLargeBytes or more, and kept text) to be
+  /// adopted by another arena; views into them stay valid.
+  std::vector<std::string> TakeLargeBlocks() noexcept { return std::exchange(large_, {}); }
+
+  /// Takes over `blocks` from another arena. Until the next Adopt, copying anything that lies
+  /// within one of them returns it as it is: a document keeps a large value its decoder made
+  /// without holding it twice (docs/tracedoc.md §5).
+  void Adopt(std::vector<std::string>&& blocks) {
+    adopted_from_ = large_.size();
+    for (std::string& block : blocks) large_.push_back(std::move(block));
   }
 
   /// Forgets every allocation but keeps the first chunk for reuse.
@@ -49,17 +74,38 @@ class Arena {
     }
     used_ = 0;
     capacity_ = chunks_.empty() ? 0 : chunk_sizes_.front();
+    large_.clear();
+    adopted_from_ = 0;
   }
 
-  /// Bytes held in chunks (what the arena costs, not what was asked of it).
+  /// Bytes held in chunks and blocks (what the arena costs, not what was asked of it).
   std::size_t reserved_bytes() const noexcept {
     std::size_t total = 0;
     for (std::size_t size : chunk_sizes_) total += size;
+    for (const std::string& block : large_) total += block.size();
     return total;
   }
 
+  /// Allocations of at least this many bytes get a block of their own, which can be adopted.
+  static constexpr std::size_t kLargeBytes = 64 * 1024;
+
  private:
+  bool IsAdopted(const void* p, std::size_t bytes) const noexcept {
+    const char* begin = static_cast<const char*>(p);
+    for (std::size_t i = adopted_from_; i < large_.size(); ++i) {
+      const std::string& block = large_[i];
+      if (begin >= block.data() && begin + bytes <= block.data() + block.size()) return true;
+    }
+    return false;
+  }
+
   void* AllocateBytes(std::size_t bytes, std::size_t align) {
+    if (bytes >= kLargeBytes) {
+      // A std::string is a plain owning byte buffer here; operator new aligns it for any of
+      // our types (__STDCPP_DEFAULT_NEW_ALIGNMENT__).
+      large_.emplace_back(bytes, '\0');
+      return large_.back().data();
+    }
     std::size_t start = (used_ + align - 1) & ~(align - 1);
     if (chunks_.empty() || start + bytes > capacity_) {
       // Large requests get a chunk of their own so the next small ones still share one.
@@ -76,6 +122,8 @@ class Arena {
   std::size_t chunk_bytes_;
   std::vector<std::unique_ptr<std::byte[]>> chunks_;
   std::vector<std::size_t> chunk_sizes_;
+  std::vector<std::string> large_;
+  std::size_t adopted_from_ = 0;  // large_[adopted_from_, end) came with the last Adopt
   std::size_t used_ = 0;
   std::size_t capacity_ = 0;
 };

@@ -46,6 +46,15 @@ class RecordBuffer {
     return *slot;
   }
 
+  /// Forgets every record and keeps the room.
+  void clear() noexcept { size_ = 0; }
+
+  /// Makes room for `capacity` records in all (no-op when there is already as much). For a
+  /// large block the pages are only reserved: they cost memory once written.
+  void reserve(std::size_t capacity) {
+    if (capacity > capacity_) Reallocate(capacity);
+  }
+
   /// Gives back the room past size().
   void ShrinkToFit() {
     if (size_ == capacity_) return;

@@ -1,5 +1,6 @@
 // The folded document as one JSON object (trace-format.md §1.14): the records as the JSONL lines
 // write them but without `kind`, grouped in arrays, after `schema` and the nested `run`.
+#include <ostream>
 #include <span>
 #include <string>
 #include <string_view>
@@ -71,19 +72,6 @@ void AppendSpanRecord(std::string& out, const SpanRecord& span, bool drop_unknow
   out += '}';
 }
 
-// `,"name":[record,record,...]`, each record as AppendRecordJson writes it without `kind`.
-template <class Record>
-void AppendRecordArray(std::string& out, std::string_view name, std::span<const Record> records,
-                       write::RecordStyle style) {
-  write::WriteKey(out, name);
-  out += '[';
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    if (i != 0) out += ',';
-    write::AppendRecordJson(out, records[i], style);
-  }
-  out += ']';
-}
-
 std::size_t RecordCount(const TraceDocument& document) {
   return document.spans().size() + document.ops().size() + document.tensors().size() +
          document.tensor_stats().size() + document.memory().size() +
@@ -93,38 +81,81 @@ std::size_t RecordCount(const TraceDocument& document) {
 
 }  // namespace
 
-std::string WriteDocumentJson(const TraceDocument& document, const DocumentJsonOptions& options) {
-  const write::RecordStyle style{.with_kind = false, .drop_unknown = options.drop_unknown};
-  std::string out;
-  out.reserve(RecordCount(document) * kEstimatedRecordBytes);
+namespace {
+
+// Writes the document's JSON in pieces: `flush` is offered what has accumulated whenever a
+// record ends and the buffer holds more than kFlushBytes, and once at the end; it returns
+// whether it took the text (which is then cleared) or leaves it to accumulate.
+template <class Flush>
+void StreamDocumentJson(const TraceDocument& document, bool drop_unknown, std::string& out,
+                        Flush flush) {
+  constexpr std::size_t kFlushBytes = std::size_t{1} << 20;
+  auto record_done = [&] {
+    if (out.size() >= kFlushBytes && flush(out)) out.clear();
+  };
+  const write::RecordStyle style{.with_kind = false, .drop_unknown = drop_unknown};
+  auto records = [&](std::string_view name, auto list) {
+    write::WriteKey(out, name);
+    out += '[';
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (i != 0) out += ',';
+      write::AppendRecordJson(out, list[i], style);
+      record_done();
+    }
+    out += ']';
+  };
   out += '{';
   write::WriteKey(out, "schema");
   write::WriteValue(out, document.schema());
   write::WriteKey(out, "run");
   out += '{';
-  write::AppendRunMetaMembers(out, document.run(), options.drop_unknown);
+  write::AppendRunMetaMembers(out, document.run(), drop_unknown);
   out += '}';
   write::WriteKey(out, "spans");
   out += '[';
   const std::span<const SpanRecord> spans = document.spans();
   for (std::size_t i = 0; i < spans.size(); ++i) {
     if (i != 0) out += ',';
-    AppendSpanRecord(out, spans[i], options.drop_unknown);
+    AppendSpanRecord(out, spans[i], drop_unknown);
+    record_done();
   }
   out += ']';
-  AppendRecordArray(out, "ops", document.ops(), style);
-  AppendRecordArray(out, "tensors", document.tensors(), style);
-  AppendRecordArray(out, "tensor_stats", document.tensor_stats(), style);
-  AppendRecordArray(out, "memory", document.memory(), style);
-  AppendRecordArray(out, "device_memory", document.device_memory(), style);
-  AppendRecordArray(out, "device_intervals", document.device_intervals(), style);
-  AppendRecordArray(out, "gradients", document.gradients(), style);
-  AppendRecordArray(out, "edges", document.edges(), style);
+  records("ops", document.ops());
+  records("tensors", document.tensors());
+  records("tensor_stats", document.tensor_stats());
+  records("memory", document.memory());
+  records("device_memory", document.device_memory());
+  records("device_intervals", document.device_intervals());
+  records("gradients", document.gradients());
+  records("edges", document.edges());
   write::WriteKey(out, "terminal");
   write::AppendRecordJson(out, document.terminal(), style);
   out += '}';
+  if (flush(out)) out.clear();
+}
+
+}  // namespace
+
+std::string WriteDocumentJson(const TraceDocument& document, const DocumentJsonOptions& options) {
+  std::string out;
+  out.reserve(RecordCount(document) * kEstimatedRecordBytes);
+  StreamDocumentJson(document, options.drop_unknown, out, [](const std::string&) { return false; });
   if (options.pretty) return write::PrettyJson(out);
   return out;
+}
+
+void WriteDocumentJson(const TraceDocument& document, std::ostream& stream,
+                       const DocumentJsonOptions& options) {
+  if (options.pretty) {
+    stream << WriteDocumentJson(document, options);
+    return;
+  }
+  std::string buffer;
+  StreamDocumentJson(document, options.drop_unknown, buffer,
+                     [&stream](const std::string& piece) {
+                       stream << piece;
+                       return true;
+                     });
 }
 
 }  // namespace tracedoc

@@ -93,6 +93,12 @@ std::size_t CleanPrefixLength(std::string_view utf8) {
   return clean;
 }
 
+void ReserveForLarge(std::string& out, std::size_t incoming) {
+  constexpr std::size_t kLarge = 64 * 1024;
+  if (incoming < kLarge || out.size() + incoming <= out.capacity()) return;
+  out.reserve(out.size() + incoming + kLarge);
+}
+
 void AppendJsonString(std::string& out, std::string_view utf8) {
   const char* const data = utf8.data();
   const std::size_t size = utf8.size();
@@ -108,12 +114,14 @@ void AppendJsonString(std::string& out, std::string_view utf8) {
       out.append(buffer, size + 2);
       return;
     }
+    ReserveForLarge(out, size + 2);
     out.reserve(out.size() + size + 2);
     out.push_back('"');
     out.append(data, size);
     out.push_back('"');
     return;
   }
+  ReserveForLarge(out, size + 2);
   out.reserve(out.size() + size + 2);
   out.push_back('"');
   out.append(data, clean);

@@ -14,6 +14,11 @@ namespace tracedoc::write {
 // needs an escape).
 std::size_t CleanPrefixLength(std::string_view utf8);
 
+/// Makes room in `out` for `incoming` more bytes when they are many (64 KiB or more), with some
+/// to spare for what follows. A std::string that has to grow doubles and copies itself, so an
+/// output holding one large value would otherwise briefly cost three times that value.
+void ReserveForLarge(std::string& out, std::size_t incoming);
+
 // Appends `utf8` as a quoted JSON string. Bytes are copied raw; only `"`, `\` and
 // U+0000..U+001F are escaped (short forms for \b \t \n \f \r, else \u00xx in lower-case hex).
 // The input is not validated as UTF-8.

@@ -81,6 +81,7 @@ void WriteValue(std::string& out, const ArrayView<T>& values) {
 inline void WriteUnknown(std::string& out, const UnknownFields& unknown) {
   for (const UnknownField& field : unknown) {
     WriteKey(out, field.key);
+    ReserveForLarge(out, field.json.size());
     out += field.json;
   }
 }

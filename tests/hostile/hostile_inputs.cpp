@@ -69,7 +69,8 @@ std::vector<HostileCase> HostileCases() {
                      out.Repeat("abcdefgh", string_bytes / 8);
                      out.Put("\"}\n");
                      out.Put(kTerminal);
-                   }});
+                   },
+                   {}});
   cases.push_back({"string_100mib_span_name", kReadCommands, [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put("}\n");
@@ -80,21 +81,24 @@ std::vector<HostileCase> HostileCases() {
                      out.Put(R"({"kind":"span_end","id":"s","duration_ns":5})");
                      out.Put("\n");
                      out.Put(kTerminal);
-                   }});
+                   },
+                   {}});
   cases.push_back({"string_100mib_escaped_once", kReadCommands, [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put(R"(,"x_blob":"\n)");
                      out.Repeat("abcdefgh", string_bytes / 8);
                      out.Put("\"}\n");
                      out.Put(kTerminal);
-                   }});
+                   },
+                   {}});
   cases.push_back({"string_100mib_escaped_densely", kReadCommands, [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put(R"(,"x_blob":")");
                      out.Repeat(R"(\u00e9\"\n\t)", string_bytes / 12);
                      out.Put("\"}\n");
                      out.Put(kTerminal);
-                   }});
+                   },
+                   {}});
   // A 50 MiB key.
   cases.push_back({"key_50mib", kReadCommands, [=](FileWriter& out) {
                      out.Put(kOpenMeta);
@@ -102,14 +106,16 @@ std::vector<HostileCase> HostileCases() {
                      out.Repeat("kkkkkkkk", string_bytes / 2 / 8);
                      out.Put("\":1}\n");
                      out.Put(kTerminal);
-                   }});
+                   },
+                   {}});
   // 10^6 unknown keys in one record, and spread over 10^4 records.
   cases.push_back({"unknown_keys_1e6_in_one_record", kReadCommands, [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.UnknownMembers("u", "0", 1000000 / scale);
                      out.Put("}\n");
                      out.Put(kTerminal);
-                   }});
+                   },
+                   {}});
   cases.push_back({"unknown_keys_1e6_over_1e4_records", kReadCommands, [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put("}\n");
@@ -124,7 +130,8 @@ std::vector<HostileCase> HostileCases() {
                        out.Put("\n");
                      }
                      out.Put(kTerminal);
-                   }});
+                   },
+                   {}});
   // A 100 MiB array of numbers in an unknown key.
   cases.push_back({"number_array_100mib_unknown", kReadCommands, [=](FileWriter& out) {
                      out.Put(kOpenMeta);
@@ -132,7 +139,8 @@ std::vector<HostileCase> HostileCases() {
                      out.Repeat(",12345.5", string_bytes / 8);
                      out.Put("]}\n");
                      out.Put(kTerminal);
-                   }});
+                   },
+                   {}});
   // 10^5 exponents beyond 32 bits in one line (F1): valid, each rounds to zero.
   cases.push_back({"over_range_exponents_1e5_in_one_line", kReadCommands, [=](FileWriter& out) {
                      out.Put(kOpenMeta);
@@ -140,7 +148,8 @@ std::vector<HostileCase> HostileCases() {
                      out.Repeat(",1e-99999999999", 100000 / scale);
                      out.Put("]}\n");
                      out.Put(kTerminal);
-                   }});
+                   },
+                   {}});
   // A shape of 4M dimensions in a known field (F6).
   cases.push_back({"shape_4m_dimensions", kReadCommands, [=](FileWriter& out) {
                      out.Put(kOpenMeta);
@@ -155,7 +164,8 @@ std::vector<HostileCase> HostileCases() {
                      out.Put(R"({"kind":"span_end","id":"s","duration_ns":1})");
                      out.Put("\n");
                      out.Put(kTerminal);
-                   }});
+                   },
+                   {}});
   return cases;
 }
 

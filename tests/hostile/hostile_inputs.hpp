@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,7 +44,7 @@ inline constexpr std::string_view kOpenMeta =
     R"("warmup_steps":0,"device":"cpu","measured_region_device_synchronized":false,)"
     R"("timing_mode":"host","capture_contract":{"measurement_scope":"profiled_work",)"
     R"("operations":"complete","tensors":"partial","gradients":"none","logical_memory":)"
-    R"("complete","physical_memory":"partial","device_timing":"none"})";
+    R"("complete","physical_memory":"partial","device_timing":"none"},"tags":{})";
 inline constexpr std::string_view kTerminal =
     R"({"kind":"terminal","outcome":"complete","timestamp_ns":100})"
     "\n";
@@ -56,6 +57,9 @@ struct HostileCase {
   /// Extra arguments given to every command (e.g. `--threads 4`).
   std::vector<std::string> extra_arguments;
 };
+
+/// Names the case in test output (gtest would print its bytes).
+inline void PrintTo(const HostileCase& hostile, std::ostream* out) { *out << hostile.name; }
 
 /// The cases of issue 12, at the sizes it names, scaled by TRACEDOC_HOSTILE_SCALE (a divisor,
 /// default 1) for quick local runs.

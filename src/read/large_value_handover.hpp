@@ -1,0 +1,44 @@
+// Hands the large blocks a decoder made for one record (long unknown members, long arrays) to
+// the document that keeps the record, so that the document adopts them instead of copying: a
+// 100 MiB value then costs 100 MiB once, not twice (docs/tracedoc.md §5).
+#ifndef TRACEDOC_READ_LARGE_VALUE_HANDOVER_HPP_
+#define TRACEDOC_READ_LARGE_VALUE_HANDOVER_HPP_
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "tracedoc/document_builder.hpp"
+#include "tracedoc/event.hpp"
+#include "tracedoc/record_decoder.hpp"
+#include "util/string_pool.hpp"
+
+namespace tracedoc::detail {
+
+struct DecoderAccess {
+  /// The large blocks behind the last decoded Event.
+  static std::vector<std::string> TakeLargeBlocks(RecordDecoder& decoder);
+};
+
+struct BuilderAccess {
+  /// The document's storage, where the next Add may find its large values already.
+  static util::StringPool& Pool(DocumentBuilder& builder);
+  /// Whether the builder keeps every record, or only the meta record (a validation).
+  static bool RetainsRecords(const DocumentBuilder& builder);
+};
+
+/// Moves what `decoder` made for `event` into the storage of `builder`'s document, if the
+/// builder keeps that record. A builder that keeps nothing of it needs nothing handed over:
+/// the blocks stay with the decoder until its next record.
+inline void HandOverLargeValues(RecordDecoder& decoder, DocumentBuilder& builder,
+                                const Event& event) {
+  if (!BuilderAccess::RetainsRecords(builder) && !std::holds_alternative<MetaRecord>(event)) {
+    return;
+  }
+  std::vector<std::string> blocks = DecoderAccess::TakeLargeBlocks(decoder);
+  if (!blocks.empty()) BuilderAccess::Pool(builder).arena().Adopt(std::move(blocks));
+}
+
+}  // namespace tracedoc::detail
+
+#endif  // TRACEDOC_READ_LARGE_VALUE_HANDOVER_HPP_
