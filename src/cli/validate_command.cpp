@@ -75,7 +75,7 @@ int RunValidate(const ValidateArgs& args) {
       exit_code = std::max(exit_code, code);
     }
   }
-  std::cout.flush();
+  if (!FlushStandardOutput("validate")) return kExitUsage;
   return exit_code;
 }
 

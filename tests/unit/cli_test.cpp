@@ -1,6 +1,7 @@
 // The `tracedoc validate` command line (tracedoc.md §6), run as a child process on files in a
 // temporary directory: exit codes, the one-line stderr form, --json objects and `-` for stdin.
-// And what every command shares: --version, --help with an example, an unknown command.
+// And what every command shares: --version, --help with an example, an unknown command, and a
+// failed write to standard output.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -33,7 +34,15 @@ constexpr std::string_view kUnknownSpanEndLine = R"({"kind":"span_end","id":"s9"
 std::string BadTrace() { return Lines({kMeta10, kUnknownSpanEndLine, kCompleteTerminal0}); }
 std::string GoodTrace() { return Lines({kMeta10, "", kCompleteTerminal0}); }
 
-class CliTest : public testdata::CliFixture {};
+class CliTest : public testdata::CliFixture {
+ protected:
+  // Runs `tracedoc ARGUMENTS` with stdout on /dev/full, where every write fails (ENOSPC). The
+  // braces let this redirection win over the fixture's own one of the group's stdout.
+  testdata::RunResult RunIntoFullStdout(const std::string& arguments) {
+    return RunShell("{ " + testdata::ShellQuote(TRACEDOC_CLI_PATH) + " " + arguments +
+                    " >/dev/full; }");
+  }
+};
 
 TEST_F(CliTest, ValidateAcceptsAValidFileSilently) {
   WriteFile("good.jsonl", GoodTrace());
@@ -226,6 +235,35 @@ TEST_F(CliTest, EveryCommandsHelpEndsWithAnExample) {
         << command;
     EXPECT_EQ(run.err, "") << command;
   }
+}
+
+// ---- a failed write to standard output ---------------------------------------------------------
+
+TEST_F(CliTest, EveryCommandReportsAFailedWriteToStandardOutput) {
+  WriteFile("sample.jsonl", testdata::kSample);
+  const std::pair<std::string_view, std::string_view> runs[] = {
+      {"validate", "validate --json sample.jsonl"},
+      {"cat", "cat sample.jsonl"},
+      {"document", "document sample.jsonl"},
+      {"summary", "summary sample.jsonl"},
+      {"memory", "memory sample.jsonl"},
+      {"health", "health sample.jsonl"},
+      {"version", "version"},
+      {"version", "--version"},
+  };
+  for (const auto& [command, arguments] : runs) {
+    const testdata::RunResult run = RunIntoFullStdout(std::string(arguments));
+    EXPECT_EQ(run.exit_code, 2) << arguments;
+    EXPECT_EQ(run.err, "tracedoc " + std::string(command) + ": cannot write to standard output\n")
+        << arguments;
+  }
+}
+
+TEST_F(CliTest, ValidateWithoutJsonWritesNothingSoAFullStdoutIsNoError) {
+  WriteFile("sample.jsonl", testdata::kSample);
+  const testdata::RunResult run = RunIntoFullStdout("validate sample.jsonl");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.err, "");
 }
 
 TEST_F(CliTest, ValidateWithoutFilesIsAUsageError) { EXPECT_EQ(Run("validate").exit_code, 2); }
