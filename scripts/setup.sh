@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian packages tracedoc builds and tests with. Idempotent: quiet, and touches
-# nothing, when every package is already installed. Needs root (or sudo) only to install.
+# Installs the Debian packages tracedoc builds and tests with, only those missing. Idempotent.
+# Prints one line either way; apt-get's output is shown only when it fails. Needs root (or sudo)
+# only to install.
 set -euo pipefail
 
 packages=(
@@ -17,11 +18,21 @@ for package in "${packages[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
   [[ "$status" == "install ok installed" ]] || missing+=("$package")
 done
-[[ ${#missing[@]} -eq 0 ]] && exit 0
+if [[ ${#missing[@]} -eq 0 ]]; then
+  echo "setup: all ${#packages[@]} packages present" >&2
+  exit 0
+fi
 
 echo "setup: installing ${missing[*]}" >&2
 sudo_cmd=()
 if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
 export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq >/dev/null
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# apt-get writes progress and debconf notes even with -qq; keep them for when something fails.
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! { "${sudo_cmd[@]}" apt-get update -qq &&
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "setup: apt-get failed" >&2
+  exit 1
+fi

@@ -363,10 +363,6 @@ using Event = std::variant<MetaRecord, SpanStartRecord, SpanEndRecord, OpRecord,
 /// The `kind` spelling of each Event alternative, indexed by Event::index().
 std::string_view EventKindName(const Event& event) noexcept;
 
-// The hot records stay small: a document holds one per line of input (see README, "Memory").
-static_assert(sizeof(MemoryRecord) == 168, "MemoryRecord changed size; update README \"Memory\"");
-static_assert(sizeof(OpRecord) == 176, "OpRecord changed size; update README \"Memory\"");
-
 }  // namespace tracedoc
 
 #endif  // TRACEDOC_EVENT_HPP_

@@ -33,6 +33,7 @@ void AddCatCommand(CLI::App& app, std::function<int()>& run) {
   AddTraceArgument(*command, args->trace);
   command->add_flag("--drop-unknown", args->drop_unknown,
                     "Leave out keys the format does not define (the reference's exact bytes)");
+  command->footer("Example: tracedoc cat --drop-unknown run.jsonl > canonical.jsonl");
   command->callback([args, &run] { run = [args] { return RunCat(*args); }; });
 }
 

@@ -36,6 +36,7 @@ void AddDocumentCommand(CLI::App& app, std::function<int()>& run) {
   command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
   command->add_flag("--drop-unknown", args->drop_unknown,
                     "Leave out keys the format does not define");
+  command->footer("Example: tracedoc document --pretty run.jsonl");
   command->callback([args, &run] { run = [args] { return RunDocument(*args); }; });
 }
 

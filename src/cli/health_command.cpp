@@ -35,6 +35,7 @@ void AddHealthCommand(CLI::App& app, std::function<int()>& run) {
       "health", "Print the health report as JSON; exit 0 if structurally valid, 1 if not");
   AddTraceArgument(*command, args->trace);
   command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
+  command->footer("Example: tracedoc health --pretty run.jsonl");
   command->callback([args, &run] { run = [args] { return RunHealth(*args); }; });
 }
 

@@ -33,6 +33,7 @@ void AddMemoryCommand(CLI::App& app, std::function<int()>& run) {
       app.add_subcommand("memory", "Print the logical and physical memory profile as JSON");
   AddTraceArgument(*command, args->trace);
   command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
+  command->footer("Example: tracedoc memory --pretty run.jsonl");
   command->callback([args, &run] { run = [args] { return RunMemory(*args); }; });
 }
 

@@ -31,6 +31,7 @@ void AddSummaryCommand(CLI::App& app, std::function<int()>& run) {
   CLI::App* command = app.add_subcommand("summary", "Print the trace summary as one JSON object");
   AddTraceArgument(*command, args->trace);
   command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
+  command->footer("Example: tracedoc summary --pretty run.jsonl");
   command->callback([args, &run] { run = [args] { return RunSummary(*args); }; });
 }
 

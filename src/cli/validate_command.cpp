@@ -75,7 +75,7 @@ int RunValidate(const ValidateArgs& args) {
       exit_code = std::max(exit_code, code);
     }
   }
-  std::cout.flush();
+  if (!FlushStandardOutput("validate")) return kExitUsage;
   return exit_code;
 }
 
@@ -88,6 +88,7 @@ void AddValidateCommand(CLI::App& app, std::function<int()>& run) {
   command->add_flag("--json", args->json, "Print one JSON object per file on stdout");
   AddThreadsOption(*command, args->threads);
   command->add_flag("--strict", args->strict, "Reject keys a record kind does not define");
+  command->footer("Example: tracedoc validate --json run.jsonl other.jsonl");
   command->callback([args, &run] { run = [args] { return RunValidate(*args); }; });
 }
 

@@ -42,7 +42,7 @@ struct Job {
   // Copies only: the fold interns each string into the document, so hashing here too would
   // double the cost.
   util::StringPool pool{util::PoolMode::kCopy};
-  bool done = false;  // guarded by the pool's mutex
+  bool done = false;  // guarded by DecodeWorkers::mutex_ (set by the worker, waited on by the fold)
 };
 
 // A generous guess at a block's records (lines are rarely shorter), so the lists grow once or not.

@@ -1,5 +1,7 @@
 // The `tracedoc validate` command line (tracedoc.md §6), run as a child process on files in a
 // temporary directory: exit codes, the one-line stderr form, --json objects and `-` for stdin.
+// And what every command shares: --version, --help with an example, an unknown command, and a
+// failed write to standard output.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,12 +12,14 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <utility>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "support/cli_fixture.hpp"
 #include "support/test_traces.hpp"
+#include "tracedoc/version.hpp"
 
 namespace tracedoc {
 namespace {
@@ -30,7 +34,15 @@ constexpr std::string_view kUnknownSpanEndLine = R"({"kind":"span_end","id":"s9"
 std::string BadTrace() { return Lines({kMeta10, kUnknownSpanEndLine, kCompleteTerminal0}); }
 std::string GoodTrace() { return Lines({kMeta10, "", kCompleteTerminal0}); }
 
-class CliTest : public testdata::CliFixture {};
+class CliTest : public testdata::CliFixture {
+ protected:
+  // Runs `tracedoc ARGUMENTS` with stdout on /dev/full, where every write fails (ENOSPC). The
+  // braces let this redirection win over the fixture's own one of the group's stdout.
+  testdata::RunResult RunIntoFullStdout(const std::string& arguments) {
+    return RunShell("{ " + testdata::ShellQuote(TRACEDOC_CLI_PATH) + " " + arguments +
+                    " >/dev/full; }");
+  }
+};
 
 TEST_F(CliTest, ValidateAcceptsAValidFileSilently) {
   WriteFile("good.jsonl", GoodTrace());
@@ -134,10 +146,124 @@ TEST_F(CliTest, NoArgumentsIsAUsageError) {
   EXPECT_EQ(run.exit_code, 2);
 }
 
-TEST_F(CliTest, UnknownSubcommandIsAUsageError) {
+constexpr std::string_view kCommandList =
+    "Commands:\n"
+    "  validate  Check that traces fold; exit 0 if all do\n"
+    "  cat       Write a trace back as canonical JSONL on standard output\n"
+    "  document  Print the folded trace as one JSON object\n"
+    "  summary   Print the trace summary as one JSON object\n"
+    "  memory    Print the logical and physical memory profile as JSON\n"
+    "  health    Print the health report as JSON; exit 0 if structurally valid, 1 if not\n"
+    "  version   Print the version of tracedoc\n"
+    "Run 'tracedoc COMMAND --help' for a command's options.\n";
+
+TEST_F(CliTest, UnknownCommandIsNamedAndTheCommandsListed) {
+  const testdata::RunResult run = Run("frobnicate");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, "unknown command 'frobnicate'\n" + std::string(kCommandList));
+}
+
+TEST_F(CliTest, UnknownCommandIsTheFirstWordEvenWithMoreAfterIt) {
   WriteFile("good.jsonl", GoodTrace());
-  EXPECT_EQ(Run("frobnicate good.jsonl").exit_code, 2);
-  EXPECT_EQ(Run("Validate good.jsonl").exit_code, 2);
+  const testdata::RunResult run = Run("Validate good.jsonl");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, "unknown command 'Validate'\n" + std::string(kCommandList));
+}
+
+TEST_F(CliTest, UnknownOptionWithoutACommandIsNotAnUnknownCommand) {
+  const testdata::RunResult run = Run("--frobnicate");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.out, "");
+  EXPECT_THAT(run.err, ::testing::Not(::testing::HasSubstr("unknown command")));
+}
+
+// ---- version and help --------------------------------------------------------------------------
+
+TEST_F(CliTest, VersionFlagPrintsTheLibraryVersion) {
+  const testdata::RunResult run = Run("--version");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, "tracedoc " + std::string(kVersion) + "\n");
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(CliTest, VersionCommandPrintsTheLibraryVersion) {
+  const testdata::RunResult run = Run("version");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.out, "tracedoc " + std::string(kVersion) + "\n");
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(CliTest, VersionIsTheProjectVersion) {
+  EXPECT_EQ(std::string(kVersion), std::to_string(TRACEDOC_VERSION_MAJOR) + "." +
+                                       std::to_string(TRACEDOC_VERSION_MINOR) + "." +
+                                       std::to_string(TRACEDOC_VERSION_PATCH));
+  EXPECT_THAT(std::string(kVersion), ::testing::MatchesRegex(R"([0-9]+\.[0-9]+\.[0-9]+)"));
+}
+
+TEST_F(CliTest, VersionCommandTakesNoArguments) { EXPECT_EQ(Run("version extra").exit_code, 2); }
+
+TEST_F(CliTest, HelpNamesTheProgramTracedoc) {
+  const testdata::RunResult run = Run("--help");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_THAT(run.out,
+              ::testing::StartsWith("tracedoc: read, check and analyse candle-graph traces\n"
+                                    "Usage: tracedoc [OPTIONS] SUBCOMMAND\n"));
+  EXPECT_EQ(run.out.find(TRACEDOC_CLI_PATH), std::string::npos) << run.out;
+  EXPECT_THAT(run.out, ::testing::EndsWith("\nExample: tracedoc validate run.jsonl\n"));
+  EXPECT_EQ(run.err, "");
+}
+
+TEST_F(CliTest, EveryCommandsHelpEndsWithAnExample) {
+  const std::pair<std::string_view, std::string_view> examples[] = {
+      {"validate", "tracedoc validate --json run.jsonl other.jsonl"},
+      {"cat", "tracedoc cat --drop-unknown run.jsonl > canonical.jsonl"},
+      {"document", "tracedoc document --pretty run.jsonl"},
+      {"summary", "tracedoc summary --pretty run.jsonl"},
+      {"memory", "tracedoc memory --pretty run.jsonl"},
+      {"health", "tracedoc health --pretty run.jsonl"},
+      {"version", "tracedoc version"},
+  };
+  for (const auto& [command, example] : examples) {
+    const testdata::RunResult run = Run(std::string(command) + " --help");
+    EXPECT_EQ(run.exit_code, 0) << command;
+    EXPECT_THAT(run.out,
+                ::testing::HasSubstr("\nUsage: tracedoc " + std::string(command) + " [OPTIONS]"))
+        << command;
+    EXPECT_THAT(run.out, ::testing::EndsWith("\n\nExample: " + std::string(example) + "\n"))
+        << command;
+    EXPECT_EQ(run.err, "") << command;
+  }
+}
+
+// ---- a failed write to standard output ---------------------------------------------------------
+
+TEST_F(CliTest, EveryCommandReportsAFailedWriteToStandardOutput) {
+  WriteFile("sample.jsonl", testdata::kSample);
+  const std::pair<std::string_view, std::string_view> runs[] = {
+      {"validate", "validate --json sample.jsonl"},
+      {"cat", "cat sample.jsonl"},
+      {"document", "document sample.jsonl"},
+      {"summary", "summary sample.jsonl"},
+      {"memory", "memory sample.jsonl"},
+      {"health", "health sample.jsonl"},
+      {"version", "version"},
+      {"version", "--version"},
+  };
+  for (const auto& [command, arguments] : runs) {
+    const testdata::RunResult run = RunIntoFullStdout(std::string(arguments));
+    EXPECT_EQ(run.exit_code, 2) << arguments;
+    EXPECT_EQ(run.err, "tracedoc " + std::string(command) + ": cannot write to standard output\n")
+        << arguments;
+  }
+}
+
+TEST_F(CliTest, ValidateWithoutJsonWritesNothingSoAFullStdoutIsNoError) {
+  WriteFile("sample.jsonl", testdata::kSample);
+  const testdata::RunResult run = RunIntoFullStdout("validate sample.jsonl");
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.err, "");
 }
 
 TEST_F(CliTest, ValidateWithoutFilesIsAUsageError) { EXPECT_EQ(Run("validate").exit_code, 2); }
