@@ -1,5 +1,6 @@
 // The error codes of tracedoc.md §2: every code's name, description, stage and round trip through
-// ErrorCodeFromName, the exact list of 25 spellings, and FormatError's one-line form.
+// ErrorCodeFromName, the exact list of 25 spellings, and FormatError's one-line form. The table is
+// read from the repository's own docs/tracedoc.md, so the docs and the code cannot drift apart.
 #include <array>
 #include <cstdint>
 #include <fstream>
@@ -137,7 +138,7 @@ TEST(ErrorCodeTest, StagesFollowTheSpecTable) {
   }
 }
 
-// One row of the table in tracedoc.md §2: `| \`name\` | stage | when |`.
+// One row of the table in docs/tracedoc.md §2: `| \`name\` | stage | when |`.
 struct SpecRow {
   std::string name;
   std::string stage;
@@ -152,7 +153,7 @@ std::string Trim(std::string_view text) {
 }
 
 std::vector<SpecRow> ReadSpecTable() {
-  std::ifstream in(std::string(TRACEDOC_SHARED_DIR) + "/spec/tracedoc.md");
+  std::ifstream in(std::string(TRACEDOC_SOURCE_DIR) + "/docs/tracedoc.md");
   std::vector<SpecRow> rows;
   std::string line;
   while (std::getline(in, line)) {
@@ -187,10 +188,10 @@ std::string_view StageName(ErrorStage stage) {
 }
 
 TEST(ErrorCodeTest, TableMatchesTheSpecFile) {
-  // The spec's table: names, stages and descriptions, in order.
+  // The documented table: names, stages and descriptions (verbatim), in order.
   const std::vector<SpecRow> rows = ReadSpecTable();
   ASSERT_EQ(rows.size(), kSpecNames.size())
-      << "cannot read the table of tracedoc.md §2 under " << TRACEDOC_SHARED_DIR;
+      << "cannot read the table of docs/tracedoc.md §2 under " << TRACEDOC_SOURCE_DIR;
   for (int i = 0; i < kErrorCodeCount; ++i) {
     const SpecRow& row = rows[static_cast<std::size_t>(i)];
     SCOPED_TRACE(row.name);

@@ -17,8 +17,10 @@
 namespace tracedoc {
 namespace {
 
+// Vendored in the repository (tests/data/README.md says where it comes from), so a fresh clone
+// runs the suite with nothing beside it.
 const std::filesystem::path kSuiteDir =
-    std::filesystem::path(TRACEDOC_SHARED_DIR) / "testdata/JSONTestSuite/test_parsing";
+    std::filesystem::path(TRACEDOC_SOURCE_DIR) / "tests/data/JSONTestSuite/test_parsing";
 
 std::vector<std::string> SuiteFiles() {
   std::vector<std::string> names;
