@@ -1,4 +1,4 @@
-// The line rules of trace-format.md §0 and §2.1, written again from the spec (by byte sequence,
+// The line rules of docs/trace-format.md §0 and §2.1, written again from the spec (by byte sequence,
 // not by decoding) so the harnesses can check where the reader says an error is.
 #ifndef TRACEDOC_FUZZ_TRACE_LINES_HPP_
 #define TRACEDOC_FUZZ_TRACE_LINES_HPP_

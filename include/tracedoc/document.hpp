@@ -1,4 +1,4 @@
-// The folded trace (trace-format.md §1.14): immutable, valid by construction, cheap to copy.
+// The folded trace (docs/trace-format.md §1.14): immutable, valid by construction, cheap to copy.
 // Only DocumentBuilder makes one; analyses and writers read it through views.
 #ifndef TRACEDOC_DOCUMENT_HPP_
 #define TRACEDOC_DOCUMENT_HPP_

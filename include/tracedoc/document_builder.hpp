@@ -1,4 +1,4 @@
-// Stage three of the pipeline: the fold (trace-format.md §2.2, tracedoc.md §2). Takes one
+// Stage three of the pipeline: the fold (docs/trace-format.md §2.2, docs/tracedoc.md §2). Takes one
 // record at a time, so a caller can stream; Finish() && runs the end-of-stream checks.
 #ifndef TRACEDOC_DOCUMENT_BUILDER_HPP_
 #define TRACEDOC_DOCUMENT_BUILDER_HPP_

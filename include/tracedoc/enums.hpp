@@ -1,4 +1,4 @@
-// The enumerations of the trace format (trace-format.md §1.1) and their exact JSON spellings.
+// The enumerations of the trace format (docs/trace-format.md §1.1) and their exact JSON spellings.
 // Used by the records in event.hpp, the decoder and the writers.
 #ifndef TRACEDOC_ENUMS_HPP_
 #define TRACEDOC_ENUMS_HPP_

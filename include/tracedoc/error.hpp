@@ -14,7 +14,7 @@
 
 namespace tracedoc {
 
-/// The stable error codes of tracedoc.md §2. Their spellings (ErrorCodeName) never change.
+/// The stable error codes of docs/tracedoc.md §2. Their spellings (ErrorCodeName) never change.
 enum class ErrorCode : std::uint8_t {
   // input
   kIoError,
@@ -50,12 +50,12 @@ enum class ErrorCode : std::uint8_t {
 /// The number of error codes; codes run from 0 to kErrorCodeCount - 1.
 inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::kTerminalBeforeEvidence) + 1;
 
-/// Where a code belongs in the pipeline (tracedoc.md §2, column "stage").
+/// Where a code belongs in the pipeline (docs/tracedoc.md §2, column "stage").
 enum class ErrorStage : std::uint8_t { kInput, kLine, kRecord, kStream };
 
 /// The code's spelling in JSON and on the command line, e.g. "duplicate_span_start".
 std::string_view ErrorCodeName(ErrorCode code) noexcept;
-/// One sentence saying when the code is raised (the table of tracedoc.md §2).
+/// One sentence saying when the code is raised (the table of docs/tracedoc.md §2).
 std::string_view ErrorCodeDescription(ErrorCode code) noexcept;
 /// The stage that raises the code.
 ErrorStage ErrorCodeStage(ErrorCode code) noexcept;

@@ -1,4 +1,4 @@
-// The twelve trace records (trace-format.md §1.2–§1.13) as plain structs, and Event, their variant.
+// The twelve trace records (docs/trace-format.md §1.2–§1.13) as plain structs, and Event, their variant.
 // The decoder produces Events; the builder folds them; a TraceDocument holds the same structs.
 #ifndef TRACEDOC_EVENT_HPP_
 #define TRACEDOC_EVENT_HPP_
@@ -40,7 +40,7 @@ class ArrayView {
   std::size_t size_ = 0;
 };
 
-/// A key the record kind does not define, kept so a writer can emit it again (tracedoc.md §3).
+/// A key the record kind does not define, kept so a writer can emit it again (docs/tracedoc.md §3).
 /// `json` is the member's value as compact JSON: numbers as written, strings re-escaped.
 struct UnknownField {
   std::string_view key;

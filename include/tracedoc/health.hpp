@@ -1,4 +1,4 @@
-// The health report (analyses.md §6): issues with codes and severities, and evidence coverage.
+// The health report (docs/analyses.md §6): issues with codes and severities, and evidence coverage.
 // An analysis: it reads a folded TraceDocument and says whether it is evidence a user can trust.
 #ifndef TRACEDOC_HEALTH_HPP_
 #define TRACEDOC_HEALTH_HPP_
@@ -16,7 +16,7 @@ namespace tracedoc {
 /// How much a finding weighs: an error makes the trace structurally invalid, a warning does not.
 enum class HealthSeverity : std::uint8_t { kError, kWarning };
 
-/// Every issue code of analyses.md §6.10, in the index's order (which is also the order of the
+/// Every issue code of docs/analyses.md §6.10, in the index's order (which is also the order of the
 /// checks that raise them). Spellings come from HealthCodeName and never change.
 enum class HealthCode : std::uint8_t {
   kRunProvenanceInvalid,
@@ -89,7 +89,7 @@ std::optional<HealthCode> HealthCodeFromName(std::string_view name) noexcept;
 /// Returns the severity's JSON spelling, "error" or "warning". No errors.
 std::string_view HealthSeverityName(HealthSeverity severity) noexcept;
 
-/// One finding: its severity, its code and the reference's message text (analyses.md §6.11).
+/// One finding: its severity, its code and the reference's message text (docs/analyses.md §6.11).
 struct HealthIssue {
   HealthSeverity severity = HealthSeverity::kError;
   HealthCode code = HealthCode::kRunProvenanceInvalid;
@@ -132,7 +132,7 @@ struct TraceHealth {
   friend bool operator==(const TraceHealth&, const TraceHealth&) = default;
 };
 
-/// Runs every health check of analyses.md §6 on `document` and returns the report. A failed
+/// Runs every health check of docs/analyses.md §6 on `document` and returns the report. A failed
 /// capture turns some errors into warnings and skips the measured-region count. Work is
 /// O(n log n) in the number of records (hash lookups, one stable sort of the memory events when
 /// they are out of timestamp order). No errors: findings are issues, not failures.

@@ -1,4 +1,4 @@
-// Memory analysis (analyses.md §5): the logical plane from `memory` events, the physical plane
+// Memory analysis (docs/analyses.md §5): the logical plane from `memory` events, the physical plane
 // from `device_memory` samples, and memory attributed to graph nodes. Reads a TraceDocument.
 #ifndef TRACEDOC_MEMORY_HPP_
 #define TRACEDOC_MEMORY_HPP_

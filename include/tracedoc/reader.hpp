@@ -1,5 +1,5 @@
 // Stage one and the whole pipeline: bytes from a string, a file or standard input, split into
-// lines (trace-format.md §2.1), decoded and folded as they arrive; the first error stops the read.
+// lines (docs/trace-format.md §2.1), decoded and folded as they arrive; the first error stops the read.
 #ifndef TRACEDOC_READER_HPP_
 #define TRACEDOC_READER_HPP_
 
@@ -15,7 +15,7 @@
 
 namespace tracedoc {
 
-/// Bounds of a read (tracedoc.md §5); each one, exceeded, fails with limit_exceeded.
+/// Bounds of a read (docs/tracedoc.md §5); each one, exceeded, fails with limit_exceeded.
 struct ReadOptions {
   DecodeOptions decode;
   /// Longest physical line in bytes, without its `\n`. Default 256 MiB. A file is read in
@@ -48,7 +48,7 @@ class TraceInput {
   std::filesystem::path path_;
 };
 
-/// Reads and folds a whole trace. Errors: any code of tracedoc.md §2; io_error when a file
+/// Reads and folds a whole trace. Errors: any code of docs/tracedoc.md §2; io_error when a file
 /// cannot be opened or read.
 Result<TraceDocument> ReadTrace(const TraceInput& input, const ReadOptions& options = {});
 

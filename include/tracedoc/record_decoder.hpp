@@ -1,5 +1,5 @@
 // Stage two of the pipeline: one line of text to one typed record (an Event), with the field
-// rules of trace-format.md §1.0–§1.13. Knows nothing of the other lines; the builder folds.
+// rules of docs/trace-format.md §1.0–§1.13. Knows nothing of the other lines; the builder folds.
 #ifndef TRACEDOC_RECORD_DECODER_HPP_
 #define TRACEDOC_RECORD_DECODER_HPP_
 
@@ -17,7 +17,7 @@ namespace tracedoc {
 /// this keeps the deepest parse well inside a thread's stack. Larger settings act as this.
 inline constexpr std::size_t kMaxNestingDepthCap = 2000;
 
-/// Bounds and strictness of decoding. The defaults are tracedoc.md §5's.
+/// Bounds and strictness of decoding. The defaults are docs/tracedoc.md §5's.
 struct DecodeOptions {
   /// Deepest JSON nesting accepted (a record's own object is depth 1). Deeper input fails with
   /// limit_exceeded at the line, without recursing further. At most kMaxNestingDepthCap.

@@ -1,4 +1,4 @@
-// The trace summary (analyses.md §4): record counts, measured time, span depth and the logical
+// The trace summary (docs/analyses.md §4): record counts, measured time, span depth and the logical
 // memory peak. An analysis: it reads a folded TraceDocument and returns a plain value.
 #ifndef TRACEDOC_SUMMARY_HPP_
 #define TRACEDOC_SUMMARY_HPP_
@@ -16,7 +16,7 @@ namespace tracedoc {
 struct TraceSummary {
   std::uint64_t op_count = 0;
   /// Sum of `duration_ns` over measured spans (an open span adds 0), saturating at 2^64 − 1
-  /// where the reference wraps (a documented difference, analyses.md §4).
+  /// where the reference wraps (a documented difference, docs/analyses.md §4).
   std::uint64_t total_ns = 0;
   std::uint64_t span_count = 0;
   /// Spans without a `parent_id`; a span whose parent is unknown is not a root.
@@ -28,7 +28,7 @@ struct TraceSummary {
   std::uint64_t alloc_count = 0;
   /// Raw `free` memory events, matched or not.
   std::uint64_t free_count = 0;
-  /// The logical plane's peak live bytes (analyses.md §5.3); None without memory events or when
+  /// The logical plane's peak live bytes (docs/analyses.md §5.3); None without memory events or when
   /// no alloc was applied.
   std::optional<std::uint64_t> logical_peak_bytes;
 

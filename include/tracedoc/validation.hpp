@@ -1,4 +1,4 @@
-// The metadata validations of analyses.md §6.9: run provenance, comparison identity, capture
+// The metadata validations of docs/analyses.md §6.9: run provenance, comparison identity, capture
 // contract, gradient contract and manifest digest. Health and producers call them; reading never.
 #ifndef TRACEDOC_VALIDATION_HPP_
 #define TRACEDOC_VALIDATION_HPP_
@@ -18,7 +18,7 @@ namespace tracedoc {
 // message), or std::nullopt when every rule passes. A message is a value, not an Error: these
 // rules judge the contents of a document that read and folded successfully.
 
-/// The domain string the manifest digest starts with (trace-format.md §0).
+/// The domain string the manifest digest starts with (docs/trace-format.md §0).
 inline constexpr std::string_view kGradientManifestSchema = "candle-graph/gradient-manifest/1";
 
 /// Returns the first failing message of the TraceRunMeta rules (§6.9.1, rows 1–7: blank
@@ -48,7 +48,7 @@ std::optional<std::string> ValidateGradientContract(const GradientContract& cont
 /// std::nullopt only when libcrypto cannot compute a digest (out of memory, no SHA-256 provider).
 std::optional<std::string> GradientManifestSha256(std::span<const ExpectedGradient> expected);
 
-/// Returns whether `norm` is consistent with `state` (trace-format.md §1.11): present needs a
+/// Returns whether `norm` is consistent with `state` (docs/trace-format.md §1.11): present needs a
 /// finite norm above 0, zero needs +0.0 exactly, missing and non_finite need no norm.
 bool IsGradientNormConsistent(GradientState state, std::optional<double> norm) noexcept;
 

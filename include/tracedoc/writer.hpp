@@ -1,4 +1,4 @@
-// The canonical writer (trace-format.md §3, tracedoc.md §3–§4): a TraceDocument back to events,
+// The canonical writer (docs/trace-format.md §3, docs/tracedoc.md §3–§4): a TraceDocument back to events,
 // to JSONL, and to the folded-document JSON object. The last stage: fold → TraceDocument → text.
 #ifndef TRACEDOC_WRITER_HPP_
 #define TRACEDOC_WRITER_HPP_
@@ -16,7 +16,7 @@ namespace tracedoc {
 
 /// How the JSONL writers treat what the format does not define.
 struct WriteOptions {
-  /// Leave out the unknown members a record kept (tracedoc.md §3), at every level: the output is
+  /// Leave out the unknown members a record kept (docs/tracedoc.md §3), at every level: the output is
   /// then the reference's, byte for byte.
   bool drop_unknown = false;
 };

@@ -1,4 +1,4 @@
-// The clipping procedure of analyses.md §5.5: the peak and the residual of a set of storage
+// The clipping procedure of docs/analyses.md §5.5: the peak and the residual of a set of storage
 // lifetimes seen through one span's [start, end] interval. Used by the node memory metrics.
 #ifndef TRACEDOC_SRC_ANALYSIS_INTERVAL_CLIPPING_HPP_
 #define TRACEDOC_SRC_ANALYSIS_INTERVAL_CLIPPING_HPP_

@@ -1,4 +1,4 @@
-// The logical memory plane (analyses.md §5.3): memory events replayed in timestamp order into
+// The logical memory plane (docs/analyses.md §5.3): memory events replayed in timestamp order into
 // live storages, a timeline, a peak, lifetimes and per-device records.
 #ifndef TRACEDOC_SRC_ANALYSIS_LOGICAL_MEMORY_HPP_
 #define TRACEDOC_SRC_ANALYSIS_LOGICAL_MEMORY_HPP_

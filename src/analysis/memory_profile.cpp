@@ -1,4 +1,4 @@
-// The public entry points of the memory analysis (analyses.md §5.1, §5.2): the two planes are
+// The public entry points of the memory analysis (docs/analyses.md §5.1, §5.2): the two planes are
 // computed independently and neither fills gaps in the other.
 #include "analysis/logical_memory.hpp"
 #include "analysis/physical_memory.hpp"

@@ -1,4 +1,4 @@
-// Memory attributed to graph nodes (analyses.md §5.5). Lifetimes are grouped by allocation span
+// Memory attributed to graph nodes (docs/analyses.md §5.5). Lifetimes are grouped by allocation span
 // first, so each span's ancestor chain is walked once however many lifetimes it allocated.
 #include <cstddef>
 #include <map>

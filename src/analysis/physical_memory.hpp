@@ -1,4 +1,4 @@
-// The physical memory plane (analyses.md §5.4): device_memory samples as a sorted timeline and
+// The physical memory plane (docs/analyses.md §5.4): device_memory samples as a sorted timeline and
 // per-device statistics. Nothing is derived from the samples' values.
 #ifndef TRACEDOC_SRC_ANALYSIS_PHYSICAL_MEMORY_HPP_
 #define TRACEDOC_SRC_ANALYSIS_PHYSICAL_MEMORY_HPP_

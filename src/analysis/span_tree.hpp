@@ -1,5 +1,5 @@
 // The spans of a document as a parent graph: lookup by id and the cycle-safe parent walks of
-// analyses.md §4 (depth) and §5.5 (subtree membership). Parents need not exist or be acyclic.
+// docs/analyses.md §4 (depth) and §5.5 (subtree membership). Parents need not exist or be acyclic.
 #ifndef TRACEDOC_SRC_ANALYSIS_SPAN_TREE_HPP_
 #define TRACEDOC_SRC_ANALYSIS_SPAN_TREE_HPP_
 

@@ -1,4 +1,4 @@
-// The summary (analyses.md §4). On its own, the memory peak comes from a replay that keeps only
+// The summary (docs/analyses.md §4). On its own, the memory peak comes from a replay that keeps only
 // the live total, so summarizing never builds the memory timeline; with the memory analysis,
 // both share the replay that builds it.
 #include "tracedoc/summary.hpp"

@@ -1,5 +1,5 @@
 // `tracedoc cat FILE`: the trace read, folded and written back as canonical JSONL on stdout
-// (tracedoc.md §4, §6); exit 1 when the trace does not fold, 2 when it cannot be read.
+// (docs/tracedoc.md §4, §6); exit 1 when the trace does not fold, 2 when it cannot be read.
 #include <iostream>
 #include <memory>
 #include <string>

@@ -13,7 +13,7 @@
 
 namespace tracedoc::cli {
 
-/// Exit codes of tracedoc.md §6.
+/// Exit codes of docs/tracedoc.md §6.
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitRejected = 1;
 inline constexpr int kExitUsage = 2;

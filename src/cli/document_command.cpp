@@ -1,5 +1,5 @@
 // `tracedoc document FILE`: the folded TraceDocument as one JSON object on stdout
-// (trace-format.md §1.14, tracedoc.md §6); exit 1 when the trace does not fold, 2 when unreadable.
+// (docs/trace-format.md §1.14, docs/tracedoc.md §6); exit 1 when the trace does not fold, 2 when unreadable.
 #include <iostream>
 #include <memory>
 #include <string>

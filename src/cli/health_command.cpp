@@ -1,5 +1,5 @@
-// `tracedoc health FILE`: the TraceHealth as one JSON object on stdout (analyses.md §6,
-// tracedoc.md §6); exit 0 when structurally valid, 1 when not or when the trace does not fold,
+// `tracedoc health FILE`: the TraceHealth as one JSON object on stdout (docs/analyses.md §6,
+// docs/tracedoc.md §6); exit 0 when structurally valid, 1 when not or when the trace does not fold,
 // 2 when it cannot be read.
 #include <iostream>
 #include <memory>

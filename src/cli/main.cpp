@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
     // The same line, and the same checked output, as `tracedoc version`.
     return tracedoc::cli::PrintVersion();
   } catch (const CLI::ParseError& e) {
-    // CLI11 reports usage errors by exception; they end here, as exit 2 (tracedoc.md §6).
+    // CLI11 reports usage errors by exception; they end here, as exit 2 (docs/tracedoc.md §6).
     if (e.get_exit_code() != 0 && IsUnknownCommand(app)) {
       PrintUnknownCommand(app);
       return tracedoc::cli::kExitUsage;

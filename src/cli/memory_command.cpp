@@ -1,5 +1,5 @@
 // `tracedoc memory FILE`: the MemoryProfile (logical and physical planes) as one JSON object on
-// stdout (analyses.md §5, tracedoc.md §6); exit 1 when the trace does not fold, 2 when unreadable.
+// stdout (docs/analyses.md §5, docs/tracedoc.md §6); exit 1 when the trace does not fold, 2 when unreadable.
 #include <iostream>
 #include <memory>
 #include <string>

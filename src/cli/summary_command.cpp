@@ -1,5 +1,5 @@
-// `tracedoc summary FILE`: the TraceSummary as one JSON object on stdout (analyses.md §4,
-// tracedoc.md §6); exit 1 when the trace does not fold, 2 when it cannot be read.
+// `tracedoc summary FILE`: the TraceSummary as one JSON object on stdout (docs/analyses.md §4,
+// docs/tracedoc.md §6); exit 1 when the trace does not fold, 2 when it cannot be read.
 #include <iostream>
 #include <memory>
 #include <string>

@@ -39,7 +39,7 @@ std::string ResultJson(std::string_view file, const Result<void>& result) {
   out += ",\"ok\":false,\"error\":{\"code\":";
   write::AppendJsonString(out, ErrorCodeName(e.code));
   out += ",\"line\":";
-  write::AppendJsonU64(out, e.line);  // 0: the stream as a whole (tracedoc.md §2)
+  write::AppendJsonU64(out, e.line);  // 0: the stream as a whole (docs/tracedoc.md §2)
   out += ",\"index\":";
   AppendOptionalU64(out, e.index);
   out += ",\"column\":";

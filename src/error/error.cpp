@@ -1,4 +1,4 @@
-// The one table of error codes: names, stages and descriptions (tracedoc.md §2).
+// The one table of error codes: names, stages and descriptions (docs/tracedoc.md §2).
 #include "tracedoc/error.hpp"
 
 #include <array>

@@ -1,4 +1,4 @@
-// Dense tensor bytes from shape and dtype (trace-format.md §2.3), and the dtype size table.
+// Dense tensor bytes from shape and dtype (docs/trace-format.md §2.3), and the dtype size table.
 #ifndef TRACEDOC_FOLD_DENSE_BYTES_HPP_
 #define TRACEDOC_FOLD_DENSE_BYTES_HPP_
 

@@ -1,4 +1,4 @@
-// The fold: the loop rules of trace-format.md §2.2 applied record by record, and the
+// The fold: the loop rules of docs/trace-format.md §2.2 applied record by record, and the
 // end-of-stream checks in the reference's order. Messages are the reference's, word for word.
 #include "tracedoc/document_builder.hpp"
 
@@ -97,7 +97,7 @@ Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPositi
   }
   if (const auto* meta = std::get_if<MetaRecord>(&event)) return FoldMeta(*meta, position);
   if (records == 0) {
-    // tracedoc names the missing meta at the first record (tracedoc.md §2).
+    // tracedoc names the missing meta at the first record (docs/tracedoc.md §2).
     return FoldError(ErrorCode::kMissingMeta, position,
                      "trace stream is missing a meta event with run metadata");
   }
@@ -162,7 +162,7 @@ Result<void> DocumentBuilder::State::FoldMeta(const MetaRecord& meta,
                      "meta event must be the first non-empty trace record, found at index " +
                          IndexText(position));
   }
-  // tracedoc checks the schema as soon as it is known (tracedoc.md §1).
+  // tracedoc checks the schema as soon as it is known (docs/tracedoc.md §1).
   if (meta.schema != kSchema && meta.schema != kPreviousSchema) {
     return FoldError(ErrorCode::kUnsupportedSchema, position,
                      "unsupported trace schema " + text::DebugQuoted(meta.schema) +

@@ -1,4 +1,4 @@
-// The exact JSON spellings of every enumeration (trace-format.md §1.1), in enumerator order.
+// The exact JSON spellings of every enumeration (docs/trace-format.md §1.1), in enumerator order.
 #include "tracedoc/enums.hpp"
 
 #include <array>

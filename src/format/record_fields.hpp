@@ -1,4 +1,4 @@
-// The one description of every record's fields (trace-format.md §1.2–§1.13): JSON key, whether
+// The one description of every record's fields (docs/trace-format.md §1.2–§1.13): JSON key, whether
 // it is required, and how it is read and written. The decoder and the canonical writer both
 // walk these tables, so key order and omission rules cannot drift apart.
 #ifndef TRACEDOC_FORMAT_RECORD_FIELDS_HPP_

@@ -1,4 +1,4 @@
-// AnalyzeHealth: runs the checks of analyses.md §6 in their numbered order. Every check runs;
+// AnalyzeHealth: runs the checks of docs/analyses.md §6 in their numbered order. Every check runs;
 // none stops the analysis, so a report lists every problem at once.
 #include <algorithm>
 #include <utility>

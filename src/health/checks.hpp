@@ -1,4 +1,4 @@
-// The health checks of analyses.md §6, one function per group of numbered checks. Each appends
+// The health checks of docs/analyses.md §6, one function per group of numbered checks. Each appends
 // its issues to the context in the order §6 gives; AnalyzeHealthInput calls them in turn.
 #ifndef TRACEDOC_SRC_HEALTH_CHECKS_HPP_
 #define TRACEDOC_SRC_HEALTH_CHECKS_HPP_

@@ -1,4 +1,4 @@
-// Checks 17 and 18 (analyses.md §6.7): what evidence the trace holds, and a warning for each
+// Checks 17 and 18 (docs/analyses.md §6.7): what evidence the trace holds, and a warning for each
 // kind it lacks. Absence is a warning, not an error: a capture may legitimately skip a plane.
 #include "health/checks.hpp"
 #include "tracedoc/enums.hpp"

@@ -1,4 +1,4 @@
-// Check 16 (analyses.md §6.6): gradient events on their own (a), the contract gating (b), then,
+// Check 16 (docs/analyses.md §6.6): gradient events on their own (a), the contract gating (b), then,
 // under a valid contract, the observed keys against the manifest (c, d) and the families (e).
 #include <algorithm>
 #include <cstddef>

@@ -1,5 +1,5 @@
-// GradientContract validation (analyses.md §6.9.3) and the gradient norm rule
-// (trace-format.md §1.11). Names and keys compare as exact strings; blank trims.
+// GradientContract validation (docs/analyses.md §6.9.3) and the gradient norm rule
+// (docs/trace-format.md §1.11). Names and keys compare as exact strings; blank trims.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>

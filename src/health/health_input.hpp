@@ -12,7 +12,7 @@
 namespace tracedoc::health {
 
 // The reference runs health on any TraceDocument value, including one read from its JSON
-// object form that never went through the fold (trace-format.md §1.14). tracedoc only makes
+// object form that never went through the fold (docs/trace-format.md §1.14). tracedoc only makes
 // documents by folding, so this view is how the checks for broken invariants stay testable.
 struct HealthInput {
   TraceRunMeta run;

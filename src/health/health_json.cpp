@@ -1,5 +1,5 @@
 // The TraceHealth's JSON ("Output shapes", TraceHealth): every key always present, in the
-// reference's order; messages escaped as any other string (trace-format.md §1.0).
+// reference's order; messages escaped as any other string (docs/trace-format.md §1.0).
 #include <cstdint>
 #include <string>
 #include <string_view>

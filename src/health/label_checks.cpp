@@ -1,4 +1,4 @@
-// Checks 19 and 20 (analyses.md §6.8): the required semantic labels each name exactly one span,
+// Checks 19 and 20 (docs/analyses.md §6.8): the required semantic labels each name exactly one span,
 // and the GPU-expected and CPU-only lists partition them. Labels compare as exact strings; only
 // the blank tests trim. Every issue here is an error, or a warning when the capture failed.
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The gradient manifest digest (analyses.md §6.9.3): SHA-256 over a length-framed encoding of
+// The gradient manifest digest (docs/analyses.md §6.9.3): SHA-256 over a length-framed encoding of
 // the ordered manifest. SHA-256 comes from OpenSSL's libcrypto, not a hand-written one.
 #include <openssl/evp.h>
 

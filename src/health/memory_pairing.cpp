@@ -1,4 +1,4 @@
-// Check 15 (analyses.md §6.5): replays the memory events in timestamp order and checks that
+// Check 15 (docs/analyses.md §6.5): replays the memory events in timestamp order and checks that
 // allocations and frees pair up per (device, storage id), with the same byte count.
 #include <algorithm>
 #include <cstddef>

@@ -1,4 +1,4 @@
-// Builds health and validation messages from parts (analyses.md §6.11): text as it is, integers
+// Builds health and validation messages from parts (docs/analyses.md §6.11): text as it is, integers
 // in decimal, and the `{x:?}` debug renderings of strings and optional f64 norms.
 #ifndef TRACEDOC_SRC_HEALTH_MESSAGE_HPP_
 #define TRACEDOC_SRC_HEALTH_MESSAGE_HPP_

@@ -1,4 +1,4 @@
-// Checks 1–4 (analyses.md §6.2). Checks 2 and 3 repeat fold rules (trace-format.md §2.2 g, h):
+// Checks 1–4 (docs/analyses.md §6.2). Checks 2 and 3 repeat fold rules (docs/trace-format.md §2.2 g, h):
 // a folded document always passes them, one read from its JSON object form may not.
 #include <algorithm>
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Checks 9–14 (analyses.md §6.4). Each check walks its records in document order, so every issue
+// Checks 9–14 (docs/analyses.md §6.4). Each check walks its records in document order, so every issue
 // of check 9 (for every record kind) comes before any issue of check 10, and so on. The records
 // are large and the walks memory-bound, so each record kind is read once: the findings of
 // checks 9–12 are noted per record and reported afterwards, in the checks' order.

@@ -1,4 +1,4 @@
-// Run provenance, comparison identity and capture contract validation (analyses.md §6.9.1,
+// Run provenance, comparison identity and capture contract validation (docs/analyses.md §6.9.1,
 // §6.9.2). Each stops at the first failing rule; its message is the exact reference text.
 #include <optional>
 #include <string>

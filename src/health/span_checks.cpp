@@ -1,4 +1,4 @@
-// Checks 5–8 (analyses.md §6.3). The parent-cycle check marks each id once (a walk over the
+// Checks 5–8 (docs/analyses.md §6.3). The parent-cycle check marks each id once (a walk over the
 // functional graph id → parent id), so a deep chain costs linear time, not depth × spans.
 #include <cstddef>
 #include <cstdint>

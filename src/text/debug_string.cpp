@@ -1,5 +1,5 @@
 // Debug rendering of strings (Rust's char::escape_debug rules with the Unicode 17.0.0 table)
-// and of f64 values (shortest digits, ties to the larger magnitude), analyses.md §6.11.1.
+// and of f64 values (shortest digits, ties to the larger magnitude), docs/analyses.md §6.11.1.
 #include "text/debug_string.hpp"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // The reference's `{:?}` debug rendering of strings and f64 values, used inside health and fold
-// messages (analyses.md §6.11.1).
+// messages (docs/analyses.md §6.11.1).
 #ifndef TRACEDOC_TEXT_DEBUG_STRING_HPP_
 #define TRACEDOC_TEXT_DEBUG_STRING_HPP_
 

@@ -1,5 +1,5 @@
 // UTF-8 helpers: strict validation, code point decoding, and trimming of Unicode White_Space
-// as the format defines "Trim" and "Blank" (trace-format.md §0).
+// as the format defines "Trim" and "Blank" (docs/trace-format.md §0).
 #ifndef TRACEDOC_TEXT_UTF8_HPP_
 #define TRACEDOC_TEXT_UTF8_HPP_
 
@@ -23,7 +23,7 @@ struct DecodedCodePoint {
 // no byte outside the view is read and `length` is at least 1.
 DecodedCodePoint DecodeUtf8At(std::string_view valid_utf8, std::size_t pos) noexcept;
 
-// True for the Unicode White_Space code points listed under "Trim" in trace-format.md §0.
+// True for the Unicode White_Space code points listed under "Trim" in docs/trace-format.md §0.
 // U+FEFF (byte-order mark) is not white space.
 bool IsUnicodeWhiteSpace(char32_t code_point) noexcept;
 

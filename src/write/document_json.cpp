@@ -1,4 +1,4 @@
-// The folded document as one JSON object (trace-format.md §1.14): the records as the JSONL lines
+// The folded document as one JSON object (docs/trace-format.md §1.14): the records as the JSONL lines
 // write them but without `kind`, grouped in arrays, after `schema` and the nested `run`.
 #include <ostream>
 #include <span>

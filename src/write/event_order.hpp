@@ -1,4 +1,4 @@
-// The order of the reference's to_events (trace-format.md §3.1), written down once: ToEvents,
+// The order of the reference's to_events (docs/trace-format.md §3.1), written down once: ToEvents,
 // the JSONL writers and anything else that walks a document as a stream go through it.
 #ifndef TRACEDOC_SRC_WRITE_EVENT_ORDER_HPP_
 #define TRACEDOC_SRC_WRITE_EVENT_ORDER_HPP_

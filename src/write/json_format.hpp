@@ -1,5 +1,5 @@
 // Low-level JSON text emitters for canonical output: strings, doubles and unsigned integers
-// laid out byte for byte as the reference writer does (tracedoc.md §4, trace-format.md §1.0).
+// laid out byte for byte as the reference writer does (docs/tracedoc.md §4, docs/trace-format.md §1.0).
 #ifndef TRACEDOC_SRC_WRITE_JSON_FORMAT_HPP_
 #define TRACEDOC_SRC_WRITE_JSON_FORMAT_HPP_
 

@@ -1,4 +1,4 @@
-// to_events and write_jsonl (trace-format.md §3.1–§3.2): every output walks the document in
+// to_events and write_jsonl (docs/trace-format.md §3.1–§3.2): every output walks the document in
 // ForEachEvent's order and appends lines to one growing buffer, handed to its sink in chunks.
 #include <unistd.h>
 

@@ -1,5 +1,5 @@
 // Writers for each field type, the mirror of decode/value_readers.hpp: compact JSON appended
-// to a string, in the layout of tracedoc.md §4.
+// to a string, in the layout of docs/tracedoc.md §4.
 #ifndef TRACEDOC_WRITE_VALUE_WRITERS_HPP_
 #define TRACEDOC_WRITE_VALUE_WRITERS_HPP_
 

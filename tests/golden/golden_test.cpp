@@ -109,7 +109,7 @@ TEST_P(GoldenLayoutTest, HoldsExactlyTheInputAndOutputs) {
   EXPECT_TRUE(std::filesystem::is_regular_file(case_dir / kInputFile)) << "missing " << kInputFile;
   const std::optional<std::string> readme = ReadFileIfPresent(case_dir / kReadmeFile);
   ASSERT_TRUE(readme.has_value()) << "missing " << kReadmeFile << " (one line: what the case "
-                                  << "covers, and its examples.md id when it has one)";
+                                  << "covers, and its docs/examples.md id when it has one)";
   EXPECT_TRUE(!readme->empty() && readme->find('\n') == readme->size() - 1)
       << kReadmeFile << " must be exactly one line ending in a newline";
 

@@ -15,7 +15,7 @@
 
 namespace tracedoc::property {
 
-/// The JSON type a record field expects (trace-format.md §1.0).
+/// The JSON type a record field expects (docs/trace-format.md §1.0).
 enum class ValueType : std::uint8_t {
   kString,
   kU64,

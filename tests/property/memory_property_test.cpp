@@ -1,4 +1,4 @@
-// A model-based property of the logical memory plane (analyses.md §5.3): for random memory
+// A model-based property of the logical memory plane (docs/analyses.md §5.3): for random memory
 // event sequences, every timeline point, the peak, the device peaks and the summary's counts
 // equal a brute-force recomputation that replays the events up to each timestamp from scratch.
 #include <algorithm>

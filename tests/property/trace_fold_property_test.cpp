@@ -1,6 +1,6 @@
 // Every generated stream folds (issue 6), into the document the generator's model predicts:
-// record counts, spans, resolved dense bytes (trace-format.md §2.3), doubles read back bit for
-// bit, and summary counts (analyses.md §4) equal to the generated ones.
+// record counts, spans, resolved dense bytes (docs/trace-format.md §2.3), doubles read back bit for
+// bit, and summary counts (docs/analyses.md §4) equal to the generated ones.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -29,7 +29,7 @@ std::size_t Count(const GeneratedTrace& trace, RecordKind kind) {
 
 bool SameDouble(double a, double b) { return a == b && std::signbit(a) == std::signbit(b); }
 
-// The summary of analyses.md §4, computed from the generator's spans.
+// The summary of docs/analyses.md §4, computed from the generator's spans.
 TraceSummary ExpectedSummary(const GeneratedTrace& trace) {
   TraceSummary s;
   s.op_count = Count(trace, RecordKind::kOp);

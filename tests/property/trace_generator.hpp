@@ -31,7 +31,7 @@ inline std::uint64_t SaturatingMul(std::uint64_t a, std::uint64_t b) {
   if (a == 0 || b == 0) return 0;
   return a > kU64Max / b ? kU64Max : a * b;
 }
-/// The product of the dimensions, or None on overflow (tensor_stats, trace-format.md §2.2 7).
+/// The product of the dimensions, or None on overflow (tensor_stats, docs/trace-format.md §2.2 7).
 inline std::optional<std::uint64_t> CheckedProduct(const std::vector<std::uint64_t>& shape) {
   std::uint64_t product = 1;
   for (const std::uint64_t d : shape) {
@@ -99,7 +99,7 @@ inline const std::vector<std::string_view> kExpectation = {"active", "inactive",
 inline const std::vector<std::string_view> kEdgeKind = {"call", "data"};
 }  // namespace spellings
 
-/// Unicode White_Space (trace-format.md §0), as the generator uses it around records and in
+/// Unicode White_Space (docs/trace-format.md §0), as the generator uses it around records and in
 /// blank lines; the byte-order mark is deliberately absent.
 inline const std::vector<std::string> kWhiteSpace = {" ",      "\t",     "\u00a0", "\u3000",
                                                      "\u2028", "\u0085", "\u2003", "\x0b"};

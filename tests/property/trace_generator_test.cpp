@@ -67,7 +67,7 @@ TEST(TraceGeneratorTest, StreamsCoverEveryKindAndFeatureAndStayInTheirSchema) {
     for (std::size_t k = 0; k < kRecordKindCount; ++k) {
       if (trace.records_by_kind[k] > 0) ++seen[std::string(KindName(static_cast<RecordKind>(k)))];
     }
-    // tensor_stats exist only in trace/10 (trace-format.md §1.7).
+    // tensor_stats exist only in trace/10 (docs/trace-format.md §1.7).
     const std::uint64_t stats =
         trace.records_by_kind[static_cast<std::size_t>(RecordKind::kTensorStats)];
     EXPECT_FALSE(trace.previous_schema && stats > 0) << "seed " << seed;

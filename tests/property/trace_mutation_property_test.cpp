@@ -1,7 +1,7 @@
 // One rule-breaking mutation of a generated stream fails with that rule's code at the line,
 // record index and field the mutation predicts, and ValidateTrace fails identically (issue 6).
 // Two properties, so each rule group gets its own 1,000 cases: the fold rules of
-// trace-format.md §2.2, and the line- and record-level codes of tracedoc.md §2.
+// docs/trace-format.md §2.2, and the line- and record-level codes of docs/tracedoc.md §2.
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
-// The mutation catalogue (issue 6): one rule-breaking change per fold rule of trace-format.md
-// §2.2 (tracedoc.md §2's stream codes) and per line- and record-level error code. Each mutation
+// The mutation catalogue (issue 6): one rule-breaking change per fold rule of docs/trace-format.md
+// §2.2 (docs/tracedoc.md §2's stream codes) and per line- and record-level error code. Each mutation
 // turns a valid generated stream into one that must fail with its code at a known 1-based line
 // (0 for the stream as a whole), at a known record index, and where known at a known field.
 #ifndef TRACEDOC_TESTS_PROPERTY_TRACE_MUTATIONS_HPP_
@@ -182,7 +182,7 @@ inline std::string ObjectText(const RecordLine& record) {
   return out;
 }
 
-// --- Fold rules (trace-format.md §2.2). ---------------------------------------------------
+// --- Fold rules (docs/trace-format.md §2.2). ---------------------------------------------------
 
 inline MutatedTrace FirstRecordNotMeta(GeneratedTrace trace, TraceGenerator&) {
   trace.lines.erase(trace.lines.begin() + static_cast<std::ptrdiff_t>(MetaAt(trace.lines)));
@@ -390,7 +390,7 @@ inline MutatedTrace TerminalBeforeEvidence(GeneratedTrace trace, TraceGenerator&
   return At(trace, at, ErrorCode::kTerminalBeforeEvidence, "");
 }
 
-// --- Record rules (trace-format.md §1.0, tracedoc.md §2 record stage). ----------------------
+// --- Record rules (docs/trace-format.md §1.0, docs/tracedoc.md §2 record stage). ----------------------
 
 inline MutatedTrace DuplicateKey(GeneratedTrace trace, TraceGenerator& gen) {
   auto [at, ref] = PickMember(trace, gen.rng(), [](const MemberRef&) { return true; });
@@ -538,7 +538,7 @@ inline MutatedTrace UnknownFieldWhenStrict(GeneratedTrace trace, TraceGenerator&
   return {};  // not reached: a line with an unknown key exists by now
 }
 
-// --- Line rules (tracedoc.md §2 line and input stages). ------------------------------------
+// --- Line rules (docs/tracedoc.md §2 line and input stages). ------------------------------------
 
 inline MutatedTrace InvalidJson(GeneratedTrace trace, TraceGenerator& gen) {
   const std::size_t at = PickRecordLine(trace, gen.rng());

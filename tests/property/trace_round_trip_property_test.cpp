@@ -1,4 +1,4 @@
-// The round-trip guarantees of trace-format.md §3.3 and tracedoc.md §3–§4 over generated
+// The round-trip guarantees of docs/trace-format.md §3.3 and docs/tracedoc.md §3–§4 over generated
 // streams (issue 6): Read(Write(doc)) == doc, the canonical output is a fixed point, and
 // ToEvents(doc) folds back to doc.
 #include <cstdint>

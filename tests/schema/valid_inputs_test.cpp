@@ -1,5 +1,5 @@
 // Every line of every trace tracedoc reads validates against the schema of its revision: the
-// bundled example, the sample of examples.md §8.4, traces covering every kind in full and
+// bundled example, the sample of docs/examples.md §8.4, traces covering every kind in full and
 // minimal form, and the golden inputs that read.
 #include <gtest/gtest.h>
 

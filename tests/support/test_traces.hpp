@@ -1,4 +1,4 @@
-// Trace text used across tests: the META10 line of examples.md §8.0, the SAMPLE stream of §8.4,
+// Trace text used across tests: the META10 line of docs/examples.md §8.0, the SAMPLE stream of §8.4,
 // and helpers to join lines.
 #ifndef TRACEDOC_TESTS_SUPPORT_TEST_TRACES_HPP_
 #define TRACEDOC_TESTS_SUPPORT_TEST_TRACES_HPP_
@@ -9,7 +9,7 @@
 
 namespace tracedoc::testdata {
 
-/// examples.md §8.0, a valid trace/10 meta record.
+/// docs/examples.md §8.0, a valid trace/10 meta record.
 inline constexpr std::string_view kMeta10 =
     R"({"kind":"meta","schema":"candle-graph/trace/10","run_id":"run-1","correlation_id":"demo/update-1","entrypoint":"demo::train","phase":"train","timestamp":"2026-01-01T00:00:00Z","capture_step":1,"warmup_steps":0,"device":"cpu","timing_mode":"host","capture_contract":{"measurement_scope":"unknown","operations":"none","logical_memory":"none","physical_memory":"none","device_timing":"none"},"tags":{}})";
 
@@ -23,7 +23,7 @@ inline std::string Meta9() {
 inline constexpr std::string_view kCompleteTerminal0 =
     R"({"kind":"terminal","outcome":"complete","timestamp_ns":0})";
 
-/// The reference's sample stream (examples.md §8.4), one record per line.
+/// The reference's sample stream (docs/examples.md §8.4), one record per line.
 inline constexpr std::string_view kSample =
     R"({"kind":"meta","schema":"candle-graph/trace/10","run_id":"run-1","correlation_id":"demo/update-1","entrypoint":"demo::train::loss","phase":"train","timestamp":"2026-08-04T18:00:00Z","capture_step":1,"warmup_steps":0,"device":"cpu","measured_region_device_synchronized":false,"timing_mode":"host","capture_contract":{"measurement_scope":"unknown","operations":"none","tensors":"none","gradients":"none","logical_memory":"none","physical_memory":"none","device_timing":"none","required_semantic_labels":[]},"tags":{},"candle_version":"0.8.0"}
 {"kind":"span_start","id":"span-root","name":"demo::train::loss","start_ns":0,"span_kind":"function","measured":true}

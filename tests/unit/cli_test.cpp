@@ -1,4 +1,4 @@
-// The `tracedoc validate` command line (tracedoc.md §6), run as a child process on files in a
+// The `tracedoc validate` command line (docs/tracedoc.md §6), run as a child process on files in a
 // temporary directory: exit codes, the one-line stderr form, --json objects and `-` for stdin.
 // And what every command shares: --version, --help with an example, an unknown command, and a
 // failed write to standard output.
@@ -319,7 +319,7 @@ TEST_F(CliTest, JsonForASyntaxErrorHasAColumn) {
 }
 
 TEST_F(CliTest, JsonForAStreamErrorHasLineZeroAndNoIndex) {
-  // Line 0 stands for "the stream as a whole" (tracedoc.md §2); the index is absent.
+  // Line 0 stands for "the stream as a whole" (docs/tracedoc.md §2); the index is absent.
   WriteFile("open.jsonl", Lines({kMeta10}));
   const testdata::RunResult run = Run("validate --json open.jsonl");
   EXPECT_EQ(run.exit_code, 1);

@@ -1,4 +1,4 @@
-// Unit tests for text/debug_string: every string and f64 example of analyses.md §6.11.1, the
+// Unit tests for text/debug_string: every string and f64 example of docs/analyses.md §6.11.1, the
 // Unicode 17.0.0 escape table at version-sensitive code points, exact ties in the f64 digits,
 // and a round-trip property over random doubles.
 #include "text/debug_string.hpp"

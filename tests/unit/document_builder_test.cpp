@@ -1,4 +1,4 @@
-// The fold (trace-format.md §2.2 with tracedoc.md §2's decisions): every loop rule and
+// The fold (docs/trace-format.md §2.2 with docs/tracedoc.md §2's decisions): every loop rule and
 // end-of-stream check with its code, line, index and exact message; dense bytes (§2.3); ordering;
 // blank lines.
 #include <unistd.h>
@@ -46,7 +46,7 @@ constexpr std::string_view kCompleteWithReasonMessage =
 constexpr std::string_view kFailedWithoutReasonMessage =
     "failed terminal event requires a non-empty reason";
 
-// E9 of examples.md §8.1: a valid tensor_stats record.
+// E9 of docs/examples.md §8.1: a valid tensor_stats record.
 constexpr std::string_view kE9 =
     R"({"kind":"tensor_stats","span_id":"s1","label":"seam/out_y","shape":[2,3],"dtype":"f32","elements":6,"non_finite":0,"rms":1.5,"abs_max":3,"mean":-0.25})";
 

@@ -1,4 +1,4 @@
-// The error codes of tracedoc.md §2: every code's name, description, stage and round trip through
+// The error codes of docs/tracedoc.md §2: every code's name, description, stage and round trip through
 // ErrorCodeFromName, the exact list of 25 spellings, and FormatError's one-line form. The table is
 // read from the repository's own docs/tracedoc.md, so the docs and the code cannot drift apart.
 #include <array>
@@ -19,7 +19,7 @@
 namespace tracedoc {
 namespace {
 
-// tracedoc.md §2, in table order. These spellings never change.
+// docs/tracedoc.md §2, in table order. These spellings never change.
 constexpr std::array<std::string_view, 25> kSpecNames = {
     "io_error",
     "limit_exceeded",

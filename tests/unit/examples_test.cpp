@@ -1,5 +1,5 @@
-// The worked examples E1–E26 (examples.md §8.1–§8.3) and the reading/folding tests R1–R12 (§8.5),
-// each input next to its expected verdict, with tracedoc's codes and lines (tracedoc.md §2).
+// The worked examples E1–E26 (docs/examples.md §8.1–§8.3) and the reading/folding tests R1–R12 (§8.5),
+// each input next to its expected verdict, with tracedoc's codes and lines (docs/tracedoc.md §2).
 //
 // Here the reading and folding half of each; the other halves are tested next to their code: the
 // "Written as" output of E1, E4, E6, E9, E11, E12 and E13 in writer_test.cpp, E18's summary, R2
@@ -179,7 +179,7 @@ TEST_F(ExamplesRecordTest, E4UnknownKeyIsIgnoredAndParentIsNone) {
   EXPECT_EQ(doc.value().spans()[0].id, "s1");
   EXPECT_EQ(doc.value().spans()[0].parent_id, std::nullopt);
   EXPECT_FALSE(doc.value().spans()[0].closed);
-  // tracedoc keeps the unknown member for the writer (tracedoc.md §3).
+  // tracedoc keeps the unknown member for the writer (docs/tracedoc.md §3).
   ASSERT_EQ(doc.value().spans()[0].start_unknown.size(), 1u);
   EXPECT_EQ(doc.value().spans()[0].start_unknown[0].key, "extra");
   EXPECT_EQ(doc.value().spans()[0].start_unknown[0].json, "42");

@@ -1,6 +1,6 @@
-// AnalyzeHealth and `tracedoc health` (analyses.md §6): one test per issue code, each a clean
+// AnalyzeHealth and `tracedoc health` (docs/analyses.md §6): one test per issue code, each a clean
 // trace changed just enough to raise that issue (and its failed-capture variant where the
-// severity changes), the cases H1–H11 and G1–G4 of examples.md §8.10, coverage, JSON and CLI.
+// severity changes), the cases H1–H11 and G1–G4 of docs/examples.md §8.10, coverage, JSON and CLI.
 #include "tracedoc/health.hpp"
 
 #include <sys/wait.h>
@@ -467,7 +467,7 @@ TEST(HealthCheck8, OpenSpanIsAnErrorOrAWarningWhenFailed) {
               ElementsAre(kBoom, Warning(HealthCode::kOpenSpan, "span `opt` was interrupted")));
 }
 
-// examples.md §8.10 H1.
+// docs/examples.md §8.10 H1.
 TEST(HealthCheck8, H1FailedOpenUnmeasuredRoot) {
   const std::string text = Join({
       Meta(),
@@ -617,7 +617,7 @@ TEST(HealthCheck11, OperationOutsideSpan) {
               IsEmpty());
 }
 
-// examples.md §8.10 H10.
+// docs/examples.md §8.10 H10.
 TEST(HealthCheck12, H10MemoryOutsideSpan) {
   const std::string text =
       With(CleanTrace(), {Span("h10", "root", 10, 20), Memory(50, "alloc", "st2", "t5", 8, "h10"),
@@ -756,7 +756,7 @@ TEST(HealthCheck15, RetainedAllocationsKeepsThePlural) {
                                                        "2 storages remained live at capture end")));
 }
 
-// examples.md §8.3 E25: the free comes first in document order at the same timestamp.
+// docs/examples.md §8.3 E25: the free comes first in document order at the same timestamp.
 TEST(HealthCheck15, E25EqualTimestampsKeepDocumentOrder) {
   const std::string text =
       With(CleanTrace(), {Memory(5, "free", "a", "t", 100), Memory(5, "alloc", "a", "t", 100)});
@@ -777,7 +777,7 @@ TEST(HealthCheck15, EventsArePairedInTimestampOrder) {
   EXPECT_THAT(Analyze(text).issues, IsEmpty());
 }
 
-// examples.md §8.10 H11.
+// docs/examples.md §8.10 H11.
 TEST(HealthCheck15, H11AliasesAreLegal) {
   const std::string text = With(CleanTrace(), {Memory(1, "alloc", "shared", "base", 64),
                                                Memory(2, "alloc", "shared", "view", 64),
@@ -1019,7 +1019,7 @@ TEST(HealthCheck16, FamilyMembersAreRepresentedByTheirFirstEvent) {
                                 "requires at least 1")));
 }
 
-// examples.md §8.10 G1–G4: one data-conditional family, min_present 2, three members.
+// docs/examples.md §8.10 G1–G4: one data-conditional family, min_present 2, three members.
 class HealthDataConditionalTest : public ::testing::Test {
  protected:
   static std::string Trace(std::string_view a, std::string_view b, std::string_view c) {
@@ -1252,7 +1252,7 @@ TEST(HealthCheck20, OverlappingSemanticLabelClassification) {
               ElementsAre(kBoom, Warning(overlap.code, overlap.message)));
 }
 
-// examples.md §8.10 H6.
+// docs/examples.md §8.10 H6.
 TEST(HealthCheck20, H6IncompleteSemanticLabelPartition) {
   const std::string text =
       With(Labels(R"(["demo","prepare"])", R"(["demo"])"),
@@ -1265,7 +1265,7 @@ TEST(HealthCheck20, H6IncompleteSemanticLabelPartition) {
               ElementsAre(kBoom, Warning(incomplete.code, incomplete.message)));
 }
 
-// Corpus `assumed_label_partition_overlap_duplicate_unrequired` (analyses.md §6.8).
+// Corpus `assumed_label_partition_overlap_duplicate_unrequired` (docs/analyses.md §6.8).
 TEST(HealthCheck20, OverlapDuplicateUnrequiredInOrder) {
   const std::string text = With(
       Labels(R"(["train/step","train/forward","train/backward","train/optimizer"])",

@@ -1,5 +1,5 @@
-// AnalyzeMemory, the node memory metrics and `tracedoc memory` (analyses.md §5): the pinned
-// cases of examples.md §8.3 and §8.6–§8.8, the reference's recorded JSON examples, the
+// AnalyzeMemory, the node memory metrics and `tracedoc memory` (docs/analyses.md §5): the pinned
+// cases of docs/examples.md §8.3 and §8.6–§8.8, the reference's recorded JSON examples, the
 // grouping, alias, tie and saturation rules, and the command line's exit codes.
 #include "tracedoc/memory.hpp"
 
@@ -41,7 +41,7 @@ TraceDocument Fold(std::string_view text) {
   return std::move(document).value();
 }
 
-// One memory event; fields not given take the values the tables of examples.md leave open.
+// One memory event; fields not given take the values the tables of docs/examples.md leave open.
 struct Mem {
   std::uint64_t t = 0;
   std::string_view action = "alloc";
@@ -131,7 +131,7 @@ TEST(MemoryTest, CategoryForStepFollowsTheTable) {
   EXPECT_EQ(CategoryForStep(std::nullopt, false), MemoryCategory::kActivation);
 }
 
-// examples.md §8.3 E24 and §8.6 L3.
+// docs/examples.md §8.3 E24 and §8.6 L3.
 TEST(LogicalMemoryTest, E24TimelinePeakAndCounts) {
   const TraceDocument doc =
       Fold(MemTrace({{.t = 10, .storage = "a", .bytes = 40},
@@ -474,7 +474,7 @@ TEST(MemoryJsonTest, PrettyIndentsTheProfile) {
             "        \"peak_used_timestamp_ns\": 1\n      }\n    ]\n  }\n}");
 }
 
-// examples.md §8.7.
+// docs/examples.md §8.7.
 TEST(PhysicalMemoryTest, P1OneDeviceNoMemoryEvents) {
   const TraceDocument doc = Fold(Trace(
       {Sample(10, "cpu", R"(,"used_bytes":100,"free_bytes":900,"capacity_bytes":1000)"),
@@ -519,7 +519,7 @@ TEST(PhysicalMemoryTest, PlanesAreIndependent) {
   EXPECT_EQ(profile.logical->timeline.size(), 1u);
 }
 
-// §5.5 node memory metrics, examples.md §8.8.
+// §5.5 node memory metrics, docs/examples.md §8.8.
 std::string SpanLine(std::string_view id, std::string_view parent, std::uint64_t start_ns,
                      std::optional<std::uint64_t> duration_ns) {
   std::string line = R"({"kind":"span_start","id":")" + std::string(id) + "\"";

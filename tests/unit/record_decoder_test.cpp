@@ -1,5 +1,5 @@
 // Unit tests for RecordDecoder: one line to one Event for all twelve record kinds, with the field
-// rules of trace-format.md §1.0–§1.13, the error codes of tracedoc.md §2 and DecodeOptions.
+// rules of docs/trace-format.md §1.0–§1.13, the error codes of docs/tracedoc.md §2 and DecodeOptions.
 #include "tracedoc/record_decoder.hpp"
 
 #include <gmock/gmock.h>
@@ -1232,7 +1232,7 @@ TEST_F(RecordDecoderDefaultsTest, Tensor) {
   EXPECT_EQ(tensor->category, MemoryCategory::kOther);
 }
 
-// examples.md E12.
+// docs/examples.md E12.
 TEST_F(RecordDecoderDefaultsTest, MemoryE12) {
   const Result<Event> result = Decode(
       R"({"kind":"memory","timestamp_ns":20,"storage_id":"st1","tensor_id":"t1","span_id":"s1","device":"cpu","bytes":4096,"action":"alloc","dtype":"f32"})");
@@ -1245,7 +1245,7 @@ TEST_F(RecordDecoderDefaultsTest, MemoryE12) {
   EXPECT_EQ(memory->bytes, 4096u);
 }
 
-// examples.md E13, and a sample with no measurement at all.
+// docs/examples.md E13, and a sample with no measurement at all.
 TEST_F(RecordDecoderDefaultsTest, DeviceMemoryE13) {
   const Result<Event> result =
       Decode(R"({"kind":"device_memory","timestamp_ns":30,"device":"cuda:0","used_bytes":100})");
@@ -1661,7 +1661,7 @@ TEST_F(RecordDecoderMetaTest, SchemaIsReadAsWritten) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Arrays, edges and the worked examples of examples.md §8.1 (i).
+// Arrays, edges and the worked examples of docs/examples.md §8.1 (i).
 
 class RecordDecoderFieldTest : public ::testing::Test {
  protected:
@@ -1866,7 +1866,7 @@ TEST_F(RecordDecoderFieldTest, EdgeKindOnAnotherRecordIsUnknown) {
   EXPECT_EQ(PairsOf(span->unknown), (Pairs{{"edge_kind", R"("call")"}}));
 }
 
-// examples.md E2.
+// docs/examples.md E2.
 TEST_F(RecordDecoderFieldTest, ExampleE2MissingCaptureContract) {
   std::string line(testdata::kMeta10);
   const std::size_t begin = line.find(R"(,"capture_contract")");
@@ -1881,7 +1881,7 @@ TEST_F(RecordDecoderFieldTest, ExampleE2MissingCaptureContract) {
   EXPECT_EQ(result.error().index, std::optional<std::uint64_t>(4));
 }
 
-// examples.md E3.
+// docs/examples.md E3.
 TEST_F(RecordDecoderFieldTest, ExampleE3FloatCaptureStep) {
   std::string line(testdata::kMeta10);
   const std::size_t at = line.find(R"("capture_step":1)");
@@ -1894,7 +1894,7 @@ TEST_F(RecordDecoderFieldTest, ExampleE3FloatCaptureStep) {
   EXPECT_EQ(result.error().line, 9u);
 }
 
-// examples.md E4: an unknown key is ignored (and kept), parent_id is None.
+// docs/examples.md E4: an unknown key is ignored (and kept), parent_id is None.
 TEST_F(RecordDecoderFieldTest, ExampleE4ExtraKey) {
   const Result<Event> result = Decode(
       R"({"kind":"span_start","id":"s1","name":"demo::train","start_ns":0,"span_kind":"function","measured":true,"extra":42})");
@@ -1905,7 +1905,7 @@ TEST_F(RecordDecoderFieldTest, ExampleE4ExtraKey) {
   EXPECT_EQ(PairsOf(span->unknown), (Pairs{{"extra", "42"}}));
 }
 
-// examples.md E5.
+// docs/examples.md E5.
 TEST_F(RecordDecoderFieldTest, ExampleE5DuplicateKind) {
   const Result<Event> result = Decode(
       R"({"kind":"span_start","id":"s2","parent_id":"s1","name":"fwd","start_ns":5,"kind":"function"})");
@@ -1914,7 +1914,7 @@ TEST_F(RecordDecoderFieldTest, ExampleE5DuplicateKind) {
   EXPECT_EQ(result.error().line, 9u);
 }
 
-// examples.md E6 reads with the dtype as written and no output_dense_bytes yet; E8 lacks
+// docs/examples.md E6 reads with the dtype as written and no output_dense_bytes yet; E8 lacks
 // input_dense_bytes.
 TEST_F(RecordDecoderFieldTest, ExamplesE6AndE8) {
   const std::string e6 =
@@ -1935,7 +1935,7 @@ TEST_F(RecordDecoderFieldTest, ExamplesE6AndE8) {
   EXPECT_EQ(missing.error().field, "input_dense_bytes");
 }
 
-// examples.md E9 and E11: integer literals for f64 fields.
+// docs/examples.md E9 and E11: integer literals for f64 fields.
 TEST_F(RecordDecoderFieldTest, ExamplesE9AndE11) {
   const Result<Event> e9 = Decode(
       R"({"kind":"tensor_stats","span_id":"s1","label":"seam/out_y","shape":[2,3],"dtype":"f32","elements":6,"non_finite":0,"rms":1.5,"abs_max":3,"mean":-0.25})");
@@ -1950,7 +1950,7 @@ TEST_F(RecordDecoderFieldTest, ExamplesE9AndE11) {
   EXPECT_FALSE(std::signbit(stats->mean));
 }
 
-// examples.md E10: invalid statistics still read; the fold rejects them.
+// docs/examples.md E10: invalid statistics still read; the fold rejects them.
 TEST_F(RecordDecoderFieldTest, ExampleE10ReadsAtTheLineLevel) {
   for (const auto& [key, json] : {std::pair{"elements", "5"}, std::pair{"label", R"("  ")"},
                                   std::pair{"non_finite", "7"}, std::pair{"rms", "-1"}}) {
@@ -1959,7 +1959,7 @@ TEST_F(RecordDecoderFieldTest, ExampleE10ReadsAtTheLineLevel) {
   }
 }
 
-// examples.md E14.
+// docs/examples.md E14.
 TEST_F(RecordDecoderFieldTest, ExampleE14Trace6Edge) {
   const Result<Event> result =
       Decode(R"({"kind":"edge","from_span":"s1","to_span":"s2","duration_ns":5})");
@@ -1967,7 +1967,7 @@ TEST_F(RecordDecoderFieldTest, ExampleE14Trace6Edge) {
   EXPECT_EQ(result.error().field, "edge_kind");
 }
 
-// examples.md E15.
+// docs/examples.md E15.
 TEST_F(RecordDecoderFieldTest, ExampleE15ParamKey) {
   const Result<Event> result = Decode(
       R"({"kind":"gradient","event_id":"g1","root":"vb","param_key":"w","state":"present","norm":1.0})");
@@ -1975,7 +1975,7 @@ TEST_F(RecordDecoderFieldTest, ExampleE15ParamKey) {
   EXPECT_EQ(result.error().field, "key");
 }
 
-// examples.md E16: a complete terminal with a reason reads; the fold rejects it.
+// docs/examples.md E16: a complete terminal with a reason reads; the fold rejects it.
 TEST_F(RecordDecoderFieldTest, ExampleE16ReadsAtTheLineLevel) {
   const Result<Event> result =
       Decode(R"({"kind":"terminal","outcome":"complete","timestamp_ns":2500,"reason":""})");

@@ -1,4 +1,4 @@
-// Lossless round trips (trace-format.md §3.3, tracedoc.md §3): Read(Write(doc)) == doc,
+// Lossless round trips (docs/trace-format.md §3.3, docs/tracedoc.md §3): Read(Write(doc)) == doc,
 // Write(Read(Write(doc))) == Write(doc), from_events(to_events(doc)) == doc, and the file writer.
 #include <gtest/gtest.h>
 #include <unistd.h>

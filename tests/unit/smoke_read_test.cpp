@@ -1,4 +1,4 @@
-// The sample stream folds (examples.md R1): the pipeline end to end.
+// The sample stream folds (docs/examples.md R1): the pipeline end to end.
 #include <gtest/gtest.h>
 
 #include "support/matchers.hpp"

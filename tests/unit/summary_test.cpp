@@ -1,4 +1,4 @@
-// Summarize and `tracedoc summary` (analyses.md §4): the pinned cases of examples.md (E18, R2,
+// Summarize and `tracedoc summary` (docs/analyses.md §4): the pinned cases of docs/examples.md (E18, R2,
 // E24–E26), the depth table with cycles and unknown parents, saturating total_ns, raw memory
 // counts, the JSON shape and the command line's exit codes.
 #include "tracedoc/summary.hpp"
@@ -181,7 +181,7 @@ TEST(SummaryTest, TotalNsCountsMeasuredSpansOnly) {
 }
 
 TEST(SummaryTest, TotalNsSaturatesWhereTheReferenceWraps) {
-  // The reference gives 1 for both (wrapping); tracedoc saturates (analyses.md §4).
+  // The reference gives 1 for both (wrapping); tracedoc saturates (docs/analyses.md §4).
   const TraceSummary two =
       Summarize(Fold(Trace({Span("a", "", 0, kMax, true), Span("b", "", 0, 2, true)}, kMax)));
   EXPECT_EQ(two.total_ns, kMax);

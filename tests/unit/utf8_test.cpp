@@ -1,6 +1,6 @@
 // Unit tests for text/utf8: strict validation (every class of ill-formed input, every length
 // boundary, exhaustive short strings against a bitwise reference decoder), decoding, and the
-// Unicode White_Space trimming behind "Trim" and "Blank" (trace-format.md §0).
+// Unicode White_Space trimming behind "Trim" and "Blank" (docs/trace-format.md §0).
 #include "text/utf8.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
-// The metadata validations of analyses.md §6.9: run provenance and comparison identity rows 1–18
-// in order, the capture-contract table, the manifest digest's golden value (examples.md §8.9),
+// The metadata validations of docs/analyses.md §6.9: run provenance and comparison identity rows 1–18
+// in order, the capture-contract table, the manifest digest's golden value (docs/examples.md §8.9),
 // every GradientContract rule in order, the norm rule and the GPU-expected labels.
 #include "tracedoc/validation.hpp"
 
@@ -411,7 +411,7 @@ TEST(ValidationTest, CaptureContractIgnoresLabels) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The norm rule (trace-format.md §1.11) and GPU-expected labels (§6.9.4).
+// The norm rule (docs/trace-format.md §1.11) and GPU-expected labels (§6.9.4).
 
 TEST(ValidationTest, GradientNormConsistency) {
   constexpr double kInf = std::numeric_limits<double>::infinity();

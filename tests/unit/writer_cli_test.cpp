@@ -1,4 +1,4 @@
-// `tracedoc cat` and `tracedoc document` (tracedoc.md §6), run as child processes: the canonical
+// `tracedoc cat` and `tracedoc document` (docs/tracedoc.md §6), run as child processes: the canonical
 // output on stdout, `-` for stdin, the flags, exit codes 1 (rejected) and 2 (unreadable, usage).
 #include <gtest/gtest.h>
 #include <sys/wait.h>

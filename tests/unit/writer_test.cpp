@@ -1,4 +1,4 @@
-// The canonical writer against the spec's bytes: the "Written as" lines of examples.md §8.1, the
+// The canonical writer against the spec's bytes: the "Written as" lines of docs/examples.md §8.1, the
 // SAMPLE's to_events output (§8.4), unknown members kept or dropped, the document JSON (§1.14).
 #include "tracedoc/writer.hpp"
 
@@ -22,7 +22,7 @@ namespace {
 using testdata::kMeta10;
 using testdata::Lines;
 
-// examples.md §8.4, the second block: to_events of the folded SAMPLE, as write_jsonl writes it.
+// docs/examples.md §8.4, the second block: to_events of the folded SAMPLE, as write_jsonl writes it.
 constexpr std::string_view kSampleEvents =
     R"({"kind":"meta","schema":"candle-graph/trace/10","run_id":"run-1","correlation_id":"demo/update-1","entrypoint":"demo::train::loss","phase":"train","timestamp":"2026-08-04T18:00:00Z","capture_step":1,"warmup_steps":0,"device":"cpu","measured_region_device_synchronized":false,"timing_mode":"host","capture_contract":{"measurement_scope":"unknown","operations":"none","tensors":"none","gradients":"none","logical_memory":"none","physical_memory":"none","device_timing":"none","required_semantic_labels":[]},"tags":{},"candle_version":"0.8.0"}
 {"kind":"span_start","id":"span-op","parent_id":"span-root","name":"matmul","start_ns":10,"span_kind":"op","measured":false}
@@ -110,7 +110,7 @@ std::string StripWhitespace(std::string_view json) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// examples.md §8.1, "Written as".
+// docs/examples.md §8.1, "Written as".
 
 TEST(WriterTest, E1MetaGainsItsDefaults) {
   const std::string written = WriteJsonl(Read(Lines({kMeta10, testdata::kCompleteTerminal0})));
@@ -125,7 +125,7 @@ TEST(WriterTest, E4SpanStartDropsExtraLikeTheReference) {
   EXPECT_EQ(
       WrittenRecord(kE4, {.drop_unknown = true}),
       R"({"kind":"span_start","id":"s1","name":"demo::train","start_ns":0,"span_kind":"function","measured":true})");
-  // tracedoc keeps the unknown member by default, after the known fields (tracedoc.md §3).
+  // tracedoc keeps the unknown member by default, after the known fields (docs/tracedoc.md §3).
   EXPECT_EQ(
       WrittenRecord(kE4),
       R"({"kind":"span_start","id":"s1","name":"demo::train","start_ns":0,"span_kind":"function","measured":true,"extra":42})");
@@ -179,7 +179,7 @@ TEST(WriterTest, EdgeKindFollowsKind) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// examples.md §8.4: the SAMPLE stream.
+// docs/examples.md §8.4: the SAMPLE stream.
 
 TEST(WriterTest, SampleToEventsIsTheReferenceOutput) {
   EXPECT_EQ(WriteJsonl(Read(testdata::kSample)), kSampleEvents);
@@ -238,7 +238,7 @@ TEST(WriterTest, OpenSpanHasNoSpanEnd) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Unknown members (tracedoc.md §3): kept in input order at every level, or dropped.
+// Unknown members (docs/tracedoc.md §3): kept in input order at every level, or dropped.
 
 constexpr std::string_view kMetaWithUnknown =
     R"({"zeta":1,"kind":"meta","schema":"candle-graph/trace/10","run_id":"run-1","correlation_id":"c","entrypoint":"e","phase":"infer","timestamp":"t","capture_step":1,"warmup_steps":0,"device":"cpu","timing_mode":"device_synchronized",)"
