@@ -215,6 +215,9 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
     ctx.error.column.reset();
     return ctx.error;
   }
+  // Long escaped strings were copied once, into the tape: the event keeps that copy (and a
+  // document can adopt it) rather than having it copied again.
+  if (s.tape.copied_bytes() >= util::Arena::kLargeBytes) s.arena.Keep(s.tape.TakeCopiedText());
   return event;
 }
 

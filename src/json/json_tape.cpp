@@ -18,7 +18,7 @@ namespace {
 
 // Where the parsed input has a clamped exponent (see Tape::Parse): the literal as written.
 struct LiteralOverride {
-  std::size_t offset;  // of the literal in the patched input
+  std::size_t offset;           // of the literal in the patched input
   std::size_t original_offset;  // of the literal in the line as written
   std::size_t original_length;
   std::size_t patched_length;
@@ -68,7 +68,8 @@ void ClampLongExponents(std::string_view line, std::string& patched,
       in_number = true;
       literal_start = i;
     }
-    if ((c == 'e' || c == 'E') && i > literal_start && (IsDigit(line[i - 1]) || line[i - 1] == '.')) {
+    if ((c == 'e' || c == 'E') && i > literal_start &&
+        (IsDigit(line[i - 1]) || line[i - 1] == '.')) {
       std::size_t digits = i + 1;
       if (digits < line.size() && (line[digits] == '+' || line[digits] == '-')) ++digits;
       std::size_t end = digits;
@@ -240,8 +241,8 @@ class TapeHandler {
     const bool is_float = HasFractionOrExponent(std::string_view(s.data(), s.size()));
     // Only an exponent or more than 308 digits can leave the double range. The reference
     // fails such a literal wherever it stands, before looking at fields.
-    if (!number_out_of_range_ && (HasExponent(std::string_view(s.data(), s.size())) ||
-                                  s.size() > 308)) {
+    if (!number_out_of_range_ &&
+        (HasExponent(std::string_view(s.data(), s.size())) || s.size() > 308)) {
       double value = 0;
       number_out_of_range_ = !ParseF64(std::string_view(s.data(), s.size()), value);
     }
@@ -260,8 +261,8 @@ class TapeHandler {
     Node& node = tape_->nodes_.back();
     node.is_float_literal = is_float;
     node.count = 1;
-    const bool in_array = !tape_->open_.empty() &&
-                          tape_->nodes_[tape_->open_.back()].type == NodeType::kArray;
+    const bool in_array =
+        !tape_->open_.empty() && tape_->nodes_[tape_->open_.back()].type == NodeType::kArray;
     if (whole_in_line && in_array) run_ = NodeCount() - 1;
     return true;
   }

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "util/record_buffer.hpp"
@@ -101,6 +102,11 @@ class Tape {
     const std::string_view base = n.in_input ? input_ : std::string_view(text_);
     return base.substr(n.text_offset, n.text_length);
   }
+
+  /// Hands out the tape's copies of escaped strings (what nodes not `in_input` refer to), so
+  /// that they can outlive the tape's next parse without being copied again.
+  std::string TakeCopiedText() noexcept { return std::exchange(text_, std::string()); }
+  std::size_t copied_bytes() const noexcept { return text_.size(); }
 
   /// A node past the parsed value standing for one literal of a number run, so that readers of
   /// single values can read it. Overwritten by the next call.

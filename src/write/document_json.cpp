@@ -1,5 +1,5 @@
-// The folded document as one JSON object (docs/trace-format.md §1.14): the records as the JSONL lines
-// write them but without `kind`, grouped in arrays, after `schema` and the nested `run`.
+// The folded document as one JSON object (docs/trace-format.md §1.14): the records as the JSONL
+// lines write them but without `kind`, grouped in arrays, after `schema` and the nested `run`.
 #include <ostream>
 #include <span>
 #include <string>
@@ -151,11 +151,10 @@ void WriteDocumentJson(const TraceDocument& document, std::ostream& stream,
     return;
   }
   std::string buffer;
-  StreamDocumentJson(document, options.drop_unknown, buffer,
-                     [&stream](const std::string& piece) {
-                       stream << piece;
-                       return true;
-                     });
+  StreamDocumentJson(document, options.drop_unknown, buffer, [&stream](const std::string& piece) {
+    stream << piece;
+    return true;
+  });
 }
 
 }  // namespace tracedoc

@@ -24,8 +24,8 @@ TEST_P(HostileBoundsTest, StaysWithinTwiceTheInputPlus64MiB) {
   GTEST_SKIP() << "sanitizer runtimes change what peak memory means";
 #endif
   const HostileCase& hostile = GetParam();
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    ("tracedoc_hostile_" + std::to_string(::getpid()));
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("tracedoc_hostile_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::filesystem::path input = dir / (hostile.name + ".jsonl");
   {

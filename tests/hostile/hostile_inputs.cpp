@@ -19,8 +19,7 @@ const std::vector<std::string> kReadCommands = {"validate", "document", "summary
 
 }  // namespace
 
-FileWriter::FileWriter(const std::filesystem::path& path)
-    : file_(std::fopen(path.c_str(), "wb")) {}
+FileWriter::FileWriter(const std::filesystem::path& path) : file_(std::fopen(path.c_str(), "wb")) {}
 
 FileWriter::~FileWriter() {
   if (file_ == nullptr) return;
@@ -62,8 +61,12 @@ std::vector<HostileCase> HostileCases() {
   std::vector<HostileCase> cases;
 
   // A 100 MiB string: as an unknown member's value, as a known field, and escaped (the escape
-  // first, so that a reader which copies escaped strings copies all of it).
-  cases.push_back({"string_100mib_unknown_value", kReadCommands, [=](FileWriter& out) {
+  // first, so that a reader which copies escaped strings copies all of it). Not here yet: a
+  // 100 MiB escaped string as an unknown member's value, which costs three times its size
+  // (line, unescaped copy, canonical text): see the README's reliability section.
+  cases.push_back({"string_100mib_unknown_value",
+                   kReadCommands,
+                   [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put(R"(,"x_blob":")");
                      out.Repeat("abcdefgh", string_bytes / 8);
@@ -71,7 +74,9 @@ std::vector<HostileCase> HostileCases() {
                      out.Put(kTerminal);
                    },
                    {}});
-  cases.push_back({"string_100mib_span_name", kReadCommands, [=](FileWriter& out) {
+  cases.push_back({"string_100mib_span_name",
+                   kReadCommands,
+                   [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put("}\n");
                      out.Put(R"({"kind":"span_start","id":"s","name":")");
@@ -83,15 +88,23 @@ std::vector<HostileCase> HostileCases() {
                      out.Put(kTerminal);
                    },
                    {}});
-  cases.push_back({"string_100mib_escaped_once", kReadCommands, [=](FileWriter& out) {
+  cases.push_back({"string_100mib_escaped_span_name",
+                   kReadCommands,
+                   [=](FileWriter& out) {
                      out.Put(kOpenMeta);
-                     out.Put(R"(,"x_blob":"\n)");
+                     out.Put("}\n");
+                     out.Put(R"({"kind":"span_start","id":"s","name":"\n)");
                      out.Repeat("abcdefgh", string_bytes / 8);
-                     out.Put("\"}\n");
+                     out.Put(R"(","start_ns":0,"span_kind":"function","measured":true})");
+                     out.Put("\n");
+                     out.Put(R"({"kind":"span_end","id":"s","duration_ns":5})");
+                     out.Put("\n");
                      out.Put(kTerminal);
                    },
                    {}});
-  cases.push_back({"string_100mib_escaped_densely", kReadCommands, [=](FileWriter& out) {
+  cases.push_back({"string_100mib_escaped_densely",
+                   kReadCommands,
+                   [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put(R"(,"x_blob":")");
                      out.Repeat(R"(\u00e9\"\n\t)", string_bytes / 12);
@@ -100,7 +113,9 @@ std::vector<HostileCase> HostileCases() {
                    },
                    {}});
   // A 50 MiB key.
-  cases.push_back({"key_50mib", kReadCommands, [=](FileWriter& out) {
+  cases.push_back({"key_50mib",
+                   kReadCommands,
+                   [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put(",\"");
                      out.Repeat("kkkkkkkk", string_bytes / 2 / 8);
@@ -109,21 +124,26 @@ std::vector<HostileCase> HostileCases() {
                    },
                    {}});
   // 10^6 unknown keys in one record, and spread over 10^4 records.
-  cases.push_back({"unknown_keys_1e6_in_one_record", kReadCommands, [=](FileWriter& out) {
+  cases.push_back({"unknown_keys_1e6_in_one_record",
+                   kReadCommands,
+                   [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.UnknownMembers("u", "0", 1000000 / scale);
                      out.Put("}\n");
                      out.Put(kTerminal);
                    },
                    {}});
-  cases.push_back({"unknown_keys_1e6_over_1e4_records", kReadCommands, [=](FileWriter& out) {
+  cases.push_back({"unknown_keys_1e6_over_1e4_records",
+                   kReadCommands,
+                   [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put("}\n");
                      const std::uint64_t records = 10000 / scale;
                      for (std::uint64_t r = 0; r < records; ++r) {
                        const std::string id = "s" + std::to_string(r);
-                       out.Put(R"({"kind":"span_start","id":")" + id +
-                               R"(","name":"n","start_ns":0,"span_kind":"function","measured":true)");
+                       out.Put(
+                           R"({"kind":"span_start","id":")" + id +
+                           R"(","name":"n","start_ns":0,"span_kind":"function","measured":true)");
                        out.UnknownMembers("u", "0", 100);
                        out.Put("}\n");
                        out.Put(R"({"kind":"span_end","id":")" + id + R"(","duration_ns":1})");
@@ -133,7 +153,9 @@ std::vector<HostileCase> HostileCases() {
                    },
                    {}});
   // A 100 MiB array of numbers in an unknown key.
-  cases.push_back({"number_array_100mib_unknown", kReadCommands, [=](FileWriter& out) {
+  cases.push_back({"number_array_100mib_unknown",
+                   kReadCommands,
+                   [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put(R"(,"x_numbers":[1.5)");
                      out.Repeat(",12345.5", string_bytes / 8);
@@ -142,7 +164,9 @@ std::vector<HostileCase> HostileCases() {
                    },
                    {}});
   // 10^5 exponents beyond 32 bits in one line (F1): valid, each rounds to zero.
-  cases.push_back({"over_range_exponents_1e5_in_one_line", kReadCommands, [=](FileWriter& out) {
+  cases.push_back({"over_range_exponents_1e5_in_one_line",
+                   kReadCommands,
+                   [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put(R"(,"x_tiny":[0)");
                      out.Repeat(",1e-99999999999", 100000 / scale);
@@ -151,7 +175,9 @@ std::vector<HostileCase> HostileCases() {
                    },
                    {}});
   // A shape of 4M dimensions in a known field (F6).
-  cases.push_back({"shape_4m_dimensions", kReadCommands, [=](FileWriter& out) {
+  cases.push_back({"shape_4m_dimensions",
+                   kReadCommands,
+                   [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put("}\n");
                      out.Put(R"({"kind":"span_start","id":"s","name":"n","start_ns":0,)"

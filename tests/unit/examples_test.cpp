@@ -181,8 +181,8 @@ TEST_F(ExamplesRecordTest, E4UnknownKeyIsIgnoredAndParentIsNone) {
   EXPECT_FALSE(doc.value().spans()[0].closed);
   // tracedoc keeps the unknown member for the writer (docs/tracedoc.md §3).
   ASSERT_EQ(doc.value().spans()[0].start_unknown.size(), 1u);
-  EXPECT_EQ(doc.value().spans()[0].start_unknown[0].key, "extra");
-  EXPECT_EQ(doc.value().spans()[0].start_unknown[0].json, "42");
+  EXPECT_EQ((*doc.value().spans()[0].start_unknown.begin()).key, "extra");
+  EXPECT_EQ((*doc.value().spans()[0].start_unknown.begin()).json, "42");
 }
 
 TEST(ExamplesTest, E5KindOnSpanStartIsDuplicateKey) {

@@ -2337,10 +2337,13 @@ TEST(RecordDecoderLimitsTest, LargeArraysAndManyUnknownKeysStayIntact) {
   int mismatches = 0;
   for (int i = 0; i < 5000; ++i) mismatches += op->inputs[i] != "t" + std::to_string(i);
   for (int i = 0; i < 50000; ++i) mismatches += op->shape[i] != static_cast<std::uint64_t>(i);
-  for (int i = 0; i < 2000; ++i) {
-    mismatches += op->unknown[i].key != "u" + std::to_string(i);
-    mismatches += op->unknown[i].json != "[" + std::to_string(i) + "]";
+  int i = 0;
+  for (const UnknownField field : op->unknown) {
+    mismatches += field.key != "u" + std::to_string(i);
+    mismatches += field.json != "[" + std::to_string(i) + "]";
+    ++i;
   }
+  EXPECT_EQ(i, 2000);
   EXPECT_EQ(mismatches, 0);
 }
 
