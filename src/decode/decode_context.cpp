@@ -4,6 +4,7 @@
 #include <charconv>
 #include <vector>
 
+#include "json/escaped_string.hpp"
 #include "json/number.hpp"
 
 namespace tracedoc::decode {
@@ -23,6 +24,17 @@ std::string Context::PathString(const PathStep* step) {
     }
   }
   return out;
+}
+
+std::string_view Context::UnescapedRaw(std::uint32_t i) const {
+  for (const auto& [node, text] : unescaped_) {
+    if (node == i) return text;
+  }
+  const std::string_view raw = tape.text(tape.node(i));
+  char* out = arena.Allocate<char>(raw.size());
+  const std::string_view text(out, json::UnescapeJsonString(raw, out));
+  unescaped_.emplace_back(i, text);
+  return text;
 }
 
 bool Context::Fail(ErrorCode code, std::string message, std::string_view key) {

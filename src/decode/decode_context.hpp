@@ -34,7 +34,18 @@ struct Context {
   std::string json_scratch;
 
   const json::Node& node(std::uint32_t i) const { return tape.node(i); }
-  std::string_view text(std::uint32_t i) const { return tape.text(tape.node(i)); }
+  /// The text of a string or number node; a long escaped string left raw in the line is
+  /// unescaped into the arena once, on first use.
+  std::string_view text(std::uint32_t i) const {
+    const json::Node& n = tape.node(i);
+    return n.raw_escaped ? UnescapedRaw(i) : tape.text(n);
+  }
+  /// Forgets the unescaped copies (the arena they live in is being reset).
+  void ClearUnescaped() { unescaped_.clear(); }
+
+  std::string_view UnescapedRaw(std::uint32_t i) const;
+  // (node, unescaped text) of the raw strings read so far in this record: few, each long.
+  mutable std::vector<std::pair<std::uint32_t, std::string_view>> unescaped_;
 
   /// The dotted key path of `step`, e.g. `capture_contract.gradient_contract.expected[1].root`.
   static std::string PathString(const PathStep* step);

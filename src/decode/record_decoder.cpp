@@ -143,7 +143,7 @@ struct RecordDecoder::State {
   DecodeOptions options;
   json::Tape tape;
   util::Arena arena{16 * 1024};
-  decode::Context ctx{tape, arena, false, nullptr, {}, {}, {}};
+  decode::Context ctx{tape, arena, false, nullptr, {}, {}, {}, {}};
 };
 
 RecordDecoder::RecordDecoder(DecodeOptions options) : state_(std::make_unique<State>()) {
@@ -201,6 +201,7 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
         "invalid type: " + decode::DescribeUnexpected(ctx, 0) + ", expected a record object");
   }
   s.arena.Reset();
+  ctx.ClearUnescaped();
   ctx.path = nullptr;
   ctx.unknown_members.clear();
 

@@ -1,10 +1,37 @@
 // Re-serializes a tape value as compact JSON, for the unknown members a record keeps.
 #include "format/object_codec.hpp"
+#include "json/escaped_string.hpp"
 #include "write/json_format.hpp"
 
 #include <vector>
 
 namespace tracedoc::format {
+
+namespace {
+
+// A long escaped string as written, re-escaped the writer's way without unescaping it whole
+// first: runs without escapes are already written that way; each escape is decoded and written
+// again as AppendJsonString writes that character.
+void AppendRawStringCanonically(std::string_view raw, std::string& out) {
+  write::ReserveForLarge(out, raw.size() + 2);
+  out += '"';
+  json::EscapedStringPieces pieces(raw);
+  std::string_view piece;
+  bool escaped = false;
+  std::string one;
+  while (pieces.Next(piece, escaped)) {
+    if (!escaped) {
+      out += piece;
+      continue;
+    }
+    one.clear();
+    write::AppendJsonString(one, piece);
+    out.append(one, 1, one.size() - 2);  // without its quotes
+  }
+  out += '"';
+}
+
+}  // namespace
 
 void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& out) {
   // Iterative: the nesting bound is an option, and a raised one must not overflow the stack.
@@ -55,7 +82,11 @@ void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& 
         out += tape.text(n);  // as written: the writer must not change a number it does not know
         break;
       case json::NodeType::kString:
-        write::AppendJsonString(out, tape.text(n));
+        if (n.raw_escaped) {
+          AppendRawStringCanonically(tape.text(n), out);
+        } else {
+          write::AppendJsonString(out, tape.text(n));
+        }
         if (is_key) out += ':';
         break;
       case json::NodeType::kArray:

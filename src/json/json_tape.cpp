@@ -114,6 +114,8 @@ class TapeHandler {
     overrides_ = overrides;
     next_override_ = 0;
     run_ = kNoRun;
+    raw_string_ = false;
+    string_ordinal_ = 0;
   }
   bool string_too_long() const { return string_too_long_; }
   bool number_out_of_range() const { return number_out_of_range_; }
@@ -127,13 +129,13 @@ class TapeHandler {
   bool on_array_end(std::size_t n, boost::system::error_code&) { return CloseContainer(n); }
 
   bool on_key_part(boost::json::string_view s, std::size_t n, boost::system::error_code& ec) {
-    return AppendPart(s, n, ec);
+    return AppendStringPart(s, n, ec);
   }
   bool on_key(boost::json::string_view s, std::size_t n, boost::system::error_code& ec) {
     return FinishText(NodeType::kString, s, n, ec);
   }
   bool on_string_part(boost::json::string_view s, std::size_t n, boost::system::error_code& ec) {
-    return AppendPart(s, n, ec);
+    return AppendStringPart(s, n, ec);
   }
   bool on_string(boost::json::string_view s, std::size_t n, boost::system::error_code& ec) {
     return FinishText(NodeType::kString, s, n, ec);
@@ -164,6 +166,7 @@ class TapeHandler {
  private:
   static constexpr std::size_t kNoPart = static_cast<std::size_t>(-1);
   static constexpr std::uint32_t kNoRun = static_cast<std::uint32_t>(-1);
+  static constexpr std::size_t kRawStringBytes = 64 * 1024;
 
   std::uint32_t NodeCount() const { return static_cast<std::uint32_t>(tape_->nodes_.size()); }
 
@@ -195,6 +198,20 @@ class TapeHandler {
     text.append(s.data(), s.size());
     return true;
   }
+  // A string in pieces has escapes. A long one is not copied at all: its node will refer to it
+  // as written in the line (Tape::ResolveRawStrings), so it never costs a second copy.
+  bool AppendStringPart(boost::json::string_view s, std::size_t total,
+                        boost::system::error_code& ec) {
+    if (total > max_string_bytes_) return StringTooLong(ec);
+    if (raw_string_) return true;
+    if (total >= kRawStringBytes) {
+      if (part_start_ != kNoPart) tape_->text_.resize(part_start_);
+      part_start_ = kNoPart;
+      raw_string_ = true;
+      return true;
+    }
+    return AppendPart(s, total, ec);
+  }
   bool StringTooLong(boost::system::error_code& ec) {
     string_too_long_ = true;
     ec = boost::json::error::string_too_large;
@@ -211,7 +228,13 @@ class TapeHandler {
     if (total > max_string_bytes_) return StringTooLong(ec);
     Node node{type};
     node.end = NodeCount() + 1;
-    if (part_start_ == kNoPart && InLine(s)) {
+    if (type == NodeType::kString) ++string_ordinal_;
+    if (raw_string_) {
+      raw_string_ = false;
+      node.in_input = true;
+      node.raw_escaped = true;
+      tape_->raw_strings_.emplace_back(string_ordinal_ - 1, NodeCount());
+    } else if (part_start_ == kNoPart && InLine(s)) {
       node.in_input = true;
       node.text_offset = static_cast<std::uint32_t>(s.data() - line_.data());
       node.text_length = static_cast<std::uint32_t>(s.size());
@@ -278,7 +301,9 @@ class TapeHandler {
   std::size_t next_override_ = 0;
   std::size_t max_string_bytes_ = static_cast<std::size_t>(-1);
   std::size_t part_start_ = kNoPart;
-  std::uint32_t run_ = kNoRun;  // the number node the next number in this array extends
+  std::uint32_t run_ = kNoRun;        // the number node the next number in this array extends
+  std::uint32_t string_ordinal_ = 0;  // keys and strings finished so far
+  bool raw_string_ = false;           // the current string is long and escaped: not copied
   bool string_too_long_ = false;
   bool number_out_of_range_ = false;
 };
@@ -316,6 +341,31 @@ bool NumberRunLiterals::Next(std::string_view& literal) {
   return true;
 }
 
+// The parsed line is valid JSON, so every `"` outside a string opens one, and strings come in
+// the order the parser reported them: the n-th string of the line is the n-th key or string.
+void Tape::ResolveRawStrings() {
+  std::size_t next = 0;
+  std::uint32_t ordinal = 0;
+  std::size_t i = 0;
+  while (i < input_.size() && next < raw_strings_.size()) {
+    if (input_[i] != '"') {
+      ++i;
+      continue;
+    }
+    const std::size_t start = i + 1;
+    std::size_t end = start;
+    while (end < input_.size() && input_[end] != '"') end += input_[end] == '\\' ? 2 : 1;
+    if (ordinal == raw_strings_[next].first) {
+      Node& node = nodes_[raw_strings_[next].second];
+      node.text_offset = static_cast<std::uint32_t>(start);
+      node.text_length = static_cast<std::uint32_t>(end - start);
+      ++next;
+    }
+    ++ordinal;
+    i = end + 1;
+  }
+}
+
 std::uint32_t Tape::ScratchNumber(const Node& run, std::string_view literal) {
   Node& scratch = nodes_[value_nodes_];
   scratch.type = NodeType::kNumber;
@@ -334,6 +384,7 @@ SyntaxResult Tape::Parse(std::string_view text, std::size_t max_depth,
   nodes_.clear();
   text_.clear();
   open_.clear();
+  raw_strings_.clear();
   value_nodes_ = 0;
   input_ = text;
   // The tape indexes its text with 32-bit offsets; the reader's line bound keeps lines smaller.
@@ -364,6 +415,7 @@ SyntaxResult Tape::Parse(std::string_view text, std::size_t max_depth,
     nodes_.clear();
     text_.clear();
     open_.clear();
+    raw_strings_.clear();
     parser_->parser.reset();
     handler.Reset(max_string_bytes, patched_, &overrides);
     ec.clear();
@@ -375,6 +427,7 @@ SyntaxResult Tape::Parse(std::string_view text, std::size_t max_depth,
     }
   }
   value_nodes_ = static_cast<std::uint32_t>(nodes_.size());
+  if (!ec && !raw_strings_.empty()) ResolveRawStrings();
   // The scratch node, made now so that reading never moves the nodes readers refer to.
   nodes_.push_back(Node{NodeType::kNumber});
   if (ec) {

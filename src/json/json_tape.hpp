@@ -2,8 +2,9 @@
 // per value once warm). The record layer (src/decode) walks the tape; it never sees JSON bytes.
 //
 // The tape costs little more than the line it describes, whatever the line holds: strings and
-// numbers written plainly are views into the line (only escaped strings are copied), and a run of
-// numbers in an array is one node, however long (docs/tracedoc.md §5).
+// numbers written plainly are views into the line (short escaped strings are copied, long ones
+// are read where they are), and a run of numbers in an array is one node, however long
+// (docs/tracedoc.md §5).
 #ifndef TRACEDOC_JSON_JSON_TAPE_HPP_
 #define TRACEDOC_JSON_JSON_TAPE_HPP_
 
@@ -41,6 +42,9 @@ struct Node {
   bool is_float_literal = false;
   /// Whether the text is a view into the parsed line (else into the tape's own copy).
   bool in_input = false;
+  /// Strings: the text is the string as written in the line, escapes and all (a long escaped
+  /// string, left where it is rather than copied); EscapedStringPieces reads it.
+  bool raw_escaped = false;
   /// Objects: member count; arrays: element count; number runs: literal count.
   std::uint32_t count = 0;
   /// Index one past the last node of this value.
@@ -115,8 +119,13 @@ class Tape {
  private:
   friend class TapeHandler;
   struct Parser;
+  // Finds in the line the long escaped strings left there (ResolveRawStrings in the .cpp).
+  void ResolveRawStrings();
+
   util::RecordBuffer<Node> nodes_;
   std::uint32_t value_nodes_ = 0;
+  // (string ordinal among keys and strings, node) of each raw_escaped string, in order.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> raw_strings_;
   std::string text_;
   std::vector<std::uint32_t> open_;
   // What was parsed: the line, or `patched_` when exponents had to be clamped.

@@ -3,6 +3,8 @@
 // exponents beyond 32 bits are clamped in one pass whatever their number.
 #include "json/json_tape.hpp"
 
+#include "json/escaped_string.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -146,6 +148,33 @@ TEST(JsonTapeTest, ManyLongExponentsParseInOnePass) {
   Tape tape;
   ASSERT_EQ(tape.Parse(line, kDepth, kNoStringBound).status, SyntaxStatus::kOk);
   EXPECT_EQ(tape.node(0).count, 100001u);
+}
+
+}  // namespace
+}  // namespace tracedoc::json
+
+namespace tracedoc::json {
+namespace {
+
+TEST(JsonTapeRawStringTest, ALongEscapedStringIsLeftInTheLine) {
+  std::string content;
+  // Long once unescaped: what the threshold counts.
+  while (content.size() < 200000) content += R"(ab\n\u00e9\/\"\ud83d\ude00)";
+  const std::string line = R"({"k":")" + content + R"(","after":"x"})";
+  Tape tape;
+  ASSERT_EQ(tape.Parse(line, kDepth, kNoStringBound).status, SyntaxStatus::kOk);
+  const Node& value = tape.node(2);
+  EXPECT_TRUE(value.raw_escaped);
+  EXPECT_TRUE(value.in_input);
+  EXPECT_TRUE(tape.text(value) == content);  // not EXPECT_EQ: it would print 200 KB
+  EXPECT_EQ(tape.text(tape.node(4)), "x");   // later strings are unaffected
+}
+
+TEST(JsonTapeRawStringTest, UnescapingGivesWhatTheParserWouldHave) {
+  const std::string raw = R"(ab\n\u00e9\/\"\\\ud83d\ude00\t)";
+  std::string out(raw.size(), '\0');
+  out.resize(UnescapeJsonString(raw, out.data()));
+  EXPECT_EQ(out, "ab\n\xC3\xA9/\"\\\xF0\x9F\x98\x80\t");
 }
 
 }  // namespace

@@ -2527,5 +2527,50 @@ TEST(RecordDecoderSpellingTest, NonWhiteSpaceAroundTheObjectIsInvalidJson) {
   EXPECT_EQ(result.error().column, std::optional<std::uint64_t>(kSpanEnd.size() + 1));
 }
 
+// Long escaped strings are read where the line has them (docs/tracedoc.md §5): the values must
+// be exactly those of the short strings, which the tape copies.
+TEST(RecordDecoderLongStringTest, LongEscapedStringsReadAsShortOnesDo) {
+  const std::string piece = R"(ab\n\u00e9\/\"\\\ud83d\ude00\u0001)";
+  std::string long_content;
+  int repeats = 0;
+  while (long_content.size() < 300000) {  // over 64 KiB once unescaped
+    long_content += piece;
+    ++repeats;
+  }
+  auto decode = [](const std::string& content, std::string& name, std::string& unknown) {
+    RecordDecoder decoder;
+    const std::string line = R"({"kind":"span_start","id":"s","name":")" + content +
+                             R"(","start_ns":0,"span_kind":"op","measured":true,"x":")" +
+                             content + R"("})";
+    const Result<Event> result = decoder.Decode(line, {1, 0});
+    ASSERT_TRUE(result.has_value()) << result.error().message;
+    const auto& start = std::get<SpanStartRecord>(result.value());
+    name = std::string(start.name);
+    ASSERT_EQ(start.unknown.size(), 1u);
+    unknown = std::string((*start.unknown.begin()).json);
+  };
+  std::string short_name;
+  std::string short_unknown;
+  decode(piece, short_name, short_unknown);
+  std::string long_name;
+  std::string long_unknown;
+  decode(long_content, long_name, long_unknown);
+  std::string expected_name;
+  std::string expected_unknown = "\"";
+  for (int i = 0; i < repeats; ++i) {
+    expected_name += short_name;
+    expected_unknown += short_unknown.substr(1, short_unknown.size() - 2);
+  }
+  expected_unknown += '"';
+  // Not EXPECT_EQ: a failure would print hundreds of KB.
+  EXPECT_TRUE(long_name == expected_name);
+  EXPECT_TRUE(long_unknown == expected_unknown);
+  EXPECT_EQ(short_unknown, R"("ab\n)"
+                           "\xC3\xA9"
+                           R"(/\"\\)"
+                           "\xF0\x9F\x98\x80"
+                           R"(\u0001")");
+}
+
 }  // namespace
 }  // namespace tracedoc
