@@ -43,7 +43,7 @@ inline constexpr std::string_view kOpenMeta =
     R"("warmup_steps":0,"device":"cpu","measured_region_device_synchronized":false,)"
     R"("timing_mode":"host","capture_contract":{"measurement_scope":"profiled_work",)"
     R"("operations":"complete","tensors":"partial","gradients":"none","logical_memory":)"
-    R"("complete","physical_memory":"partial","device_timing":"none"})";
+    R"("complete","physical_memory":"partial","device_timing":"none"},"tags":{})";
 inline constexpr std::string_view kTerminal =
     R"({"kind":"terminal","outcome":"complete","timestamp_ns":100})"
     "\n";
