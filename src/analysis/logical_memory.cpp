@@ -23,6 +23,7 @@
 
 #include "analysis/exact_sum.hpp"
 #include "analysis/huge_pages.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::analysis {
 namespace {
@@ -84,10 +85,11 @@ struct StorageKey {
   }
 };
 
+// Keyed (F3): storage ids come from the input, and std::hash's are easy to make collide.
 struct StorageKeyHash {
+  using is_avalanching = void;
   std::size_t operator()(const StorageKey& key) const noexcept {
-    return std::hash<std::string_view>{}(key.storage_id) ^
-           (std::size_t{key.device} * 0x9E3779B97F4A7C15ull);
+    return util::SeededHash::Combine(util::HashBytes(key.storage_id), key.device);
   }
 };
 
@@ -111,7 +113,7 @@ class DeviceNumbers {
  private:
   static constexpr std::size_t kScanned = 8;
   std::vector<std::string_view> names_;
-  boost::unordered_flat_map<std::string_view, std::uint32_t> ids_;
+  boost::unordered_flat_map<std::string_view, std::uint32_t, util::SeededHash> ids_;
 };
 
 // What a free needs, kept in the hash map entry so the free never touches the allocating record.
