@@ -71,7 +71,7 @@ std::vector<std::string> OrdinaryIds(std::size_t count) {
   return ids;
 }
 
-enum class Ids { kCollidingUnderOldHashBytes, kCollidingUnderStdHash, kOrdinary };
+enum class Ids { kCollidingUnderOldHashBytes, kCollidingUnderStdHash, kOrdinary, kOrdinaryStorage };
 
 // Generated once per (ids, count): finding colliding ids takes about a second at 4*10^4.
 const std::string& Trace(Ids kind, std::size_t count) {
@@ -88,6 +88,9 @@ const std::string& Trace(Ids kind, std::size_t count) {
       break;
     case Ids::kOrdinary:
       text = SpanPairsTrace(OrdinaryIds(count));
+      break;
+    case Ids::kOrdinaryStorage:
+      text = StorageTrace(OrdinaryIds(count));
       break;
   }
   return texts.emplace(std::pair{kind, count}, std::move(text)).first->second;
@@ -108,9 +111,9 @@ void BM_Validate_CollidingSpanIds(benchmark::State& state) {
 }
 void BM_Validate_OrdinarySpanIds(benchmark::State& state) { Validate(state, Ids::kOrdinary); }
 
-void BM_Summarize_CollidingStorageIds(benchmark::State& state) {
+void SummarizeTrace(benchmark::State& state, Ids kind) {
   const auto count = static_cast<std::size_t>(state.range(0));
-  const std::string& text = Trace(Ids::kCollidingUnderStdHash, count);
+  const std::string& text = Trace(kind, count);
   const Result<TraceDocument> document = ReadTrace(TraceInput::FromString(text));
   if (!document) throw std::runtime_error(document.error().message);
   for (auto _ : state) {
@@ -120,6 +123,13 @@ void BM_Summarize_CollidingStorageIds(benchmark::State& state) {
   CountTrace(state, text.size(), 2 * count);
 }
 
+void BM_Summarize_CollidingStorageIds(benchmark::State& state) {
+  SummarizeTrace(state, Ids::kCollidingUnderStdHash);
+}
+void BM_Summarize_OrdinaryStorageIds(benchmark::State& state) {
+  SummarizeTrace(state, Ids::kOrdinaryStorage);
+}
+
 void CollidingSizes(benchmark::internal::Benchmark* b) {
   b->Arg(10'000)->Arg(20'000)->Arg(40'000)->Unit(benchmark::kMillisecond);
 }
@@ -127,6 +137,7 @@ void CollidingSizes(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_Validate_CollidingSpanIds)->Apply(CollidingSizes);
 BENCHMARK(BM_Validate_OrdinarySpanIds)->Apply(CollidingSizes);
 BENCHMARK(BM_Summarize_CollidingStorageIds)->Apply(CollidingSizes);
+BENCHMARK(BM_Summarize_OrdinaryStorageIds)->Apply(CollidingSizes);
 
 }  // namespace
 }  // namespace tracedoc::bench
