@@ -10,6 +10,7 @@ packages=(
   libboost1.81-dev libboost-json1.81-dev
   rapidjson-dev libcli11-dev
   libssl-dev                          # SHA-256 for the gradient manifest digest
+  libsodium-dev                       # SipHash, keyed per process, for hash tables
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
 )
 

@@ -7,6 +7,7 @@
 #include <compare>
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <map>
 #include <optional>
 #include <string>
@@ -218,6 +219,13 @@ struct MemoryJsonOptions {
 /// neither plane); no trailing newline. No errors.
 std::string WriteMemoryProfileJson(const MemoryProfile& profile,
                                    const MemoryJsonOptions& options = {});
+
+/// The same text for AnalyzeMemory(document), written to `out` as it is produced: memory stays
+/// in proportion to the document however large the text (the logical timeline lists every live
+/// device at every point, which can be quadratic in the input). No trailing newline. Errors: none
+/// are reported; a failing stream keeps its state (check `out` afterwards).
+void WriteMemoryProfileJson(const TraceDocument& document, const MemoryJsonOptions& options,
+                            std::ostream& out);
 
 /// Memory attributed to one graph node (§5.5, NodeMemoryMetrics); each field None when unknown.
 struct NodeMemoryMetrics {

@@ -23,6 +23,7 @@
 
 #include "analysis/exact_sum.hpp"
 #include "analysis/huge_pages.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::analysis {
 namespace {
@@ -84,10 +85,11 @@ struct StorageKey {
   }
 };
 
+// Keyed (F3): storage ids come from the input, and std::hash's are easy to make collide.
 struct StorageKeyHash {
+  using is_avalanching = void;
   std::size_t operator()(const StorageKey& key) const noexcept {
-    return std::hash<std::string_view>{}(key.storage_id) ^
-           (std::size_t{key.device} * 0x9E3779B97F4A7C15ull);
+    return util::SeededHash::Combine(util::HashBytes(key.storage_id), key.device);
   }
 };
 
@@ -111,7 +113,7 @@ class DeviceNumbers {
  private:
   static constexpr std::size_t kScanned = 8;
   std::vector<std::string_view> names_;
-  boost::unordered_flat_map<std::string_view, std::uint32_t> ids_;
+  boost::unordered_flat_map<std::string_view, std::uint32_t, util::SeededHash> ids_;
 };
 
 // What a free needs, kept in the hash map entry so the free never touches the allocating record.
@@ -156,27 +158,47 @@ bool LifetimeBefore(const LogicalStorageLifetime& a, const LogicalStorageLifetim
   return a.storage_id < b.storage_id;
 }
 
+// What a replay builds. A point lists every device with a live storage, so a timeline can be
+// far larger than its input (n devices live at once: n^2 entries); a writer that streams it
+// builds the rest without it, then replays again for the points alone.
+enum class ReplayParts : std::uint8_t {
+  kWhole,            // the plane
+  kWithoutTimeline,  // the plane with an empty timeline
+  kTimelineOnly,     // only the points, each handed to a sink and then overwritten
+};
+
 class LogicalReplay {
  public:
-  /// With `tally`, Run also fills it when it succeeds.
+  /// With `tally`, Run also fills it when it succeeds. With kTimelineOnly, `sink` gets the points.
   LogicalReplay(std::span<const MemoryRecord> events, const std::vector<std::size_t>* order,
-                MemoryEventTally* tally)
-      : events_(events), order_(order), tally_(tally), live_devices_(DeviceByName{&devices_}) {}
+                MemoryEventTally* tally, ReplayParts parts = ReplayParts::kWhole,
+                const TimelinePointSink* sink = nullptr)
+      : events_(events),
+        order_(order),
+        tally_(tally),
+        parts_(parts),
+        sink_(sink),
+        live_devices_(DeviceByName{&devices_}) {}
 
   /// The plane, or None when replaying in input order met a timestamp going backwards.
   std::optional<LogicalMemoryProfile> Run() && {
     // Upper bounds, one point and one lifetime per event: the vectors never move their
     // (large) contents while growing, and pages never written are never touched. Filling them
     // is most of the analysis's memory traffic, hence the huge pages.
-    profile_.timeline.reserve(events_.size());
-    profile_.lifetimes.reserve(events_.size());
-    PreferHugePages(profile_.timeline);
-    PreferHugePages(profile_.lifetimes);
+    if (parts_ == ReplayParts::kWhole) {
+      profile_.timeline.reserve(events_.size());
+      PreferHugePages(profile_.timeline);
+    }
+    if (parts_ != ReplayParts::kTimelineOnly) {
+      profile_.lifetimes.reserve(events_.size());
+      PreferHugePages(profile_.lifetimes);
+    }
     const bool in_order = ReplayGroups(
         events_, order_,
         [&](const MemoryRecord& event, std::uint64_t timestamp) { Apply(event, timestamp); },
         [&](std::uint64_t timestamp) { CloseGroup(timestamp); });
     if (!in_order) return std::nullopt;
+    if (parts_ == ReplayParts::kTimelineOnly) return std::move(profile_);
     Finish();
     if (tally_ != nullptr) {
       *tally_ = {alloc_events_, free_events_, std::nullopt};
@@ -209,6 +231,15 @@ class LogicalReplay {
     if (event.action == MemoryAction::kAlloc) {
       ++alloc_events_;
       const auto [it, inserted] = active_.try_emplace(StorageKey{device, event.storage_id});
+      if (parts_ == ReplayParts::kTimelineOnly) {
+        // Only the running totals: no lifetime, no alias.
+        if (inserted) {
+          it->second = {0, event.bytes, event.tensor_id, event.category};
+          ++devices_[device].allocation_count;
+          Hold(event.bytes, event.category, device, +1);
+        }
+        return;
+      }
       if (!inserted) {
         // An alias: the first alloc's bytes and metadata stand. Its own tensor id is in the
         // set already.
@@ -245,6 +276,10 @@ class LogicalReplay {
     if (it == active_.end()) return;
     const ActiveStorage storage = it->second;
     active_.erase(it);
+    if (parts_ == ReplayParts::kTimelineOnly) {
+      Hold(storage.bytes, storage.category, device, -1);
+      return;
+    }
     profile_.lifetimes[storage.index].end_timestamp_ns = timestamp;
     if (!SameView(event.tensor_id, storage.alloc_tensor_id)) {
       additions_.push_back({storage.index, event.tensor_id, timestamp});
@@ -278,12 +313,19 @@ class LogicalReplay {
   }
 
   void CloseGroup(std::uint64_t timestamp) {
-    LogicalMemoryTimelinePoint& point = profile_.timeline.emplace_back();
+    // The whole plane keeps every point; otherwise one point is overwritten at every group.
+    LogicalMemoryTimelinePoint& point =
+        parts_ == ReplayParts::kWhole ? profile_.timeline.emplace_back() : scratch_point_;
     point.timestamp_ns = timestamp;
     point.live_bytes = live_.Value();
-    point.live_bytes_by_device.reserve(live_devices_.size());
-    for (const std::uint32_t device : live_devices_) {
-      point.live_bytes_by_device.push_back({devices_[device].name, devices_[device].live.Value()});
+    point.live_bytes_by_device.clear();
+    point.live_bytes_by_category = {};
+    if (parts_ != ReplayParts::kWithoutTimeline) {
+      point.live_bytes_by_device.reserve(live_devices_.size());
+      for (const std::uint32_t device : live_devices_) {
+        point.live_bytes_by_device.push_back(
+            {devices_[device].name, devices_[device].live.Value()});
+      }
     }
     for (std::size_t c = 0; c < kMemoryCategoryCount; ++c) {
       if (categories_[c].live_storages > 0) {
@@ -305,9 +347,15 @@ class LogicalReplay {
       }
     }
     touched_.clear();
+    if (parts_ == ReplayParts::kTimelineOnly) {
+      (*sink_)(point);
+      return;
+    }
+    // The peak's devices are found again from its live storages (MakePeak), so only the
+    // point's fixed-size part is kept.
     if (profile_.storage_allocation_count > 0 &&
-        (!peak_point_ || point.live_bytes > profile_.timeline[*peak_point_].live_bytes)) {
-      peak_point_ = profile_.timeline.size() - 1;
+        (!peak_point_ || point.live_bytes > peak_point_->live_bytes)) {
+      peak_point_ = PeakPoint{timestamp, point.live_bytes, point.live_bytes_by_category};
     }
   }
 
@@ -317,7 +365,7 @@ class LogicalReplay {
     std::stable_sort(
         additions_.begin(), additions_.end(),
         [](const TensorAddition& a, const TensorAddition& b) { return a.storage < b.storage; });
-    if (peak_point_) profile_.peak = MakePeak(profile_.timeline[*peak_point_]);
+    if (peak_point_) profile_.peak = MakePeak(*peak_point_);
     for (auto it = additions_.begin(); it != additions_.end();) {
       TensorIdList& ids = profile_.lifetimes[it->storage].tensor_ids;
       const std::size_t storage = it->storage;
@@ -357,13 +405,19 @@ class LogicalReplay {
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   }
 
+  // The timeline point with the most live bytes, without its devices.
+  struct PeakPoint {
+    std::uint64_t timestamp_ns = 0;
+    std::uint64_t live_bytes = 0;
+    CategoryLiveBytes live_bytes_by_category;
+  };
+
   // The peak at `point`; runs before the lifetimes are sorted, while they are still in creation
   // order, which is also the order of their indices in additions_.
-  LogicalMemoryPeak MakePeak(const LogicalMemoryTimelinePoint& point) const {
+  LogicalMemoryPeak MakePeak(const PeakPoint& point) const {
     LogicalMemoryPeak peak;
     peak.timestamp_ns = point.timestamp_ns;
     peak.live_bytes = point.live_bytes;
-    peak.live_bytes_by_device = point.live_bytes_by_device;
     peak.live_bytes_by_category = point.live_bytes_by_category;
     const std::uint64_t at = point.timestamp_ns;
     const std::vector<LogicalStorageLifetime>& lifetimes = profile_.lifetimes;
@@ -385,12 +439,38 @@ class LogicalReplay {
       if (live.tensor_ids.size() > 1) SortUnique(live.tensor_ids);
     }
     std::sort(peak.live_allocations.begin(), peak.live_allocations.end(), LifetimeBefore);
+    peak.live_bytes_by_device = LiveBytesByDevice(peak.live_allocations);
     return peak;
+  }
+
+  // Bytes per device of `live` (sorted by start, then device): the same exact sums, saturated
+  // when read, as the running totals at that point, so equal to the point's own list.
+  DeviceLiveBytesList LiveBytesByDevice(const std::vector<LogicalStorageLifetime>& live) const {
+    std::vector<std::pair<std::string_view, std::uint64_t>> storages;
+    storages.reserve(live.size());
+    for (const LogicalStorageLifetime& lifetime : live) {
+      storages.emplace_back(lifetime.device, lifetime.bytes);
+    }
+    std::stable_sort(storages.begin(), storages.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    DeviceLiveBytesList devices;
+    for (std::size_t i = 0; i < storages.size();) {
+      ExactSum sum;
+      std::size_t end = i;
+      for (; end < storages.size() && storages[end].first == storages[i].first; ++end) {
+        sum.Add(storages[end].second);
+      }
+      devices.push_back({storages[i].first, sum.Value()});
+      i = end;
+    }
+    return devices;
   }
 
   std::span<const MemoryRecord> events_;
   const std::vector<std::size_t>* order_;
   MemoryEventTally* tally_;
+  ReplayParts parts_;
+  const TimelinePointSink* sink_;
   std::vector<DeviceState> devices_;
   DeviceNumbers device_numbers_;
   std::array<CategoryState, kMemoryCategoryCount> categories_{};
@@ -400,7 +480,8 @@ class LogicalReplay {
   std::vector<TensorAddition> additions_;
   std::vector<std::uint32_t> touched_;
   ExactSum live_;
-  std::optional<std::size_t> peak_point_;
+  std::optional<PeakPoint> peak_point_;
+  LogicalMemoryTimelinePoint scratch_point_;
   std::uint64_t alloc_events_ = 0;
   std::uint64_t free_events_ = 0;
   LogicalMemoryProfile profile_;
@@ -452,6 +533,29 @@ std::optional<LogicalMemoryProfile> BuildLogicalPlane(std::span<const MemoryReco
   if (auto profile = LogicalReplay(events, nullptr, tally).Run()) return profile;
   const std::vector<std::size_t> order = SortedOrder(events);
   return LogicalReplay(events, &order, tally).Run();
+}
+
+std::optional<LogicalMemoryProfile> BuildLogicalPlaneWithoutTimeline(
+    std::span<const MemoryRecord> events) {
+  if (events.empty()) return std::nullopt;
+  if (auto profile = LogicalReplay(events, nullptr, nullptr, ReplayParts::kWithoutTimeline).Run()) {
+    return profile;
+  }
+  const std::vector<std::size_t> order = SortedOrder(events);
+  return LogicalReplay(events, &order, nullptr, ReplayParts::kWithoutTimeline).Run();
+}
+
+void ReplayLogicalTimeline(std::span<const MemoryRecord> events, const TimelinePointSink& sink) {
+  if (events.empty()) return;
+  // A replay in input order would stop at a timestamp going backwards after handing out points,
+  // so the order is settled first.
+  const bool sorted = std::is_sorted(
+      events.begin(), events.end(),
+      [](const MemoryRecord& a, const MemoryRecord& b) { return a.timestamp_ns < b.timestamp_ns; });
+  std::vector<std::size_t> order;
+  if (!sorted) order = SortedOrder(events);
+  LogicalReplay(events, sorted ? nullptr : &order, nullptr, ReplayParts::kTimelineOnly, &sink)
+      .Run();
 }
 
 MemoryEventTally TallyMemoryEvents(std::span<const MemoryRecord> events) {

@@ -4,6 +4,7 @@
 #define TRACEDOC_SRC_ANALYSIS_LOGICAL_MEMORY_HPP_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 
@@ -26,6 +27,18 @@ struct MemoryEventTally {
 /// caller wanting both the summary and the plane reads the events once.
 std::optional<LogicalMemoryProfile> BuildLogicalPlane(std::span<const MemoryRecord> events,
                                                       MemoryEventTally* tally = nullptr);
+
+/// Receives timeline points in order; the point it is given is overwritten after the call.
+using TimelinePointSink = std::function<void(const LogicalMemoryTimelinePoint&)>;
+
+/// BuildLogicalPlane with an empty `timeline`, everything else (peak included) the same: for a
+/// writer that streams the timeline with ReplayLogicalTimeline instead of holding it.
+std::optional<LogicalMemoryProfile> BuildLogicalPlaneWithoutTimeline(
+    std::span<const MemoryRecord> events);
+
+/// Replays `events` and hands each of the plane's timeline points to `sink`, building nothing
+/// else: memory for the live storages and one point, whatever the timeline's size.
+void ReplayLogicalTimeline(std::span<const MemoryRecord> events, const TimelinePointSink& sink);
 
 /// Counts the events and finds the logical peak without building the timeline, lifetimes or
 /// per-device records.

@@ -1,13 +1,22 @@
 // The MemoryProfile's JSON ("Output shapes", MemoryProfile): keys in the reference's order,
 // absent planes and optional values omitted, a lifetime's missing op_name written as `null`.
+//
+// The text is built in a buffer that is handed on (to a stream, or through the pretty-printer)
+// between array elements, so it is never whole in memory unless a string is asked for. Written
+// from a document, the logical timeline is not even held: every point lists the live bytes of
+// every device with a live storage, which is quadratic in the input at worst (issue 12, F4), so
+// the points are written as a second replay produces them.
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <ostream>
 #include <span>
 #include <string>
 #include <string_view>
 
+#include "analysis/logical_memory.hpp"
 #include "tracedoc/enums.hpp"
 #include "tracedoc/memory.hpp"
 #include "write/json_format.hpp"
@@ -15,6 +24,24 @@
 
 namespace tracedoc {
 namespace {
+
+// The compact text being written, handed to `drain` whenever it passes kFlushBytes at a point
+// where the writers allow it (between array elements). Without a drain it just grows.
+struct JsonOutput {
+  static constexpr std::size_t kFlushBytes = std::size_t{64} << 10;
+
+  std::string text;
+  std::function<void(std::string_view)> drain;
+
+  void MaybeFlush() {
+    if (drain && text.size() >= kFlushBytes) Flush();
+  }
+  void Flush() {
+    if (!drain || text.empty()) return;
+    drain(text);
+    text.clear();
+  }
+};
 
 // Writes one object's members with the commas between them. Keys are the format's own
 // identifiers, which need no escaping, so they are appended as they are.
@@ -109,16 +136,30 @@ void AppendLifetime(std::string& out, const LogicalStorageLifetime& lifetime) {
 }
 
 template <class T, class AppendOne>
-void AppendArray(std::string& out, std::span<const T> items, AppendOne append_one) {
+void AppendArray(JsonOutput& output, std::span<const T> items, AppendOne append_one) {
+  std::string& out = output.text;
   out += '[';
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (i > 0) out += ',';
     append_one(out, items[i]);
+    output.MaybeFlush();
   }
   out += ']';
 }
 
-void AppendLogical(std::string& out, const LogicalMemoryProfile& logical) {
+void AppendTimelinePoint(std::string& out, const LogicalMemoryTimelinePoint& point) {
+  ObjectWriter point_object(out);
+  point_object.U64("timestamp_ns", point.timestamp_ns);
+  point_object.U64("live_bytes", point.live_bytes);
+  AppendLiveMaps(point_object, out, point.live_bytes_by_device, point.live_bytes_by_category);
+}
+
+// Writes the timeline points: from the profile, or, when it holds none, from `replay`.
+using TimelineReplay = std::function<void(const analysis::TimelinePointSink&)>;
+
+void AppendLogical(JsonOutput& output, const LogicalMemoryProfile& logical,
+                   const TimelineReplay& replay) {
+  std::string& out = output.text;
   ObjectWriter object(out);
   object.U64("storage_allocation_count", logical.storage_allocation_count);
   object.U64("matched_storage_free_count", logical.matched_storage_free_count);
@@ -129,20 +170,29 @@ void AppendLogical(std::string& out, const LogicalMemoryProfile& logical) {
     peak_object.U64("timestamp_ns", peak.timestamp_ns);
     peak_object.U64("live_bytes", peak.live_bytes);
     AppendLiveMaps(peak_object, out, peak.live_bytes_by_device, peak.live_bytes_by_category);
-    AppendArray(peak_object.Key("live_allocations"),
-                std::span<const LogicalStorageLifetime>(peak.live_allocations), AppendLifetime);
+    peak_object.Key("live_allocations");
+    AppendArray(output, std::span<const LogicalStorageLifetime>(peak.live_allocations),
+                AppendLifetime);
   }
-  AppendArray(object.Key("timeline"), std::span<const LogicalMemoryTimelinePoint>(logical.timeline),
-              [](std::string& o, const LogicalMemoryTimelinePoint& point) {
-                ObjectWriter point_object(o);
-                point_object.U64("timestamp_ns", point.timestamp_ns);
-                point_object.U64("live_bytes", point.live_bytes);
-                AppendLiveMaps(point_object, o, point.live_bytes_by_device,
-                               point.live_bytes_by_category);
-              });
-  AppendArray(object.Key("lifetimes"), std::span<const LogicalStorageLifetime>(logical.lifetimes),
-              AppendLifetime);
-  AppendArray(object.Key("by_device"), std::span<const LogicalDeviceMemoryStats>(logical.by_device),
+  object.Key("timeline");
+  if (replay) {
+    out += '[';
+    bool first = true;
+    replay([&](const LogicalMemoryTimelinePoint& point) {
+      if (!first) out += ',';
+      first = false;
+      AppendTimelinePoint(out, point);
+      output.MaybeFlush();
+    });
+    out += ']';
+  } else {
+    AppendArray(output, std::span<const LogicalMemoryTimelinePoint>(logical.timeline),
+                AppendTimelinePoint);
+  }
+  object.Key("lifetimes");
+  AppendArray(output, std::span<const LogicalStorageLifetime>(logical.lifetimes), AppendLifetime);
+  object.Key("by_device");
+  AppendArray(output, std::span<const LogicalDeviceMemoryStats>(logical.by_device),
               [](std::string& o, const LogicalDeviceMemoryStats& stats) {
                 ObjectWriter device(o);
                 device.String("device", stats.device);
@@ -154,10 +204,10 @@ void AppendLogical(std::string& out, const LogicalMemoryProfile& logical) {
               });
 }
 
-void AppendPhysical(std::string& out, const PhysicalMemoryProfile& physical) {
-  ObjectWriter object(out);
-  AppendArray(object.Key("timeline"),
-              std::span<const PhysicalMemoryTimelinePoint>(physical.timeline),
+void AppendPhysical(JsonOutput& output, const PhysicalMemoryProfile& physical) {
+  ObjectWriter object(output.text);
+  object.Key("timeline");
+  AppendArray(output, std::span<const PhysicalMemoryTimelinePoint>(physical.timeline),
               [](std::string& o, const PhysicalMemoryTimelinePoint& point) {
                 ObjectWriter sample(o);
                 sample.U64("timestamp_ns", point.timestamp_ns);
@@ -167,8 +217,8 @@ void AppendPhysical(std::string& out, const PhysicalMemoryProfile& physical) {
                 sample.OptionalU64("reserved_bytes", point.reserved_bytes);
                 sample.OptionalU64("capacity_bytes", point.capacity_bytes);
               });
-  AppendArray(object.Key("by_device"),
-              std::span<const PhysicalDeviceMemoryStats>(physical.by_device),
+  object.Key("by_device");
+  AppendArray(output, std::span<const PhysicalDeviceMemoryStats>(physical.by_device),
               [](std::string& o, const PhysicalDeviceMemoryStats& stats) {
                 ObjectWriter device(o);
                 device.String("device", stats.device);
@@ -188,16 +238,91 @@ void AppendPhysical(std::string& out, const PhysicalMemoryProfile& physical) {
               });
 }
 
+// Where the compact text goes: `sink` as it is, or re-indented into `pretty_text` first, which
+// `sink` gets when it has grown (with no sink, `pretty_text` is the result).
+class PrettyOrCompact {
+ public:
+  PrettyOrCompact(bool pretty, std::function<void(std::string_view)> sink)
+      : pretty_(pretty), sink_(std::move(sink)), pretty_writer_(pretty_text_) {}
+
+  std::function<void(std::string_view)> Drain() {
+    return [this](std::string_view compact) {
+      if (!pretty_) {
+        sink_(compact);
+        return;
+      }
+      pretty_writer_.Append(compact);
+      if (sink_ && pretty_text_.size() >= JsonOutput::kFlushBytes) {
+        sink_(pretty_text_);
+        pretty_text_.clear();
+      }
+    };
+  }
+  void Finish() {
+    if (!pretty_) return;
+    pretty_writer_.Finish();
+    if (sink_ && !pretty_text_.empty()) {
+      sink_(pretty_text_);
+      pretty_text_.clear();
+    }
+  }
+  std::string& pretty_text() { return pretty_text_; }
+
+ private:
+  bool pretty_;
+  std::function<void(std::string_view)> sink_;
+  std::string pretty_text_;
+  write::PrettyJsonWriter pretty_writer_;
+};
+
 }  // namespace
 
 std::string WriteMemoryProfileJson(const MemoryProfile& profile, const MemoryJsonOptions& options) {
-  std::string out;
+  JsonOutput output;
+  // Pretty: the compact text goes through the re-indenter in pieces, never whole.
+  PrettyOrCompact pretty(true, nullptr);
+  if (options.pretty) output.drain = pretty.Drain();
   {
-    ObjectWriter object(out);
-    if (profile.logical) AppendLogical(object.Key("logical"), *profile.logical);
-    if (profile.physical) AppendPhysical(object.Key("physical"), *profile.physical);
+    ObjectWriter object(output.text);
+    if (profile.logical) {
+      object.Key("logical");
+      AppendLogical(output, *profile.logical, nullptr);
+    }
+    if (profile.physical) {
+      object.Key("physical");
+      AppendPhysical(output, *profile.physical);
+    }
   }
-  return options.pretty ? write::PrettyJson(out) : out;
+  if (!options.pretty) return std::move(output.text);
+  output.Flush();
+  pretty.Finish();
+  return std::move(pretty.pretty_text());
+}
+
+void WriteMemoryProfileJson(const TraceDocument& document, const MemoryJsonOptions& options,
+                            std::ostream& out) {
+  PrettyOrCompact target(options.pretty, [&out](std::string_view text) {
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  });
+  JsonOutput output;
+  output.drain = target.Drain();
+  {
+    ObjectWriter object(output.text);
+    // Each plane is built, written and dropped before the next.
+    if (std::optional<LogicalMemoryProfile> logical =
+            analysis::BuildLogicalPlaneWithoutTimeline(document.memory())) {
+      object.Key("logical");
+      AppendLogical(output, *logical, [&document](const analysis::TimelinePointSink& sink) {
+        analysis::ReplayLogicalTimeline(document.memory(), sink);
+      });
+    }
+    if (std::optional<PhysicalMemoryProfile> physical = AnalyzePhysicalMemory(document)) {
+      object.Key("physical");
+      AppendPhysical(output, *physical);
+    }
+  }
+  output.Flush();
+  target.Finish();
 }
 
 }  // namespace tracedoc

@@ -13,6 +13,7 @@
 #include "analysis/interval_clipping.hpp"
 #include "analysis/span_tree.hpp"
 #include "tracedoc/memory.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc {
 namespace {
@@ -36,7 +37,7 @@ std::string DefaultOpNodeId(std::string_view span_id, std::uint64_t op_index) {
 // exactly one mapped op.
 void AttributeToOps(const TraceDocument& document, const OpNodeIds& op_node_ids,
                     const std::optional<LogicalMemoryProfile>& logical, NodeMetricsMap& nodes) {
-  boost::unordered_flat_map<std::string_view, std::uint64_t> ops_in_span;
+  boost::unordered_flat_map<std::string_view, std::uint64_t, util::SeededHash> ops_in_span;
   // (span id, op name) → the mapped op nodes with that name.
   std::map<std::pair<std::string_view, std::string_view>, std::vector<std::string_view>> by_name;
   for (const OpRecord& op : document.ops()) {

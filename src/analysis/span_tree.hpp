@@ -13,6 +13,7 @@
 #include <boost/unordered/unordered_flat_map.hpp>
 
 #include "tracedoc/document.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::analysis {
 
@@ -57,7 +58,8 @@ class SpanTree {
   // and a miss falls back to comparing contents. (A repeated id is one interned view, so the
   // last span with it wins here as in by_content_.)
   boost::unordered_flat_map<const char*, std::size_t> by_address_;
-  mutable std::optional<boost::unordered_flat_map<std::string_view, std::size_t>> by_content_;
+  mutable std::optional<boost::unordered_flat_map<std::string_view, std::size_t, util::SeededHash>>
+      by_content_;
   std::vector<std::int64_t> parent_;
   // Marks for ForEachSelfAndAncestor: a span is seen in this walk when its mark equals epoch_,
   // so no set is cleared or allocated per walk.

@@ -19,8 +19,9 @@ struct MemoryArgs {
 int RunMemory(const MemoryArgs& args) {
   const Result<TraceDocument> document = ReadTraceArgument(args.trace);
   if (!document) return ReportReadError(args.trace.file, document.error());
-  std::cout << WriteMemoryProfileJson(AnalyzeMemory(document.value()), {.pretty = args.pretty})
-            << '\n';
+  // Streamed: the text can be hundreds of times the input (issue 12, F4).
+  WriteMemoryProfileJson(document.value(), {.pretty = args.pretty}, std::cout);
+  std::cout << '\n';
   if (!FlushStandardOutput("memory")) return kExitUsage;
   return kExitOk;
 }

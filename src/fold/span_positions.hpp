@@ -13,7 +13,7 @@
 
 #include "tracedoc/document.hpp"
 #include "util/record_buffer.hpp"
-#include "util/string_pool.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::fold {
 
@@ -41,7 +41,7 @@ class SpanPositions {
  private:
   struct Hash {
     using is_transparent = void;
-    using is_avalanching = void;  // HashBytes mixes fully
+    using is_avalanching = void;  // HashBytes mixes fully, under a key nobody can know
     const util::RecordBuffer<SpanRecord>* spans;
     std::size_t operator()(std::string_view id) const noexcept { return util::HashBytes(id); }
     std::size_t operator()(std::uint32_t position) const noexcept {

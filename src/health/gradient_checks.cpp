@@ -17,6 +17,7 @@
 #include "health/message.hpp"
 #include "text/utf8.hpp"
 #include "tracedoc/validation.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::health {
 namespace {
@@ -29,14 +30,14 @@ struct Observed {
   const GradientRecord* first = nullptr;
 };
 
-using ObservedKeys = boost::unordered_flat_map<ParameterKey, Observed>;
+using ObservedKeys = boost::unordered_flat_map<ParameterKey, Observed, util::SeededHash>;
 
 // Check 16 a. Returns the events per (root, key), blank ones included.
 ObservedKeys CheckGradientEvents(HealthContext& context) {
   const std::span<const GradientRecord> events = context.input().gradients;
   ObservedKeys observed;
   observed.reserve(events.size());
-  boost::unordered_flat_set<std::string_view> event_ids;
+  boost::unordered_flat_set<std::string_view, util::SeededHash> event_ids;
   event_ids.reserve(events.size());
   for (const GradientRecord& event : events) {
     if (text::IsBlank(event.event_id)) {
@@ -90,7 +91,7 @@ const GradientContract* GateContract(HealthContext& context) {
 // Check 16 c: every observed key once, in byte-wise (root, key) order rather than document
 // order, so the report does not depend on how the events were interleaved.
 void CheckObservedKeys(HealthContext& context, const ObservedKeys& observed,
-                       const boost::unordered_flat_set<ParameterKey>& manifest) {
+                       const boost::unordered_flat_set<ParameterKey, util::SeededHash>& manifest) {
   std::vector<std::pair<ParameterKey, std::uint64_t>> keys;
   keys.reserve(observed.size());
   for (const auto& [key, entry] : observed) keys.emplace_back(key, entry.count);
@@ -122,7 +123,7 @@ struct FamilyTally {
 // Check 16 e.
 void CheckFamilies(HealthContext& context, const GradientContract& contract,
                    const ObservedKeys& observed) {
-  boost::unordered_flat_map<std::string_view, FamilyTally> tallies;
+  boost::unordered_flat_map<std::string_view, FamilyTally, util::SeededHash> tallies;
   for (const ExpectedGradient& entry : contract.expected) {
     FamilyTally& tally = tallies[entry.family];
     ++tally.members;
@@ -182,7 +183,7 @@ void CheckGradients(HealthContext& context) {
   const GradientContract* contract = GateContract(context);
   if (contract == nullptr) return;
 
-  boost::unordered_flat_set<ParameterKey> manifest;
+  boost::unordered_flat_set<ParameterKey, util::SeededHash> manifest;
   manifest.reserve(contract->expected.size());
   for (const ExpectedGradient& entry : contract->expected) manifest.emplace(entry.root, entry.key);
 

@@ -15,6 +15,7 @@
 #include "health/message.hpp"
 #include "text/utf8.hpp"
 #include "tracedoc/validation.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc {
 
@@ -34,8 +35,8 @@ std::optional<std::string> ValidateGradientContract(const GradientContract& cont
     return "gradient manifest SHA-256 does not match its ordered parameter manifest";
   }
 
-  boost::unordered_flat_set<std::pair<std::string_view, std::string_view>> pairs;
-  boost::unordered_flat_map<std::string_view, std::uint64_t> members_by_family;
+  boost::unordered_flat_set<std::pair<std::string_view, std::string_view>, util::SeededHash> pairs;
+  boost::unordered_flat_map<std::string_view, std::uint64_t, util::SeededHash> members_by_family;
   for (const ExpectedGradient& entry : contract.expected) {
     if (text::IsBlank(entry.root) || text::IsBlank(entry.key) || text::IsBlank(entry.family)) {
       return "gradient manifest root, key, and family must not be empty";
@@ -47,7 +48,7 @@ std::optional<std::string> ValidateGradientContract(const GradientContract& cont
     ++members_by_family[entry.family];
   }
 
-  boost::unordered_flat_set<std::string_view> declared;
+  boost::unordered_flat_set<std::string_view, util::SeededHash> declared;
   for (const GradientFamilyContract& family : contract.families) {
     if (text::IsBlank(family.family)) return "gradient family name must not be empty";
     if (!declared.insert(family.family).second) {

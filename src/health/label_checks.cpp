@@ -10,17 +10,18 @@
 #include "health/checks.hpp"
 #include "health/message.hpp"
 #include "text/utf8.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::health {
 namespace {
 
-using LabelSet = boost::unordered_flat_set<std::string_view>;
+using LabelSet = boost::unordered_flat_set<std::string_view, util::SeededHash>;
 
 void CheckRequiredLabels(HealthContext& context) {
   const ArrayView<std::string_view> required =
       context.input().run.capture_contract.required_semantic_labels;
   if (required.empty()) return;
-  boost::unordered_flat_map<std::string_view, std::uint64_t> spans_by_name;
+  boost::unordered_flat_map<std::string_view, std::uint64_t, util::SeededHash> spans_by_name;
   spans_by_name.reserve(context.input().spans.size());
   for (const SpanRecord& span : context.input().spans) ++spans_by_name[span.name];
 

@@ -13,6 +13,7 @@
 
 #include "health/checks.hpp"
 #include "health/message.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::health {
 namespace {
@@ -97,8 +98,8 @@ class StoragePairing {
 
  private:
   HealthContext& context_;
-  boost::unordered_flat_map<StorageKey, LiveStorage> live_;
-  boost::unordered_flat_set<std::pair<std::uint64_t, std::string_view>> aliases_;
+  boost::unordered_flat_map<StorageKey, LiveStorage, util::SeededHash> live_;
+  boost::unordered_flat_set<std::pair<std::uint64_t, std::string_view>, util::SeededHash> aliases_;
   std::uint64_t next_generation_ = 0;
 };
 

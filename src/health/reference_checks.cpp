@@ -14,6 +14,7 @@
 #include "fold/dense_bytes.hpp"
 #include "health/checks.hpp"
 #include "health/message.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::health {
 namespace {
@@ -128,7 +129,7 @@ class DataEdgeTensors {
   bool IsKnown(std::string_view id) const { return known_.find(id)->second; }
 
  private:
-  boost::unordered_flat_map<std::string_view, bool> known_;
+  boost::unordered_flat_map<std::string_view, bool, util::SeededHash> known_;
 };
 
 void CheckEdges(HealthContext& context) {

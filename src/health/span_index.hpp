@@ -11,6 +11,7 @@
 #include <boost/unordered/unordered_flat_map.hpp>
 
 #include "tracedoc/document.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::health {
 
@@ -38,7 +39,7 @@ class SpanIndex {
 
  private:
   std::span<const SpanRecord> spans_;
-  boost::unordered_flat_map<std::string_view, std::size_t> positions_;
+  boost::unordered_flat_map<std::string_view, std::size_t, util::SeededHash> positions_;
 };
 
 // A SpanIndex lookup that remembers its last answer. Records come in runs that name the same

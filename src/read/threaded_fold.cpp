@@ -1,5 +1,6 @@
 #include "read/threaded_fold.hpp"
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -22,6 +23,26 @@ namespace {
 // Small enough that a few blocks per thread are in flight on a modest trace, large enough that
 // the hand-over costs nothing next to decoding a block.
 constexpr std::size_t kBlockBytes = std::size_t{256} << 10;
+
+// What the blocks read ahead may hold, in bytes (issue 12, F5). A block is whole lines, so one
+// long line makes one big block, and while in flight a block costs about three times its size
+// (its bytes, its decoded strings, the decoder's tape): a count of blocks alone let four threads
+// hold ten 100 MB lines at once. With ordinary lines the count below binds long before this;
+// with lines of several MB the read keeps about one block in flight, as the one-thread read
+// keeps one line.
+constexpr std::size_t kInFlightBytes = std::size_t{16} << 20;
+
+// Past this size a block holds long lines, and the folding thread decodes it itself. The budget
+// leaves it about alone in flight, so a worker would gain nothing; and every worker that met such
+// a line would keep memory of its size (its decoder's buffers, and the freed chunks of its own
+// malloc arena), where the one-thread read keeps one such set.
+constexpr std::size_t kDecodeHereAboveBytes = std::size_t{4} << 20;
+
+// The memory a read block holds: its own copy (with the string's slack) or, over a caller's
+// buffer, the bytes it will be decoded into.
+std::size_t BlockCost(const LineBlock& block) {
+  return std::max(block.owned.capacity(), block.bytes.size());
+}
 
 enum class Outcome : std::uint8_t { kEvent, kLineTooLong, kInvalidUtf8, kDecodeFailed };
 
@@ -180,25 +201,37 @@ Result<void> FoldJob(Job& job, FoldCursor& cursor, const ReadOptions& options,
 template <class Blocks>
 Result<void> FoldBlocks(Blocks& blocks, std::string_view display_name, const ReadOptions& options,
                         DocumentBuilder& builder) {
-  // Enough blocks in flight to keep every worker busy while the fold catches up; declared
-  // before the workers, so they stop before the jobs go.
+  // Enough blocks in flight to keep every worker busy while the fold catches up, within
+  // kInFlightBytes (always at least one block); declared before the workers, so they stop
+  // before the jobs go.
   const std::size_t max_in_flight = 2 * std::size_t{options.threads} + 2;
   std::deque<std::unique_ptr<Job>> in_flight;
+  std::size_t in_flight_bytes = 0;
+  std::optional<RecordDecoder> own_decoder;  // for blocks of long lines
   DecodeWorkers workers(options.threads, options);
   FoldCursor cursor;
   bool more = true;
   for (;;) {
-    while (more && in_flight.size() < max_in_flight) {
+    while (more && in_flight.size() < max_in_flight &&
+           (in_flight.empty() || in_flight_bytes < kInFlightBytes)) {
       auto job = std::make_unique<Job>();
       more = blocks.Next(job->block);
       if (!more) break;
-      workers.Submit(*job);
+      in_flight_bytes += BlockCost(job->block);
+      if (BlockCost(job->block) > kDecodeHereAboveBytes) {
+        if (!own_decoder) own_decoder.emplace(options.decode);
+        DecodeBlock(*job, *own_decoder, options.max_line_bytes);
+        job->done = true;  // never seen by a worker
+      } else {
+        workers.Submit(*job);
+      }
       in_flight.push_back(std::move(job));
     }
     if (in_flight.empty()) return boost::outcome_v2::success();
     Job& front = *in_flight.front();
     workers.WaitFor(front);
     BOOST_OUTCOME_TRY(FoldJob(front, cursor, options, display_name, builder));
+    in_flight_bytes -= BlockCost(front.block);
     in_flight.pop_front();
   }
 }

@@ -13,6 +13,7 @@
 #include <boost/unordered/unordered_flat_set.hpp>
 
 #include "util/arena.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::util {
 
@@ -24,32 +25,6 @@ enum class PoolMode : std::uint8_t {
   /// anyway, where hashing twice would cost more than the duplicate bytes.
   kCopy,
 };
-
-/// A fast, well-mixed hash of a byte string, read 8 bytes at a time.
-inline std::uint64_t HashBytes(std::string_view s) noexcept {
-  constexpr std::uint64_t kMultiplier = 0x9E3779B97F4A7C15ull;
-  auto mix = [](std::uint64_t a, std::uint64_t b) {
-    const std::uint64_t product = a * b;
-    return product ^ (product >> 29);
-  };
-  const char* p = s.data();
-  std::size_t n = s.size();
-  std::uint64_t h = 0x2D358DCCAA6C78A5ull ^ (n * kMultiplier);
-  while (n >= 8) {
-    std::uint64_t word;
-    std::memcpy(&word, p, 8);
-    h = mix(h ^ word, kMultiplier);
-    p += 8;
-    n -= 8;
-  }
-  if (n != 0) {
-    // The 1 to 7 tail bytes, zero-padded; the length is already mixed in.
-    std::uint64_t word = 0;
-    std::memcpy(&word, p, n);
-    h = mix(h ^ word, kMultiplier);
-  }
-  return mix(h, 0x8BB84B93962EACC9ull);
-}
 
 class StringPool {
  public:
@@ -102,7 +77,7 @@ class StringPool {
   };
   struct EntryHash {
     using is_transparent = void;
-    using is_avalanching = void;  // HashBytes mixes fully: the set need not mix again
+    using is_avalanching = void;  // HashBytes (keyed) mixes fully: the set need not mix again
     // Spread the 32 stored bits over the word: the set takes the group from the high bits.
     static std::size_t Spread(std::uint32_t hash) noexcept {
       return static_cast<std::size_t>(hash) * 0x9E3779B97F4A7C15ull;

@@ -3,10 +3,33 @@
 #ifndef TRACEDOC_SRC_WRITE_PRETTY_JSON_HPP_
 #define TRACEDOC_SRC_WRITE_PRETTY_JSON_HPP_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
 namespace tracedoc::write {
+
+/// Re-indents compact JSON given in pieces cut anywhere (inside strings and escapes too), so a
+/// writer can stream its output through it without holding the compact text.
+class PrettyJsonWriter {
+ public:
+  /// Appends the pretty form to `out`.
+  explicit PrettyJsonWriter(std::string& out) : out_(out) {}
+
+  /// The next piece of the compact text.
+  void Append(std::string_view compact);
+  /// Ends the text (an unclosed `{` or `[` at the very end still gets its line break).
+  void Finish();
+
+ private:
+  void NewLine(std::size_t depth);
+
+  std::string& out_;
+  std::size_t depth_ = 0;
+  bool in_string_ = false;
+  bool escaped_ = false;  // in a string, right after a `\`
+  char open_ = 0;         // a `{` or `[` whose next character has not been seen yet
+};
 
 /// The pretty form of `compact`, which must be JSON without white space outside strings (what
 /// the writers produce). No trailing newline.

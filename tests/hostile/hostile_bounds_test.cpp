@@ -4,9 +4,14 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <functional>
+#include <set>
+#include <string_view>
 #include <system_error>
 
+#include "hostile/colliding_ids.hpp"
 #include "hostile/hostile_inputs.hpp"
 #include "hostile/measured_run.hpp"
 
@@ -17,6 +22,34 @@ namespace {
 // cost takes on them (minutes to hours).
 constexpr double kTimeoutSeconds = 90;
 
+// A directory of its own for each test's input, removed when the test ends.
+class ScratchDir {
+ public:
+  ScratchDir()
+      : path_(std::filesystem::temp_directory_path() /
+              ("tracedoc_hostile_" + std::to_string(::getpid()))) {
+    std::filesystem::create_directories(path_);
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+void PrintFigures(std::string_view name, std::string_view what, std::uint64_t input_bytes,
+                  const MeasuredRun& run) {
+  std::printf("[hostile] %-36s %-9s input %8.1f MiB  peak %8.1f MiB  %6.2f s  out %llu B\n",
+              std::string(name).c_str(), std::string(what).c_str(), input_bytes / 1048576.0,
+              run.peak_rss_bytes / 1048576.0, run.seconds,
+              static_cast<unsigned long long>(run.stdout_bytes));
+}
+
 class HostileBoundsTest : public ::testing::TestWithParam<HostileCase> {};
 
 TEST_P(HostileBoundsTest, StaysWithinTwiceTheInputPlus64MiB) {
@@ -24,17 +57,17 @@ TEST_P(HostileBoundsTest, StaysWithinTwiceTheInputPlus64MiB) {
   GTEST_SKIP() << "sanitizer runtimes change what peak memory means";
 #endif
   const HostileCase& hostile = GetParam();
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("tracedoc_hostile_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const std::filesystem::path input = dir / (hostile.name + ".jsonl");
+  const ScratchDir dir;
+  const std::filesystem::path input = dir.path() / (hostile.name + ".jsonl");
   {
     FileWriter out(input);
     hostile.write(out);
     ASSERT_TRUE(out.ok()) << input;
   }
   const std::uint64_t input_bytes = std::filesystem::file_size(input);
-  const std::uint64_t bound = MemoryBoundFor(input_bytes);
+  const std::uint64_t bound = hostile.peak_cap_bytes != 0
+                                  ? std::min(MemoryBoundFor(input_bytes), hostile.peak_cap_bytes)
+                                  : MemoryBoundFor(input_bytes);
   for (const std::string& command : hostile.commands) {
     SCOPED_TRACE(command);
     std::vector<std::string> arguments = {command};
@@ -46,20 +79,75 @@ TEST_P(HostileBoundsTest, StaysWithinTwiceTheInputPlus64MiB) {
     EXPECT_LE(run.peak_rss_bytes, bound)
         << "peak " << (run.peak_rss_bytes >> 20) << " MiB on " << (input_bytes >> 20)
         << " MiB of input, bound " << (bound >> 20) << " MiB";
+    if (hostile.max_seconds != 0) {
+      EXPECT_LT(run.seconds, hostile.max_seconds);
+    }
+    for (const auto& [large_command, min_bytes] : hostile.min_stdout_bytes) {
+      if (large_command == command) {
+        EXPECT_GE(run.stdout_bytes, min_bytes);
+      }
+    }
     // The figures for the README's reliability table.
-    std::printf("[hostile] %-36s %-9s input %8.1f MiB  peak %8.1f MiB  %6.2f s  out %llu B\n",
-                hostile.name.c_str(), command.c_str(), input_bytes / 1048576.0,
-                run.peak_rss_bytes / 1048576.0, run.seconds,
-                static_cast<unsigned long long>(run.stdout_bytes));
+    PrintFigures(hostile.name, command, input_bytes, run);
   }
-  std::error_code ignored;
-  std::filesystem::remove_all(dir, ignored);
 }
 
 INSTANTIATE_TEST_SUITE_P(Issue12, HostileBoundsTest, ::testing::ValuesIn(HostileCases()),
                          [](const ::testing::TestParamInfo<HostileCase>& info) {
                            return info.param.name;
                          });
+
+// The attack inputs are what they claim: distinct printable ids that all collide fully under
+// the hash they target.
+TEST(CollidingIdsTest, CollideUnderTheOldUnseededHashBytes) {
+  const std::vector<std::string> ids = IdsCollidingUnderOldHashBytes(1000);
+  ASSERT_EQ(ids.size(), 1000u);
+  EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), ids.size());
+  for (const std::string& id : ids) {
+    EXPECT_EQ(id.size(), 16u);
+    EXPECT_EQ(OldHashBytes(id), OldHashBytes(ids.front())) << id;
+    EXPECT_EQ(id.find_first_of("\"\\"), std::string::npos) << id;
+  }
+}
+
+TEST(CollidingIdsTest, CollideUnderStdHash) {
+  const std::vector<std::string> ids = IdsCollidingUnderStdHash(1000);
+  ASSERT_EQ(ids.size(), 1000u);
+  EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), ids.size());
+  const std::hash<std::string_view> hash;
+  for (const std::string& id : ids) {
+    EXPECT_EQ(id.size(), 16u);
+    EXPECT_EQ(hash(id), hash(ids.front())) << id;
+    EXPECT_EQ(id.find_first_of("\"\\"), std::string::npos) << id;
+  }
+}
+
+// F5: reading ahead within a byte budget, four threads cost about what one does on long lines
+// (they used to hold ten blocks, i.e. ten lines, at once).
+TEST(HostileThreadsTest, FourThreadsCostAboutWhatOneDoesOnLongLines) {
+#ifdef TRACEDOC_SANITIZED
+  GTEST_SKIP() << "sanitizer runtimes change what peak memory means";
+#endif
+  const ScratchDir dir;
+  const std::filesystem::path input = dir.path() / "twelve_big_lines.jsonl";
+  {
+    FileWriter out(input);
+    WriteTwelveBigLines(out, std::uint64_t{20} << 20);
+    ASSERT_TRUE(out.ok()) << input;
+  }
+  const std::uint64_t input_bytes = std::filesystem::file_size(input);
+  const MeasuredRun one =
+      RunMeasured({"validate", "--threads", "1", input.string()}, kTimeoutSeconds);
+  const MeasuredRun four =
+      RunMeasured({"validate", "--threads", "4", input.string()}, kTimeoutSeconds);
+  EXPECT_EQ(one.exit_code, 0) << one.stderr_head;
+  EXPECT_EQ(four.exit_code, 0) << four.stderr_head;
+  PrintFigures("twelve_big_lines", "threads=1", input_bytes, one);
+  PrintFigures("twelve_big_lines", "threads=4", input_bytes, four);
+  EXPECT_LE(four.peak_rss_bytes, one.peak_rss_bytes * 5 / 4 + (std::uint64_t{16} << 20))
+      << "threads=4 peak " << (four.peak_rss_bytes >> 20) << " MiB, threads=1 "
+      << (one.peak_rss_bytes >> 20) << " MiB";
+}
 
 }  // namespace
 }  // namespace tracedoc::hostile

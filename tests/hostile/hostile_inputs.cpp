@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cstdlib>
 
+#include "hostile/colliding_ids.hpp"
+
 namespace tracedoc::hostile {
 namespace {
 
@@ -17,7 +19,82 @@ std::uint64_t Scale() {
 
 const std::vector<std::string> kReadCommands = {"validate", "document", "summary"};
 
+// After the memory and op records below, whose timestamps run far past kTerminal's.
+constexpr std::string_view kLateTerminal =
+    R"({"kind":"terminal","outcome":"complete","timestamp_ns":1000000000})"
+    "\n";
+constexpr std::string_view kRootSpan =
+    R"({"kind":"span_start","id":"root","name":"root","start_ns":0,"span_kind":"function",)"
+    R"("measured":true})"
+    "\n"
+    R"({"kind":"span_end","id":"root","duration_ns":1000})"
+    "\n";
+
+std::string Decimal(std::uint64_t value) { return std::to_string(value); }
+
+// A span_start and span_end for each id, one after the other.
+void WriteSpanPairs(FileWriter& out, const std::vector<std::string>& ids) {
+  out.Put(kOpenMeta);
+  out.Put("}\n");
+  for (const std::string& id : ids) {
+    out.Put(R"({"kind":"span_start","id":")");
+    out.Put(id);
+    out.Put(R"(","name":"n","start_ns":0,"span_kind":"function","measured":true})"
+            "\n");
+    out.Put(R"({"kind":"span_end","id":")");
+    out.Put(id);
+    out.Put(R"(","duration_ns":1})"
+            "\n");
+  }
+  out.Put(kTerminal);
+}
+
+// One memory event of span `root`.
+void PutMemoryEvent(FileWriter& out, std::uint64_t timestamp, std::string_view storage,
+                    std::string_view device, bool alloc) {
+  out.Put(R"({"kind":"memory","timestamp_ns":)");
+  out.Put(Decimal(timestamp));
+  out.Put(R"(,"storage_id":")");
+  out.Put(storage);
+  out.Put(R"(","tensor_id":"t","span_id":"root","device":")");
+  out.Put(device);
+  out.Put(alloc
+              ? R"(","bytes":1,"action":"alloc","shape":[1],"dtype":"u8","category":"activation"})"
+              : R"(","bytes":1,"action":"free","dtype":"u8"})");
+  out.Put("\n");
+}
+
+// Ids of 16 bytes, like the colliding ones, but ordinary.
+std::vector<std::string> OrdinaryIds(std::size_t count) {
+  std::vector<std::string> ids;
+  ids.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    std::string digits = Decimal(i);
+    ids.push_back("span-" + std::string(11 - digits.size(), '0') + digits);
+  }
+  return ids;
+}
+
 }  // namespace
+
+void WriteTwelveBigLines(FileWriter& out, std::uint64_t line_bytes) {
+  out.Put(kOpenMeta);
+  out.Put(R"(,"x_blob":")");
+  out.Repeat("abcdefgh", line_bytes / 8);
+  out.Put("\"}\n");
+  out.Put(R"({"kind":"span_start","id":"root","name":"root","start_ns":0,"span_kind":"function",)"
+          R"("measured":true})"
+          "\n");
+  for (int op = 0; op < 11; ++op) {
+    out.Put(R"({"kind":"op","span_id":"root","op_name":"big","shape":[1],"dtype":"u8",)"
+            R"("device":"cpu","duration_ns":1,"input_dense_bytes":0,"x_blob":")");
+    out.Repeat("abcdefgh", line_bytes / 8);
+    out.Put("\"}\n");
+  }
+  out.Put(R"({"kind":"span_end","id":"root","duration_ns":1000})"
+          "\n");
+  out.Put(kLateTerminal);
+}
 
 FileWriter::FileWriter(const std::filesystem::path& path) : file_(std::fopen(path.c_str(), "wb")) {}
 
@@ -198,8 +275,71 @@ std::vector<HostileCase> HostileCases() {
                      out.Put(R"({"kind":"span_end","id":"s","duration_ns":1})");
                      out.Put("\n");
                      out.Put(kTerminal);
+                   }});
+  // F2: span ids that all share one value of the old, unseeded HashBytes, which the string pool
+  // and the builder's span index used; and, to compare times with, ordinary ids of one size.
+  const std::size_t span_pairs = 40000 / scale;
+  cases.push_back(
+      {"colliding_span_ids_40k",
+       kReadCommands,
+       [=](FileWriter& out) { WriteSpanPairs(out, IdsCollidingUnderOldHashBytes(span_pairs)); },
+       {},
+       0,
+       10.0});
+  cases.push_back({"ordinary_span_ids_40k",
+                   kReadCommands,
+                   [=](FileWriter& out) { WriteSpanPairs(out, OrdinaryIds(span_pairs)); },
+                   {},
+                   0,
+                   10.0});
+  // F3: storage ids that all share one std::hash<std::string_view> value, which the logical
+  // memory replay's storage map used. All allocated, then all freed.
+  cases.push_back({"colliding_storage_ids_80k",
+                   {"summary"},
+                   [=](FileWriter& out) {
+                     const std::vector<std::string> ids = IdsCollidingUnderStdHash(80000 / scale);
+                     out.Put(kOpenMeta);
+                     out.Put("}\n");
+                     out.Put(kRootSpan);
+                     std::uint64_t timestamp = 1;
+                     for (const std::string& id : ids) {
+                       PutMemoryEvent(out, timestamp++, id, "cpu", true);
+                     }
+                     for (const std::string& id : ids) {
+                       PutMemoryEvent(out, timestamp++, id, "cpu", false);
+                     }
+                     out.Put(kLateTerminal);
                    },
-                   {}});
+                   {},
+                   0,
+                   10.0});
+  // F4: 8,000 storages, each on its own device, all live at once and then freed together. Each
+  // timeline point lists every live device, so `memory` writes about 300 MB for 1 MB of input,
+  // which it must stream.
+  const std::uint64_t devices = 8000 / scale;
+  cases.push_back({"devices_8000_memory",
+                   {"memory", "validate", "summary"},
+                   [=](FileWriter& out) {
+                     out.Put(kOpenMeta);
+                     out.Put("}\n");
+                     out.Put(kRootSpan);
+                     for (std::uint64_t d = 0; d < devices; ++d) {
+                       PutMemoryEvent(out, d + 1, "s" + Decimal(d), "d" + Decimal(d), true);
+                     }
+                     for (std::uint64_t d = 0; d < devices; ++d) {
+                       PutMemoryEvent(out, devices + 1, "s" + Decimal(d), "d" + Decimal(d), false);
+                     }
+                     out.Put(kLateTerminal);
+                   },
+                   {},
+                   128 * kMiB,
+                   0,
+                   {{"memory", devices * devices * 3}}});
+  // F5: lines of 20 MB read with four threads, which read ahead by a count of blocks.
+  cases.push_back({"threads_12_lines_of_100mb",
+                   kReadCommands,
+                   [=](FileWriter& out) { WriteTwelveBigLines(out, 20 * kMiB / scale); },
+                   {"--threads", "4"}});
   return cases;
 }
 

@@ -11,6 +11,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tracedoc::hostile {
@@ -55,11 +56,22 @@ struct HostileCase {
   std::vector<std::string> commands;
   std::function<void(FileWriter&)> write;
   /// Extra arguments given to every command (e.g. `--threads 4`).
-  std::vector<std::string> extra_arguments;
+  std::vector<std::string> extra_arguments = {};
+  /// A tighter peak bound than twice the input plus 64 MiB, when not 0.
+  std::uint64_t peak_cap_bytes = 0;
+  /// Seconds each command may take, when not 0 (the suite's timeout otherwise): a case built
+  /// to cost quadratic time asserts it costs about what an ordinary input of its size does.
+  double max_seconds = 0;
+  /// Commands whose standard output must reach a size, to show the input is the hostile one.
+  std::vector<std::pair<std::string, std::uint64_t>> min_stdout_bytes = {};
 };
 
 /// Names the case in test output (gtest would print its bytes).
 inline void PrintTo(const HostileCase& hostile, std::ostream* out) { *out << hostile.name; }
+
+/// Twelve lines of about `line_bytes` each (a meta record, then op records, each with one big
+/// unknown string), plus the small records that make the trace valid.
+void WriteTwelveBigLines(FileWriter& out, std::uint64_t line_bytes);
 
 /// The cases of issue 12, at the sizes it names, scaled by TRACEDOC_HOSTILE_SCALE (a divisor,
 /// default 1) for quick local runs.

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 
 namespace tracedoc::hostile {
@@ -36,7 +37,9 @@ MeasuredRun RunMeasured(const std::vector<std::string>& arguments, double timeou
   int err_pipe[2];
   if (::pipe(out_pipe) != 0 || ::pipe(err_pipe) != 0) return run;
   std::vector<char*> argv;
-  std::string program = TRACEDOC_CLI_PATH;
+  // TRACEDOC_HOSTILE_CLI runs another build instead (an older one, for before-and-after figures).
+  const char* other = std::getenv("TRACEDOC_HOSTILE_CLI");
+  std::string program = other != nullptr && *other != '\0' ? other : TRACEDOC_CLI_PATH;
   argv.push_back(program.data());
   std::vector<std::string> copies = arguments;
   for (std::string& argument : copies) argv.push_back(argument.data());

@@ -23,8 +23,9 @@ struct MeasuredRun {
   std::string stderr_head;
 };
 
-/// Runs `tracedoc ARGUMENTS...` with standard input from /dev/null, standard output counted and
-/// discarded, standard error captured. Kills the child after `timeout_seconds`.
+/// Runs `tracedoc ARGUMENTS...` (the build's, or the one TRACEDOC_HOSTILE_CLI names) with standard
+/// input from /dev/null, standard output counted and discarded, standard error captured. Kills the
+/// child after `timeout_seconds`.
 MeasuredRun RunMeasured(const std::vector<std::string>& arguments, double timeout_seconds);
 
 /// The bound every command keeps on any input (issue 12): twice the input plus 64 MiB.

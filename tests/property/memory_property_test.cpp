@@ -9,6 +9,7 @@
 #include <optional>
 #include <ostream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -152,6 +153,20 @@ ModelState Replay(const std::vector<GenEvent>& events, std::uint64_t until) {
     }
   }
   return state;
+}
+
+// The streamed writer (a second replay for the timeline, pieces through the re-indenter) gives
+// the very text of the whole profile's writer, compact and pretty.
+RC_GTEST_PROP(MemoryProperty, StreamedJsonEqualsTheWholeProfilesJson, ()) {
+  const std::vector<GenEvent> events = *rc::gen::container<std::vector<GenEvent>>(GenMemoryEvent());
+  Result<TraceDocument> read = ReadTrace(TraceInput::FromString(TraceText(events)));
+  RC_ASSERT(read.has_value());
+  const MemoryProfile profile = AnalyzeMemory(read.value());
+  for (const bool pretty : {false, true}) {
+    std::ostringstream streamed;
+    WriteMemoryProfileJson(read.value(), {.pretty = pretty}, streamed);
+    RC_ASSERT(streamed.str() == WriteMemoryProfileJson(profile, {.pretty = pretty}));
+  }
 }
 
 RC_GTEST_PROP(MemoryProperty, LogicalPlaneMatchesBruteForceReplay, ()) {

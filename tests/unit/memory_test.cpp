@@ -13,6 +13,7 @@
 #include <iterator>
 #include <limits>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -112,6 +113,49 @@ std::vector<std::string_view> StorageIds(const std::vector<LogicalStorageLifetim
 }
 
 using Point = std::pair<std::uint64_t, std::uint64_t>;
+
+// WriteMemoryProfileJson to a stream (what `tracedoc memory` uses) writes the same text as the
+// string writer: out of order events, aliases, saturation, several devices, physical samples,
+// and a timeline long enough to be handed on in many pieces.
+TEST(MemoryTest, StreamedJsonEqualsTheWholeProfilesJson) {
+  std::vector<std::string> devices;
+  for (std::uint64_t d = 0; d < 300; ++d) devices.push_back("dev-" + std::to_string(d));
+  std::vector<Mem> many;
+  for (std::uint64_t d = 0; d < 300; ++d) {
+    many.push_back({.t = d + 1, .storage = "s", .bytes = d, .device = devices[d]});
+  }
+  for (std::uint64_t d = 0; d < 300; ++d) {
+    many.push_back({.t = 400 + d % 7, .action = "free", .storage = "s", .device = devices[d]});
+  }
+  const std::vector<std::string> texts = {
+      MemTrace({{.t = 30, .action = "free", .storage = "a"},
+                {.t = 10, .storage = "a", .bytes = 5, .device = "cuda:0"},
+                {.t = 10, .storage = "b", .bytes = kMax, .tensor = "x"},
+                {.t = 20, .storage = "b", .bytes = 1, .tensor = "alias"},
+                {.t = 20, .storage = "c", .bytes = kMax, .device = "cuda:0", .op = "mm"},
+                {.t = 25, .action = "free", .storage = "c", .device = "cuda:0"},
+                {.t = 25, .storage = "c", .bytes = 0, .device = "cuda:0", .category = "gradient"},
+                {.t = 40, .action = "free", .storage = "b", .tensor = "y"}}),
+      MemTrace(many),
+      Trace({R"({"kind":"device_memory","timestamp_ns":5,"device":"cuda:0","used_bytes":7})",
+             R"({"kind":"device_memory","timestamp_ns":3,"device":"cpu","free_bytes":1})"},
+            10),
+      testdata::Lines({kMeta10, testdata::kCompleteTerminal0}),
+  };
+  for (const std::string& text : texts) {
+    const TraceDocument doc = Fold(text);
+    for (const bool pretty : {false, true}) {
+      std::ostringstream streamed;
+      WriteMemoryProfileJson(doc, {.pretty = pretty}, streamed);
+      EXPECT_EQ(streamed.str(), WriteMemoryProfileJson(AnalyzeMemory(doc), {.pretty = pretty}))
+          << (pretty ? "pretty: " : "compact: ") << text.substr(0, 200);
+    }
+  }
+  // The long one really went out in several pieces.
+  std::ostringstream streamed;
+  WriteMemoryProfileJson(Fold(MemTrace(many)), {}, streamed);
+  EXPECT_GT(streamed.str().size(), std::size_t{256} << 10);
+}
 
 TEST(MemoryTest, NoEventsAndNoSamplesGiveNoPlanes) {
   const TraceDocument doc = Fold(testdata::Lines({kMeta10, testdata::kCompleteTerminal0}));

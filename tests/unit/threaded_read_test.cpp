@@ -181,6 +181,26 @@ TEST(ThreadedReadTest, EarliestOfSeveralBadLinesWins) {
   ExpectSameAsOneThreadEverywhere(text);
 }
 
+// Blocks of long lines are decoded by the folding thread (issue 12, F5): the outcome is still
+// the one-thread read's, whether the long line is fine or holds the error.
+TEST(ThreadedReadTest, LongLinesReadAsWithOneThread) {
+  std::vector<std::string> lines = GeneratedLines();
+  const std::string blob = R"(,"x_blob":")" + std::string(std::size_t{5} << 20, 'a') + "\"}";
+  for (const std::size_t i : {std::size_t{100}, std::size_t{6000}}) {
+    ASSERT_EQ(lines[i].back(), '}');
+    lines[i].pop_back();
+    lines[i] += blob;
+  }
+  ExpectSameAsOneThreadEverywhere(JoinLines(lines));
+  EXPECT_THAT(ReadTrace(TraceInput::FromString(JoinLines(lines)), WithThreads(4)), Succeeds());
+
+  lines[6000].back() = ',';  // a syntax error at the end of the second long line
+  const std::string text = JoinLines(lines);
+  EXPECT_THAT(ReadTrace(TraceInput::FromString(text), WithThreads(4)),
+              FailsWith(ErrorCode::kInvalidJson, 6001));
+  ExpectSameAsOneThreadEverywhere(text);
+}
+
 TEST(ThreadedReadTest, DecodeErrorBeforeFoldErrorWins) {
   std::vector<std::string> lines = GeneratedLines();
   lines[15000] = R"({"kind":"span_end","id":"no-such-span","duration_ns":1})";

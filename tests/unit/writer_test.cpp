@@ -399,5 +399,24 @@ TEST(WriterTest, PrettyJsonLayout) {
   EXPECT_EQ(write::PrettyJson(R"("a\\")"), R"("a\\")");
 }
 
+// The streaming re-indenter gives the same text wherever its input is cut: inside strings,
+// between a `\` and what it escapes, between `{` and `}`.
+TEST(WriterTest, PrettyJsonWriterIsIndifferentToWhereTheInputIsCut) {
+  const std::string_view compact =
+      R"({"a":[1,{"b":"x,{y}:\"[z]\\"}],"c":{},"d":[],"e":[-1.5e3,true,null],"f":{"g":[]}})";
+  const std::string whole = write::PrettyJson(compact);
+  for (std::size_t cut = 0; cut <= compact.size(); ++cut) {
+    for (std::size_t second = cut; second <= compact.size(); second += 3) {
+      std::string out;
+      write::PrettyJsonWriter writer(out);
+      writer.Append(compact.substr(0, cut));
+      writer.Append(compact.substr(cut, second - cut));
+      writer.Append(compact.substr(second));
+      writer.Finish();
+      ASSERT_EQ(out, whole) << "cut at " << cut << " and " << second;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tracedoc
