@@ -137,56 +137,36 @@ std::vector<HostileCase> HostileCases() {
   const std::uint64_t string_bytes = 100 * kMiB / scale;
   std::vector<HostileCase> cases;
 
-  // A 100 MiB string: as an unknown member's value, as a known field, and escaped (the escape
-  // first, so that a reader which copies escaped strings copies all of it).
-  cases.push_back({"string_100mib_unknown_value",
-                   kReadCommands,
-                   [=](FileWriter& out) {
-                     out.Put(kOpenMeta);
-                     out.Put(R"(,"x_blob":")");
-                     out.Repeat("abcdefgh", string_bytes / 8);
-                     out.Put("\"}\n");
-                     out.Put(kTerminal);
-                   },
-                   {}});
-  cases.push_back({"string_100mib_span_name",
-                   kReadCommands,
-                   [=](FileWriter& out) {
-                     out.Put(kOpenMeta);
-                     out.Put("}\n");
-                     out.Put(R"({"kind":"span_start","id":"s","name":")");
-                     out.Repeat("abcdefgh", string_bytes / 8);
-                     out.Put(R"(","start_ns":0,"span_kind":"function","measured":true})");
-                     out.Put("\n");
-                     out.Put(R"({"kind":"span_end","id":"s","duration_ns":5})");
-                     out.Put("\n");
-                     out.Put(kTerminal);
-                   },
-                   {}});
-  cases.push_back({"string_100mib_escaped_span_name",
-                   kReadCommands,
-                   [=](FileWriter& out) {
-                     out.Put(kOpenMeta);
-                     out.Put("}\n");
-                     out.Put(R"({"kind":"span_start","id":"s","name":"\n)");
-                     out.Repeat("abcdefgh", string_bytes / 8);
-                     out.Put(R"(","start_ns":0,"span_kind":"function","measured":true})");
-                     out.Put("\n");
-                     out.Put(R"({"kind":"span_end","id":"s","duration_ns":5})");
-                     out.Put("\n");
-                     out.Put(kTerminal);
-                   },
-                   {}});
-  cases.push_back({"string_100mib_escaped_unknown_value",
-                   kReadCommands,
-                   [=](FileWriter& out) {
-                     out.Put(kOpenMeta);
-                     out.Put(R"(,"x_blob":"\n)");
-                     out.Repeat("abcdefgh", string_bytes / 8);
-                     out.Put("\"}\n");
-                     out.Put(kTerminal);
-                   },
-                   {}});
+  // A 100 MiB string: as an unknown member's value and as a known field, written plainly and
+  // escaped (the escape first, so that a reader which copies escaped strings copies all of it).
+  auto unknown_value = [=](std::string_view first) {
+    return [=](FileWriter& out) {
+      out.Put(kOpenMeta);
+      out.Put(R"(,"x_blob":")");
+      out.Put(first);
+      out.Repeat("abcdefgh", string_bytes / 8);
+      out.Put("\"}\n");
+      out.Put(kTerminal);
+    };
+  };
+  auto span_name = [=](std::string_view first) {
+    return [=](FileWriter& out) {
+      out.Put(kOpenMeta);
+      out.Put("}\n");
+      out.Put(R"({"kind":"span_start","id":"s","name":")");
+      out.Put(first);
+      out.Repeat("abcdefgh", string_bytes / 8);
+      out.Put(R"(","start_ns":0,"span_kind":"function","measured":true})");
+      out.Put("\n");
+      out.Put(R"({"kind":"span_end","id":"s","duration_ns":5})");
+      out.Put("\n");
+      out.Put(kTerminal);
+    };
+  };
+  cases.push_back({"string_100mib_unknown_value", kReadCommands, unknown_value("")});
+  cases.push_back({"string_100mib_span_name", kReadCommands, span_name("")});
+  cases.push_back({"string_100mib_escaped_span_name", kReadCommands, span_name(R"(\n)")});
+  cases.push_back({"string_100mib_escaped_unknown_value", kReadCommands, unknown_value(R"(\n)")});
   cases.push_back({"string_100mib_escaped_densely",
                    kReadCommands,
                    [=](FileWriter& out) {
@@ -260,9 +240,7 @@ std::vector<HostileCase> HostileCases() {
                    },
                    {}});
   // A shape of 4M dimensions in a known field (F6).
-  cases.push_back({"shape_4m_dimensions",
-                   kReadCommands,
-                   [=](FileWriter& out) {
+  cases.push_back({"shape_4m_dimensions", kReadCommands, [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put("}\n");
                      out.Put(R"({"kind":"span_start","id":"s","name":"n","start_ns":0,)"
