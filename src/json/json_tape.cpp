@@ -8,6 +8,8 @@
 // validation, the differential fuzzer).
 #include "json/json_tape.hpp"
 
+#include <algorithm>
+
 #include <boost/json/basic_parser_impl.hpp>
 
 #include "json/number.hpp"
@@ -389,9 +391,12 @@ SyntaxResult Tape::Parse(std::string_view text, std::size_t max_depth,
   input_ = text;
   // The tape indexes its text with 32-bit offsets; the reader's line bound keeps lines smaller.
   if (text.size() >= UINT32_MAX) return {SyntaxStatus::kTooLong, 0, "line too long"};
-  // No line has more values than half its bytes, plus one; reserving that much up front means
-  // the node list never holds an old and a new copy while growing (pages cost once written).
-  nodes_.reserve(text.size() / 2 + 2);
+  // No line has more values than half its bytes, plus one. Reserving that much (pages cost once
+  // written) saves the copies of growing, up to a cap: past it the list grows by realloc, which
+  // moves a block that large with mremap, without a copy, and a process with a bound on its
+  // address space is not asked for ten times a long line up front.
+  constexpr std::size_t kReservedNodesCap = std::size_t{1} << 20;
+  nodes_.reserve(std::min(text.size() / 2 + 2, kReservedNodesCap));
   // Likewise for escaped strings, which are copied: never more bytes than the line has.
   if (text_.capacity() < text.size()) text_.reserve(text.size());
   if (!parser_ || parser_->max_depth != max_depth) {
