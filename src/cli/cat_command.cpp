@@ -17,11 +17,11 @@ struct CatArgs {
 };
 
 int RunCat(const CatArgs& args) {
-  const Result<TraceDocument> document = ReadTraceArgument(args.trace);
-  if (!document) return ReportReadError(args.trace.file, document.error());
-  WriteJsonl(document.value(), std::cout, WriteOptions{.drop_unknown = args.drop_unknown});
-  if (!FlushStandardOutput("cat")) return kExitUsage;
-  return kExitOk;
+  return RunOnTrace(args.trace, "cat", false,
+                    [&](const TraceDocument& document, std::ostream& out) {
+                      WriteJsonl(document, out, WriteOptions{.drop_unknown = args.drop_unknown});
+                      return kExitOk;
+                    });
 }
 
 }  // namespace

@@ -39,4 +39,14 @@ bool FlushStandardOutput(std::string_view command) {
   return false;
 }
 
+int RunOnTrace(const TraceArgument& argument, std::string_view command, bool newline,
+               const TraceReport& report) {
+  const Result<TraceDocument> document = ReadTraceArgument(argument);
+  if (!document) return ReportReadError(argument.file, document.error());
+  const int code = report(document.value(), std::cout);
+  if (newline) std::cout << '\n';
+  if (!FlushStandardOutput(command)) return kExitUsage;
+  return code;
+}
+
 }  // namespace tracedoc::cli

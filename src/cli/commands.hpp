@@ -3,6 +3,7 @@
 #define TRACEDOC_CLI_COMMANDS_HPP_
 
 #include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -33,6 +34,14 @@ Result<TraceDocument> ReadTraceArgument(const TraceArgument& argument);
 int ReportReadError(std::string_view file, const Error& error);
 /// Flushes stdout; false (with a message naming `command`) when the output failed.
 bool FlushStandardOutput(std::string_view command);
+
+/// Writes a report of a folded trace to `out`; returns the exit code when the write succeeds.
+using TraceReport = std::function<int(const TraceDocument& document, std::ostream& out)>;
+/// The body of every command that reads one trace: reads it (or prints why it cannot and
+/// returns 1 or 2), runs `report` on stdout, ends the output with a newline when `newline` is
+/// set, and flushes (2 when the output failed, naming `command`).
+int RunOnTrace(const TraceArgument& argument, std::string_view command, bool newline,
+               const TraceReport& report);
 
 /// Adds a subcommand to `app`; `run` is set to the function that carries it out.
 void AddValidateCommand(CLI::App& app, std::function<int()>& run);

@@ -1,5 +1,6 @@
 // `tracedoc document FILE`: the folded TraceDocument as one JSON object on stdout
-// (docs/trace-format.md §1.14, docs/tracedoc.md §6); exit 1 when the trace does not fold, 2 when unreadable.
+// (docs/trace-format.md §1.14, docs/tracedoc.md §6); exit 1 when the trace does not fold, 2 when
+// unreadable.
 #include <iostream>
 #include <memory>
 #include <string>
@@ -18,13 +19,12 @@ struct DocumentArgs {
 };
 
 int RunDocument(const DocumentArgs& args) {
-  const Result<TraceDocument> document = ReadTraceArgument(args.trace);
-  if (!document) return ReportReadError(args.trace.file, document.error());
   const DocumentJsonOptions options{.pretty = args.pretty, .drop_unknown = args.drop_unknown};
-  WriteDocumentJson(document.value(), std::cout, options);
-  std::cout << '\n';
-  if (!FlushStandardOutput("document")) return kExitUsage;
-  return kExitOk;
+  return RunOnTrace(args.trace, "document", true,
+                    [&](const TraceDocument& document, std::ostream& out) {
+                      WriteDocumentJson(document, out, options);
+                      return kExitOk;
+                    });
 }
 
 }  // namespace

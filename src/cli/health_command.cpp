@@ -18,13 +18,14 @@ struct HealthArgs {
 };
 
 int RunHealth(const HealthArgs& args) {
-  const Result<TraceDocument> document = ReadTraceArgument(args.trace);
-  if (!document) return ReportReadError(args.trace.file, document.error());
-  const TraceHealth health = AnalyzeHealth(document.value());
-  std::cout << WriteHealthJson(health, {.pretty = args.pretty}) << '\n';
-  if (!FlushStandardOutput("health")) return kExitUsage;
-  // The report is printed either way; the exit code says whether any issue is an error.
-  return health.structurally_valid ? kExitOk : kExitRejected;
+  return RunOnTrace(args.trace, "health", true,
+                    [&](const TraceDocument& document, std::ostream& out) {
+                      const TraceHealth health = AnalyzeHealth(document);
+                      out << WriteHealthJson(health, {.pretty = args.pretty});
+                      // The report is printed either way; the exit code says whether any
+                      // issue is an error.
+                      return health.structurally_valid ? kExitOk : kExitRejected;
+                    });
 }
 
 }  // namespace

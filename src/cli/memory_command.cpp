@@ -1,5 +1,6 @@
 // `tracedoc memory FILE`: the MemoryProfile (logical and physical planes) as one JSON object on
-// stdout (docs/analyses.md §5, docs/tracedoc.md §6); exit 1 when the trace does not fold, 2 when unreadable.
+// stdout (docs/analyses.md §5, docs/tracedoc.md §6); exit 1 when the trace does not fold, 2 when
+// unreadable.
 #include <iostream>
 #include <memory>
 #include <string>
@@ -17,13 +18,12 @@ struct MemoryArgs {
 };
 
 int RunMemory(const MemoryArgs& args) {
-  const Result<TraceDocument> document = ReadTraceArgument(args.trace);
-  if (!document) return ReportReadError(args.trace.file, document.error());
-  // Streamed: the text can be hundreds of times the input (issue 12, F4).
-  WriteMemoryProfileJson(document.value(), {.pretty = args.pretty}, std::cout);
-  std::cout << '\n';
-  if (!FlushStandardOutput("memory")) return kExitUsage;
-  return kExitOk;
+  return RunOnTrace(args.trace, "memory", true,
+                    [&](const TraceDocument& document, std::ostream& out) {
+                      // Streamed: the text can be hundreds of times the input (issue 12, F4).
+                      WriteMemoryProfileJson(document, {.pretty = args.pretty}, out);
+                      return kExitOk;
+                    });
 }
 
 }  // namespace

@@ -17,11 +17,11 @@ struct SummaryArgs {
 };
 
 int RunSummary(const SummaryArgs& args) {
-  const Result<TraceDocument> document = ReadTraceArgument(args.trace);
-  if (!document) return ReportReadError(args.trace.file, document.error());
-  std::cout << WriteSummaryJson(Summarize(document.value()), {.pretty = args.pretty}) << '\n';
-  if (!FlushStandardOutput("summary")) return kExitUsage;
-  return kExitOk;
+  return RunOnTrace(args.trace, "summary", true,
+                    [&](const TraceDocument& document, std::ostream& out) {
+                      out << WriteSummaryJson(Summarize(document), {.pretty = args.pretty});
+                      return kExitOk;
+                    });
 }
 
 }  // namespace
