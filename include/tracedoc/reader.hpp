@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -55,6 +56,23 @@ Result<TraceDocument> ReadTrace(const TraceInput& input, const ReadOptions& opti
 /// Checks a trace without keeping its records: memory grows with the number of spans only.
 /// Fails exactly where ReadTrace would.
 Result<void> ValidateTrace(const TraceInput& input, const ReadOptions& options = {});
+
+/// What a ReadEvents sink asks for after an event.
+enum class EventControl : std::uint8_t { kContinue, kStop };
+
+/// Receives one validated event and where it was. The event's strings and arrays are valid
+/// during the call only: copy what you keep.
+using EventSink = std::function<EventControl(const Event& event, const RecordPosition& position)>;
+
+/// Streams the events of a trace to `sink`, in order, without holding the document: memory as
+/// ValidateTrace. Each event has passed the record and fold rules before the sink sees it, so
+/// the events seen are exactly the records ReadTrace would keep, up to the first error. That
+/// error is the one ReadTrace reports, returned after the sink has seen every event before it;
+/// the end-of-stream checks (missing_terminal and the others) run after the last event. A sink
+/// that returns kStop ends the read there, successfully and without the end-of-stream checks.
+/// The read and the sink run on the calling thread (`options.threads` is not used).
+Result<void> ReadEvents(const TraceInput& input, const ReadOptions& options,
+                        const EventSink& sink);
 
 }  // namespace tracedoc
 

@@ -62,9 +62,17 @@ struct FileCloser {
   void operator()(std::FILE* file) const { std::fclose(file); }
 };
 
-// Feeds every line of `lines` through the decoder into the builder.
+// Where a streaming read hands its events, and whether the sink stopped it.
+struct SinkState {
+  const EventSink* sink = nullptr;
+  bool stopped = false;
+};
+
+// Feeds every line of `lines` through the decoder into the builder, and each event the builder
+// accepts to the sink, if any.
 template <class LineReader>
-Result<void> FoldLines(LineReader& lines, const ReadOptions& options, DocumentBuilder& builder) {
+Result<void> FoldLines(LineReader& lines, const ReadOptions& options, DocumentBuilder& builder,
+                       SinkState& sink) {
   RecordDecoder decoder(options.decode);
   std::uint64_t index = 0;
   read::Line line;
@@ -83,18 +91,23 @@ Result<void> FoldLines(LineReader& lines, const ReadOptions& options, DocumentBu
     BOOST_OUTCOME_TRY(const Event event, decoder.DecodeValidUtf8(line.text, position));
     detail::HandOverLargeValues(decoder, builder, event);
     BOOST_OUTCOME_TRY(builder.Add(event, position));
+    if (sink.sink != nullptr && (*sink.sink)(event, position) == EventControl::kStop) {
+      sink.stopped = true;
+      break;
+    }
     ++index;
   }
   return boost::outcome_v2::success();
 }
 
 Result<void> FoldInput(const TraceInput& input, const ReadOptions& options,
-                       DocumentBuilder& builder) {
-  const bool threaded = options.threads > 1;
+                       DocumentBuilder& builder, SinkState& sink) {
+  // A sink runs on the calling thread, event by event: the threaded read has no such place.
+  const bool threaded = options.threads > 1 && sink.sink == nullptr;
   if (InputAccess::kind(input) == InputAccess::kString) {
     if (threaded) return read::ThreadedFoldBuffer(InputAccess::text(input), options, builder);
     read::BufferLineReader lines(InputAccess::text(input), options.max_line_bytes);
-    return FoldLines(lines, options, builder);
+    return FoldLines(lines, options, builder, sink);
   }
   std::unique_ptr<std::FILE, FileCloser> owned;
   std::FILE* stream = stdin;
@@ -112,20 +125,31 @@ Result<void> FoldInput(const TraceInput& input, const ReadOptions& options,
   }
   if (threaded) return read::ThreadedFoldStream(stream, input.display_name(), options, builder);
   read::StreamLineReader lines(stream, input.display_name(), options.max_line_bytes);
-  return FoldLines(lines, options, builder);
+  return FoldLines(lines, options, builder, sink);
 }
 
 }  // namespace
 
 Result<TraceDocument> ReadTrace(const TraceInput& input, const ReadOptions& options) {
   DocumentBuilder builder;
-  BOOST_OUTCOME_TRY(FoldInput(input, options, builder));
+  SinkState no_sink;
+  BOOST_OUTCOME_TRY(FoldInput(input, options, builder, no_sink));
   return std::move(builder).Finish();
 }
 
 Result<void> ValidateTrace(const TraceInput& input, const ReadOptions& options) {
   DocumentBuilder builder(BuildOptions{.retain_records = false});
-  BOOST_OUTCOME_TRY(FoldInput(input, options, builder));
+  SinkState no_sink;
+  BOOST_OUTCOME_TRY(FoldInput(input, options, builder, no_sink));
+  return std::move(builder).Verify();
+}
+
+Result<void> ReadEvents(const TraceInput& input, const ReadOptions& options,
+                        const EventSink& sink) {
+  DocumentBuilder builder(BuildOptions{.retain_records = false});
+  SinkState state{&sink};
+  BOOST_OUTCOME_TRY(FoldInput(input, options, builder, state));
+  if (state.stopped) return boost::outcome_v2::success();
   return std::move(builder).Verify();
 }
 

@@ -28,6 +28,21 @@ cmake -S "$source_dir/examples/embed" -B "$work/installed" -G Ninja \
 cmake --build "$work/installed" >/dev/null
 check_embed "$work/installed/embed"
 
+echo "-- examples/event_counts (ReadEvents) against the installed prefix"
+cmake -S "$source_dir/examples/event_counts" -B "$work/event_counts" -G Ninja \
+  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$work/event_counts" >/dev/null
+"$work/event_counts/event_counts" "$source_dir/examples/valid.jsonl" >"$work/out.txt"
+# examples/valid.jsonl: 14 records; the one allocation is 4096 bytes on line 7.
+grep -qx 'memory 2' "$work/out.txt"
+grep -qx 'span_start 2' "$work/out.txt"
+grep -qx 'terminal 1' "$work/out.txt"
+grep -qx 'largest allocation 4096 bytes, storage storage-t2 on cpu, line 7' "$work/out.txt"
+if "$work/event_counts/event_counts" "$source_dir/examples/invalid.jsonl" >"$work/out.txt"; then
+  echo "event_counts accepted the invalid example" >&2; exit 1
+fi
+grep -q 'error\[duplicate_span_end\]' "$work/out.txt"
+
 echo "-- find_package from the build tree"
 cmake -S "$source_dir/examples/embed" -B "$work/buildtree" -G Ninja \
   -DCMAKE_CXX_COMPILER="$cxx" -Dtracedoc_DIR="$build_dir" >/dev/null

@@ -1,0 +1,96 @@
+// ReadEvents: the validated events of a trace, streamed in order, with ReadTrace's first error.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tracedoc/reader.hpp"
+
+namespace tracedoc {
+namespace {
+
+constexpr std::string_view kMeta =
+    R"({"kind":"meta","schema":"candle-graph/trace/10","run_id":"r","correlation_id":"c",)"
+    R"("entrypoint":"e","phase":"train","timestamp":"t","capture_step":1,"warmup_steps":0,)"
+    R"("device":"cpu","measured_region_device_synchronized":false,"timing_mode":"host",)"
+    R"("capture_contract":{"measurement_scope":"profiled_work","operations":"complete",)"
+    R"("tensors":"partial","gradients":"none","logical_memory":"complete",)"
+    R"("physical_memory":"partial","device_timing":"none"},"tags":{}})";
+constexpr std::string_view kStart =
+    R"({"kind":"span_start","id":"s","name":"n","start_ns":0,"span_kind":"op","measured":true})";
+constexpr std::string_view kEnd = R"({"kind":"span_end","id":"s","duration_ns":5})";
+constexpr std::string_view kTerminal = R"({"kind":"terminal","outcome":"complete","timestamp_ns":9})";
+
+std::string Lines(std::initializer_list<std::string_view> lines) {
+  std::string text;
+  for (std::string_view line : lines) {
+    text += line;
+    text += '\n';
+  }
+  return text;
+}
+
+struct Seen {
+  std::vector<std::string> kinds;
+  std::vector<std::uint64_t> lines;
+};
+
+Result<void> Stream(const std::string& text, Seen& seen, std::size_t stop_after = 0) {
+  return ReadEvents(TraceInput::FromString(text), {},
+                    [&](const Event& event, const RecordPosition& position) {
+                      seen.kinds.emplace_back(EventKindName(event));
+                      seen.lines.push_back(position.line);
+                      return seen.kinds.size() == stop_after ? EventControl::kStop
+                                                             : EventControl::kContinue;
+                    });
+}
+
+TEST(ReadEventsTest, StreamsEveryRecordInOrderWithItsLine) {
+  Seen seen;
+  const std::string text = Lines({kMeta, "", kStart, kEnd, kTerminal});
+  ASSERT_TRUE(Stream(text, seen).has_value());
+  EXPECT_EQ(seen.kinds,
+            (std::vector<std::string>{"meta", "span_start", "span_end", "terminal"}));
+  EXPECT_EQ(seen.lines, (std::vector<std::uint64_t>{1, 3, 4, 5}));
+}
+
+TEST(ReadEventsTest, StopsAtTheFirstErrorAfterTheEventsBeforeIt) {
+  Seen seen;
+  const std::string text = Lines({kMeta, kStart, kEnd, kEnd, kTerminal});
+  const Result<void> result = Stream(text, seen);
+  ASSERT_FALSE(result.has_value());
+  EXPECT_EQ(result.error().code, ErrorCode::kDuplicateSpanEnd);
+  EXPECT_EQ(result.error().line, 4u);
+  EXPECT_EQ(seen.kinds, (std::vector<std::string>{"meta", "span_start", "span_end"}));
+  // The same first error as ReadTrace.
+  EXPECT_EQ(ReadTrace(TraceInput::FromString(text)).error(), result.error());
+}
+
+TEST(ReadEventsTest, EndOfStreamChecksRunAfterTheLastEvent) {
+  Seen seen;
+  const Result<void> result = Stream(Lines({kMeta, kStart, kEnd}), seen);
+  ASSERT_FALSE(result.has_value());
+  EXPECT_EQ(result.error().code, ErrorCode::kMissingTerminal);
+  EXPECT_EQ(seen.kinds.size(), 3u);
+}
+
+TEST(ReadEventsTest, ASinkCanStopTheReadEarly) {
+  Seen seen;
+  // Stopped after the span_start: the broken rest is never read, and nothing is missing.
+  const Result<void> result = Stream(Lines({kMeta, kStart, "not json", kEnd}), seen, 2);
+  EXPECT_TRUE(result.has_value());
+  EXPECT_EQ(seen.kinds, (std::vector<std::string>{"meta", "span_start"}));
+}
+
+TEST(ReadEventsTest, SyntaxErrorsAreReportedAsByReadTrace) {
+  Seen seen;
+  const std::string text = Lines({kMeta, "{\"kind\":", kTerminal});
+  const Result<void> result = Stream(text, seen);
+  ASSERT_FALSE(result.has_value());
+  EXPECT_EQ(result.error().code, ErrorCode::kInvalidJson);
+  EXPECT_EQ(ReadTrace(TraceInput::FromString(text)).error(), result.error());
+  EXPECT_EQ(seen.kinds, (std::vector<std::string>{"meta"}));
+}
+
+}  // namespace
+}  // namespace tracedoc
