@@ -263,13 +263,14 @@ class TapeHandler {
         ++next_override_;
       }
     }
-    const bool is_float = HasFractionOrExponent(std::string_view(s.data(), s.size()));
+    const std::string_view literal(s.data(), s.size());
+    const bool is_float = HasFractionOrExponent(literal);
     // Only an exponent or more than 308 digits can leave the double range. The reference
-    // fails such a literal wherever it stands, before looking at fields.
-    if (!number_out_of_range_ &&
-        (HasExponent(std::string_view(s.data(), s.size())) || s.size() > 308)) {
+    // fails such a literal wherever it stands, before looking at fields. (Integers have no
+    // exponent: only float literals are scanned a second time.)
+    if (!number_out_of_range_ && ((is_float && HasExponent(literal)) || literal.size() > 308)) {
       double value = 0;
-      number_out_of_range_ = !ParseF64(std::string_view(s.data(), s.size()), value);
+      number_out_of_range_ = !ParseF64(literal, value);
     }
     // A number after a number in the same array extends the run: one node for any count.
     const bool whole_in_line = part_start_ == kNoPart && !overridden && InLine(s);

@@ -217,28 +217,22 @@ std::vector<HostileCase> HostileCases() {
                      out.Put(kTerminal);
                    },
                    {}});
-  // A 100 MiB array of numbers in an unknown key.
-  cases.push_back({"number_array_100mib_unknown",
-                   kReadCommands,
-                   [=](FileWriter& out) {
-                     out.Put(kOpenMeta);
-                     out.Put(R"(,"x_numbers":[1.5)");
-                     out.Repeat(",12345.5", string_bytes / 8);
-                     out.Put("]}\n");
-                     out.Put(kTerminal);
-                   },
-                   {}});
-  // 10^5 exponents beyond 32 bits in one line (F1): valid, each rounds to zero.
-  cases.push_back({"over_range_exponents_1e5_in_one_line",
-                   kReadCommands,
-                   [=](FileWriter& out) {
-                     out.Put(kOpenMeta);
-                     out.Put(R"(,"x_tiny":[0)");
-                     out.Repeat(",1e-99999999999", 100000 / scale);
-                     out.Put("]}\n");
-                     out.Put(kTerminal);
-                   },
-                   {}});
+  // Arrays in an unknown key: a 100 MiB array of numbers, and 10^5 exponents beyond 32 bits in
+  // one line (F1; valid, each rounds to zero).
+  auto unknown_array = [](std::string_view first, std::string_view element, std::uint64_t count) {
+    return [=](FileWriter& out) {
+      out.Put(kOpenMeta);
+      out.Put(R"(,"x_array":[)");
+      out.Put(first);
+      out.Repeat(element, count);
+      out.Put("]}\n");
+      out.Put(kTerminal);
+    };
+  };
+  cases.push_back({"number_array_100mib_unknown", kReadCommands,
+                   unknown_array("1.5", ",12345.5", string_bytes / 8)});
+  cases.push_back({"over_range_exponents_1e5_in_one_line", kReadCommands,
+                   unknown_array("0", ",1e-99999999999", 100000 / scale)});
   // A shape of 4M dimensions in a known field (F6).
   cases.push_back({"shape_4m_dimensions", kReadCommands, [=](FileWriter& out) {
                      out.Put(kOpenMeta);
