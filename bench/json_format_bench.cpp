@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "write/json_format.hpp"
+#include "emit/json_format.hpp"
 
 namespace {
 
@@ -61,7 +61,7 @@ void BM_JsonFormat_Double(benchmark::State& state) {
   for (auto _ : state) {
     out.clear();
     for (double v : values) {
-      tracedoc::write::AppendJsonDouble(out, v);
+      tracedoc::emit::AppendJsonDouble(out, v);
       out.push_back(',');
     }
     bytes_per_iteration = out.size();
@@ -82,7 +82,7 @@ void BM_JsonFormat_String(benchmark::State& state) {
   for (auto _ : state) {
     out.clear();
     for (const std::string& s : strings) {
-      tracedoc::write::AppendJsonString(out, s);
+      tracedoc::emit::AppendJsonString(out, s);
       out.push_back(',');
     }
     bytes_per_iteration = out.size();

@@ -5,9 +5,12 @@
 #include <algorithm>
 #include <vector>
 
-#include "analysis/exact_sum.hpp"
+#include "util/saturating.hpp"
 
 namespace tracedoc::analysis {
+using util::SaturatingAdd;
+using util::SaturatingSub;
+using util::kU64Max;
 namespace {
 
 struct Change {

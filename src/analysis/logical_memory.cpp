@@ -21,11 +21,13 @@
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
-#include "analysis/exact_sum.hpp"
+#include "util/saturating.hpp"
 #include "analysis/huge_pages.hpp"
 #include "util/seeded_hash.hpp"
 
 namespace tracedoc::analysis {
+using util::ExactSum;
+using util::SaturatingAdd;
 namespace {
 
 // Input indices by (timestamp, input index).

@@ -19,8 +19,8 @@
 #include "analysis/logical_memory.hpp"
 #include "tracedoc/enums.hpp"
 #include "tracedoc/memory.hpp"
-#include "write/json_format.hpp"
-#include "write/pretty_json.hpp"
+#include "emit/json_format.hpp"
+#include "emit/pretty_json.hpp"
 
 namespace tracedoc {
 namespace {
@@ -61,12 +61,12 @@ class ObjectWriter {
     out_ += "\":";
     return out_;
   }
-  void U64(std::string_view key, std::uint64_t value) { write::AppendJsonU64(Key(key), value); }
+  void U64(std::string_view key, std::uint64_t value) { emit::AppendJsonU64(Key(key), value); }
   void OptionalU64(std::string_view key, const std::optional<std::uint64_t>& value) {
     if (value) U64(key, *value);
   }
   void String(std::string_view key, std::string_view value) {
-    write::AppendJsonString(Key(key), value);
+    emit::AppendJsonString(Key(key), value);
   }
 
  private:
@@ -93,9 +93,9 @@ void AppendLiveMaps(ObjectWriter& object, std::string& out, const DeviceLiveByte
   object.Key("live_bytes_by_device") += '{';
   for (std::size_t i = 0; i < devices.size(); ++i) {
     if (i > 0) out += ',';
-    write::AppendJsonString(out, devices[i].device);
+    emit::AppendJsonString(out, devices[i].device);
     out += ':';
-    write::AppendJsonU64(out, devices[i].bytes);
+    emit::AppendJsonU64(out, devices[i].bytes);
   }
   out += '}';
   ObjectWriter by_category(object.Key("live_bytes_by_category"));
@@ -113,7 +113,7 @@ void AppendLifetime(std::string& out, const LogicalStorageLifetime& lifetime) {
   object.Key("tensor_ids") += '[';
   for (std::size_t i = 0; i < lifetime.tensor_ids.size(); ++i) {
     if (i > 0) out += ',';
-    write::AppendJsonString(out, lifetime.tensor_ids[i]);
+    emit::AppendJsonString(out, lifetime.tensor_ids[i]);
   }
   out += ']';
   object.String("allocation_span_id", lifetime.allocation_span_id);
@@ -126,7 +126,7 @@ void AppendLifetime(std::string& out, const LogicalStorageLifetime& lifetime) {
   object.Key("shape") += '[';
   for (std::size_t i = 0; i < lifetime.shape.size(); ++i) {
     if (i > 0) out += ',';
-    write::AppendJsonU64(out, lifetime.shape[i]);
+    emit::AppendJsonU64(out, lifetime.shape[i]);
   }
   out += ']';
   object.String("dtype", lifetime.dtype);
@@ -272,7 +272,7 @@ class PrettyOrCompact {
   bool pretty_;
   std::function<void(std::string_view)> sink_;
   std::string pretty_text_;
-  write::PrettyJsonWriter pretty_writer_;
+  emit::PrettyJsonWriter pretty_writer_;
 };
 
 }  // namespace

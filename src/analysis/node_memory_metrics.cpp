@@ -9,7 +9,7 @@
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
-#include "analysis/exact_sum.hpp"
+#include "util/saturating.hpp"
 #include "analysis/interval_clipping.hpp"
 #include "analysis/span_tree.hpp"
 #include "tracedoc/memory.hpp"
@@ -57,7 +57,7 @@ void AttributeToOps(const TraceDocument& document, const OpNodeIds& op_node_ids,
     if (it == by_name.end() || it->second.size() != 1) continue;
     NodeMemoryMetrics& node = Node(nodes, it->second.front());
     node.direct_allocated_bytes =
-        analysis::SaturatingAdd(node.direct_allocated_bytes.value_or(0), lifetime.bytes);
+        util::SaturatingAdd(node.direct_allocated_bytes.value_or(0), lifetime.bytes);
   }
 }
 
@@ -88,7 +88,7 @@ void AttributeToSpans(const TraceDocument& document, const LogicalMemoryProfile&
     if (complete || !allocated_in[i].empty()) {
       std::uint64_t direct = 0;
       for (const LogicalStorageLifetime* lifetime : allocated_in[i]) {
-        direct = analysis::SaturatingAdd(direct, lifetime->bytes);
+        direct = util::SaturatingAdd(direct, lifetime->bytes);
       }
       node.direct_allocated_bytes = direct;
     }
@@ -98,7 +98,7 @@ void AttributeToSpans(const TraceDocument& document, const LogicalMemoryProfile&
     }
     if (span.closed && (complete || !subtree.empty())) {
       const analysis::ClippedMemory clipped = analysis::ClipToInterval(
-          span.start_ns, analysis::SaturatingAdd(span.start_ns, span.duration_ns), subtree);
+          span.start_ns, util::SaturatingAdd(span.start_ns, span.duration_ns), subtree);
       node.subtree_peak_live_bytes = clipped.peak_live_bytes;
       node.subtree_residual_bytes = clipped.residual_bytes;
     }

@@ -3,7 +3,7 @@
 // both share the replay that builds it.
 #include "tracedoc/summary.hpp"
 
-#include "analysis/exact_sum.hpp"
+#include "util/saturating.hpp"
 #include "analysis/logical_memory.hpp"
 #include "analysis/physical_memory.hpp"
 #include "analysis/span_tree.hpp"
@@ -19,7 +19,7 @@ TraceSummary SummarizeSpansAndOps(const TraceDocument& document) {
   for (const SpanRecord& span : document.spans()) {
     // An open span's duration_ns is 0, so it adds nothing.
     if (span.measured) {
-      summary.total_ns = analysis::SaturatingAdd(summary.total_ns, span.duration_ns);
+      summary.total_ns = util::SaturatingAdd(summary.total_ns, span.duration_ns);
     }
     if (!span.parent_id) ++summary.root_span_count;
   }

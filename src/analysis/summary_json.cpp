@@ -4,16 +4,16 @@
 #include <string_view>
 
 #include "tracedoc/summary.hpp"
-#include "write/json_format.hpp"
-#include "write/pretty_json.hpp"
+#include "emit/json_format.hpp"
+#include "emit/pretty_json.hpp"
 
 namespace tracedoc {
 namespace {
 
 void AppendMember(std::string& out, std::string_view key, std::uint64_t value) {
-  write::AppendJsonString(out, key);
+  emit::AppendJsonString(out, key);
   out += ':';
-  write::AppendJsonU64(out, value);
+  emit::AppendJsonU64(out, value);
   out += ',';
 }
 
@@ -30,12 +30,12 @@ std::string WriteSummaryJson(const TraceSummary& summary, const SummaryJsonOptio
   AppendMember(out, "free_count", summary.free_count);
   out += "\"logical_peak_bytes\":";
   if (summary.logical_peak_bytes) {
-    write::AppendJsonU64(out, *summary.logical_peak_bytes);
+    emit::AppendJsonU64(out, *summary.logical_peak_bytes);
   } else {
     out += "null";
   }
   out += '}';
-  return options.pretty ? write::PrettyJson(out) : out;
+  return options.pretty ? emit::PrettyJson(out) : out;
 }
 
 }  // namespace tracedoc

@@ -8,7 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "tracedoc/reader.hpp"
-#include "write/json_format.hpp"
+#include "emit/json_format.hpp"
 
 namespace tracedoc::cli {
 namespace {
@@ -22,7 +22,7 @@ struct ValidateArgs {
 
 void AppendOptionalU64(std::string& out, const std::optional<std::uint64_t>& value) {
   if (value.has_value()) {
-    write::AppendJsonU64(out, *value);
+    emit::AppendJsonU64(out, *value);
   } else {
     out += "null";
   }
@@ -30,16 +30,16 @@ void AppendOptionalU64(std::string& out, const std::optional<std::uint64_t>& val
 
 std::string ResultJson(std::string_view file, const Result<void>& result) {
   std::string out = "{\"file\":";
-  write::AppendJsonString(out, file);
+  emit::AppendJsonString(out, file);
   if (result) {
     out += ",\"ok\":true,\"error\":null}";
     return out;
   }
   const Error& e = result.error();
   out += ",\"ok\":false,\"error\":{\"code\":";
-  write::AppendJsonString(out, ErrorCodeName(e.code));
+  emit::AppendJsonString(out, ErrorCodeName(e.code));
   out += ",\"line\":";
-  write::AppendJsonU64(out, e.line);  // 0: the stream as a whole (docs/tracedoc.md §2)
+  emit::AppendJsonU64(out, e.line);  // 0: the stream as a whole (docs/tracedoc.md §2)
   out += ",\"index\":";
   AppendOptionalU64(out, e.index);
   out += ",\"column\":";
@@ -48,10 +48,10 @@ std::string ResultJson(std::string_view file, const Result<void>& result) {
   if (e.field.empty()) {
     out += "null";
   } else {
-    write::AppendJsonString(out, e.field);
+    emit::AppendJsonString(out, e.field);
   }
   out += ",\"message\":";
-  write::AppendJsonString(out, e.message);
+  emit::AppendJsonString(out, e.message);
   out += "}}";
   return out;
 }

@@ -7,13 +7,14 @@
 #include <string>
 
 #include "document/document_data.hpp"
-#include "fold/dense_bytes.hpp"
+#include "format/dense_bytes.hpp"
 #include "fold/span_positions.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_fields.hpp"
 #include "read/large_value_handover.hpp"
 #include "text/debug_string.hpp"
 #include "text/utf8.hpp"
+#include "util/saturating.hpp"
 
 namespace tracedoc {
 namespace {
@@ -31,7 +32,7 @@ Error StreamError(ErrorCode code, std::string message) {
 
 bool IsValidTensorStats(const TensorStatsRecord& stats) {
   if (text::IsBlank(stats.label)) return false;
-  const std::optional<std::uint64_t> elements = fold::CheckedElementCount(stats.shape);
+  const std::optional<std::uint64_t> elements = format::CheckedElementCount(stats.shape);
   if (elements != stats.elements) return false;
   if (stats.non_finite > stats.elements) return false;
   // -0.0 passes: -0.0 < 0 is false.
@@ -108,14 +109,14 @@ Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPositi
       return FoldSpanEnd(std::get<SpanEndRecord>(event), position);
     case 3: {
       OpRecord op = std::get<OpRecord>(event);
-      op.output_dense_bytes = fold::ResolveDenseBytes(op.output_dense_bytes, op.shape, op.dtype);
-      Evidence(fold::SaturatingAdd(op.timestamp_ns, op.duration_ns));
+      op.output_dense_bytes = format::ResolveDenseBytes(op.output_dense_bytes, op.shape, op.dtype);
+      Evidence(util::SaturatingAdd(op.timestamp_ns, op.duration_ns));
       Keep(d.ops, op, format::OpFields());
       return boost::outcome_v2::success();
     }
     case 4: {
       TensorRecord tensor = std::get<TensorRecord>(event);
-      tensor.dense_bytes = fold::ResolveDenseBytes(tensor.dense_bytes, tensor.shape, tensor.dtype);
+      tensor.dense_bytes = format::ResolveDenseBytes(tensor.dense_bytes, tensor.shape, tensor.dtype);
       Keep(d.tensors, tensor, format::TensorFields());
       return boost::outcome_v2::success();
     }
@@ -229,7 +230,7 @@ Result<void> DocumentBuilder::State::FoldSpanEnd(const SpanEndRecord& end,
     format::OwnFields(d.pool, format::SpanEndFields(), owned);
     span.end_unknown = owned.unknown;
   }
-  Evidence(fold::SaturatingAdd(span.start_ns, span.duration_ns));
+  Evidence(util::SaturatingAdd(span.start_ns, span.duration_ns));
   return boost::outcome_v2::success();
 }
 

@@ -1,7 +1,7 @@
 // Re-serializes a tape value as compact JSON, for the unknown members a record keeps.
 #include "format/object_codec.hpp"
 #include "json/escaped_string.hpp"
-#include "write/json_format.hpp"
+#include "emit/json_format.hpp"
 
 #include <vector>
 
@@ -11,9 +11,9 @@ namespace {
 
 // A long escaped string as written, re-escaped the writer's way without unescaping it whole
 // first: runs without escapes are already written that way; each escape is decoded and written
-// again as AppendJsonString writes that character.
+// again as emit::AppendJsonString writes that character.
 void AppendRawStringCanonically(std::string_view raw, std::string& out) {
-  write::ReserveForLarge(out, raw.size() + 2);
+  emit::ReserveForLarge(out, raw.size() + 2);
   out += '"';
   json::EscapedStringPieces pieces(raw);
   std::string_view piece;
@@ -25,7 +25,7 @@ void AppendRawStringCanonically(std::string_view raw, std::string& out) {
       continue;
     }
     one.clear();
-    write::AppendJsonString(one, piece);
+    emit::AppendJsonString(one, piece);
     out.append(one, 1, one.size() - 2);  // without its quotes
   }
   out += '"';
@@ -85,7 +85,7 @@ void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& 
         if (n.raw_escaped) {
           AppendRawStringCanonically(tape.text(n), out);
         } else {
-          write::AppendJsonString(out, tape.text(n));
+          emit::AppendJsonString(out, tape.text(n));
         }
         if (is_key) out += ':';
         break;

@@ -326,7 +326,7 @@ void WriteValue(std::string& out, const ArrayView<Tag>& tags) {
   out += '{';
   for (const Tag& tag : tags) {
     WriteKey(out, tag.key);
-    AppendJsonString(out, tag.value);
+    emit::AppendJsonString(out, tag.value);
   }
   out += '}';
 }

@@ -5,20 +5,20 @@
 #include <string_view>
 
 #include "tracedoc/health.hpp"
-#include "write/json_format.hpp"
-#include "write/pretty_json.hpp"
+#include "emit/json_format.hpp"
+#include "emit/pretty_json.hpp"
 
 namespace tracedoc {
 namespace {
 
 void AppendKey(std::string& out, std::string_view key) {
-  write::AppendJsonString(out, key);
+  emit::AppendJsonString(out, key);
   out += ':';
 }
 
 void AppendCount(std::string& out, std::string_view key, std::uint64_t value, bool last = false) {
   AppendKey(out, key);
-  write::AppendJsonU64(out, value);
+  emit::AppendJsonU64(out, value);
   if (!last) out += ',';
 }
 
@@ -57,20 +57,20 @@ std::string WriteHealthJson(const TraceHealth& health, const HealthJsonOptions& 
     if (i != 0) out += ',';
     out += '{';
     AppendKey(out, "severity");
-    write::AppendJsonString(out, HealthSeverityName(issue.severity));
+    emit::AppendJsonString(out, HealthSeverityName(issue.severity));
     out += ',';
     AppendKey(out, "code");
-    write::AppendJsonString(out, HealthCodeName(issue.code));
+    emit::AppendJsonString(out, HealthCodeName(issue.code));
     out += ',';
     AppendKey(out, "message");
-    write::AppendJsonString(out, issue.message);
+    emit::AppendJsonString(out, issue.message);
     out += '}';
   }
   out += "],";
   AppendKey(out, "coverage");
   AppendCoverage(out, health.coverage);
   out += '}';
-  return options.pretty ? write::PrettyJson(out) : out;
+  return options.pretty ? emit::PrettyJson(out) : out;
 }
 
 }  // namespace tracedoc

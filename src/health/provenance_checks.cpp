@@ -5,16 +5,16 @@
 #include <optional>
 #include <string>
 
-#include "fold/dense_bytes.hpp"
+#include "format/dense_bytes.hpp"
 #include "health/checks.hpp"
 #include "health/message.hpp"
 #include "text/utf8.hpp"
 #include "tracedoc/validation.hpp"
+#include "util/saturating.hpp"
 
 namespace tracedoc::health {
+using util::SaturatingAdd;
 namespace {
-
-using fold::SaturatingAdd;
 
 // The end of the latest host evidence, as the fold computes it (§2.2 h): spans, ops, memory
 // events and device-memory samples; device intervals and the rest do not count.

@@ -11,15 +11,15 @@
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
-#include "fold/dense_bytes.hpp"
+#include "format/dense_bytes.hpp"
 #include "health/checks.hpp"
 #include "health/message.hpp"
 #include "util/seeded_hash.hpp"
+#include "util/saturating.hpp"
 
 namespace tracedoc::health {
+using util::SaturatingAdd;
 namespace {
-
-using fold::SaturatingAdd;
 
 enum Finding : std::uint8_t {
   kSpanUnknown = 1,   // check 9

@@ -7,14 +7,14 @@
 #include <string_view>
 #include <vector>
 
-#include "fold/dense_bytes.hpp"
+#include "format/dense_bytes.hpp"
 #include "health/checks.hpp"
 #include "health/message.hpp"
+#include "util/saturating.hpp"
 
 namespace tracedoc::health {
+using util::SaturatingAdd;
 namespace {
-
-using fold::SaturatingAdd;
 
 // Whether walking parent ids from each span reaches an id twice, by span position. Only the
 // positions the index holds (one per id) are meaningful; a span's walk starts at the indexed

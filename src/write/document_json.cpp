@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "tracedoc/writer.hpp"
-#include "write/pretty_json.hpp"
+#include "emit/pretty_json.hpp"
 #include "write/record_json.hpp"
 #include "write/value_writers.hpp"
 
@@ -140,7 +140,7 @@ std::string WriteDocumentJson(const TraceDocument& document, const DocumentJsonO
   std::string out;
   out.reserve(RecordCount(document) * kEstimatedRecordBytes);
   StreamDocumentJson(document, options.drop_unknown, out, [](const std::string&) { return false; });
-  if (options.pretty) return write::PrettyJson(out);
+  if (options.pretty) return emit::PrettyJson(out);
   return out;
 }
 

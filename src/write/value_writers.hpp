@@ -12,14 +12,14 @@
 #include <type_traits>
 
 #include "tracedoc/event.hpp"
-#include "write/json_format.hpp"
+#include "emit/json_format.hpp"
 
 namespace tracedoc::write {
 
 /// Appends `"name":`, preceded by a comma unless it opens the object.
 inline void WriteKey(std::string& out, std::string_view name) {
   if (out.back() != '{') out += ',';
-  AppendJsonString(out, name);
+  emit::AppendJsonString(out, name);
   out += ':';
 }
 
@@ -47,14 +47,14 @@ inline void WriteFieldKey(std::string& out, std::string_view name) {
   out.append(buffer, static_cast<std::size_t>(pos - buffer));
 }
 
-inline void WriteValue(std::string& out, std::string_view value) { AppendJsonString(out, value); }
-inline void WriteValue(std::string& out, std::uint64_t value) { AppendJsonU64(out, value); }
-inline void WriteValue(std::string& out, double value) { AppendJsonDouble(out, value); }
+inline void WriteValue(std::string& out, std::string_view value) { emit::AppendJsonString(out, value); }
+inline void WriteValue(std::string& out, std::uint64_t value) { emit::AppendJsonU64(out, value); }
+inline void WriteValue(std::string& out, double value) { emit::AppendJsonDouble(out, value); }
 inline void WriteValue(std::string& out, bool value) { out += value ? "true" : "false"; }
 
 template <class Enum>
 requires std::is_enum_v<Enum>
-void WriteValue(std::string& out, Enum value) { AppendJsonString(out, EnumName(value)); }
+void WriteValue(std::string& out, Enum value) { emit::AppendJsonString(out, EnumName(value)); }
 
 // The nested objects; defined with the field tables in format/record_fields.cpp.
 void WriteValue(std::string& out, const CaptureContract& value);
@@ -81,7 +81,7 @@ void WriteValue(std::string& out, const ArrayView<T>& values) {
 inline void WriteUnknown(std::string& out, const UnknownFields& unknown) {
   for (const UnknownField& field : unknown) {
     WriteKey(out, field.key);
-    ReserveForLarge(out, field.json.size());
+    emit::ReserveForLarge(out, field.json.size());
     out += field.json;
   }
 }
@@ -98,9 +98,9 @@ constexpr std::size_t kFieldBufferBytes = 128;
 
 inline void WriteField(std::string& out, std::string_view name, std::string_view value) {
   if (name.size() + value.size() + 6 > kFieldBufferBytes ||
-      CleanPrefixLength(value) != value.size()) {
+      emit::CleanPrefixLength(value) != value.size()) {
     WriteFieldKey(out, name);
-    AppendJsonString(out, value);
+    emit::AppendJsonString(out, value);
     return;
   }
   char buffer[kFieldBufferBytes];
@@ -115,7 +115,7 @@ inline void WriteField(std::string& out, std::string_view name, std::string_view
 inline void WriteField(std::string& out, std::string_view name, std::uint64_t value) {
   if (name.size() + 24 > kFieldBufferBytes) {
     WriteFieldKey(out, name);
-    AppendJsonU64(out, value);
+    emit::AppendJsonU64(out, value);
     return;
   }
   char buffer[kFieldBufferBytes];

@@ -1,6 +1,6 @@
 // Unit tests for the canonical JSON emitters in write/json_format: every double layout rule at
 // its boundaries, a round-trip/layout property over random doubles, and every string escape.
-#include "write/json_format.hpp"
+#include "emit/json_format.hpp"
 
 #include <gtest/gtest.h>
 
@@ -23,19 +23,19 @@ namespace {
 
 std::string FormatDouble(double v) {
   std::string out;
-  AppendJsonDouble(out, v);
+  emit::AppendJsonDouble(out, v);
   return out;
 }
 
 std::string FormatString(std::string_view s) {
   std::string out;
-  AppendJsonString(out, s);
+  emit::AppendJsonString(out, s);
   return out;
 }
 
 std::string FormatU64(std::uint64_t v) {
   std::string out;
-  AppendJsonU64(out, v);
+  emit::AppendJsonU64(out, v);
   return out;
 }
 
@@ -141,11 +141,11 @@ TEST(JsonFormatDoubleTest, NonFiniteIsNull) {
 
 TEST(JsonFormatDoubleTest, AppendsWithoutTouchingExistingContent) {
   std::string out = "[";
-  AppendJsonDouble(out, 1.5);
+  emit::AppendJsonDouble(out, 1.5);
   out.push_back(',');
-  AppendJsonDouble(out, 1e21);
+  emit::AppendJsonDouble(out, 1e21);
   out.push_back(',');
-  AppendJsonDouble(out, std::numeric_limits<double>::infinity());
+  emit::AppendJsonDouble(out, std::numeric_limits<double>::infinity());
   out.push_back(']');
   EXPECT_EQ(out, "[1.5,1e21,null]");
 }
@@ -358,7 +358,7 @@ TEST(JsonFormatU64Test, WritesDecimalLiterals) {
   EXPECT_EQ(FormatU64(10000000000000000000ULL), "10000000000000000000");
   EXPECT_EQ(FormatU64(std::numeric_limits<std::uint64_t>::max()), "18446744073709551615");
   std::string out = "x=";
-  AppendJsonU64(out, 42);
+  emit::AppendJsonU64(out, 42);
   EXPECT_EQ(out, "x=42");
 }
 
@@ -445,9 +445,9 @@ TEST(JsonFormatStringTest, LongMixedString) {
 
 TEST(JsonFormatStringTest, AppendsWithoutTouchingExistingContent) {
   std::string out = "{";
-  AppendJsonString(out, "kind");
+  emit::AppendJsonString(out, "kind");
   out.push_back(':');
-  AppendJsonString(out, "op\n");
+  emit::AppendJsonString(out, "op\n");
   out.push_back('}');
   EXPECT_EQ(out, "{\"kind\":\"op\\n\"}");
 }

@@ -14,7 +14,7 @@
 #include "support/matchers.hpp"
 #include "support/test_traces.hpp"
 #include "tracedoc/reader.hpp"
-#include "write/pretty_json.hpp"
+#include "emit/pretty_json.hpp"
 
 namespace tracedoc {
 namespace {
@@ -384,7 +384,7 @@ TEST(WriterTest, DocumentJsonLeavesOutSpanUnknownsThatShadowSpanRecordKeys) {
 }
 
 TEST(WriterTest, PrettyJsonLayout) {
-  EXPECT_EQ(write::PrettyJson(R"({"a":[1,{"b":"x,{y}:\"[z]"}],"c":{},"d":[]})"),
+  EXPECT_EQ(emit::PrettyJson(R"({"a":[1,{"b":"x,{y}:\"[z]"}],"c":{},"d":[]})"),
             "{\n"
             "  \"a\": [\n"
             "    1,\n"
@@ -395,8 +395,8 @@ TEST(WriterTest, PrettyJsonLayout) {
             "  \"c\": {},\n"
             "  \"d\": []\n"
             "}");
-  EXPECT_EQ(write::PrettyJson("[]"), "[]");
-  EXPECT_EQ(write::PrettyJson(R"("a\\")"), R"("a\\")");
+  EXPECT_EQ(emit::PrettyJson("[]"), "[]");
+  EXPECT_EQ(emit::PrettyJson(R"("a\\")"), R"("a\\")");
 }
 
 // The streaming re-indenter gives the same text wherever its input is cut: inside strings,
@@ -404,11 +404,11 @@ TEST(WriterTest, PrettyJsonLayout) {
 TEST(WriterTest, PrettyJsonWriterIsIndifferentToWhereTheInputIsCut) {
   const std::string_view compact =
       R"({"a":[1,{"b":"x,{y}:\"[z]\\"}],"c":{},"d":[],"e":[-1.5e3,true,null],"f":{"g":[]}})";
-  const std::string whole = write::PrettyJson(compact);
+  const std::string whole = emit::PrettyJson(compact);
   for (std::size_t cut = 0; cut <= compact.size(); ++cut) {
     for (std::size_t second = cut; second <= compact.size(); second += 3) {
       std::string out;
-      write::PrettyJsonWriter writer(out);
+      emit::PrettyJsonWriter writer(out);
       writer.Append(compact.substr(0, cut));
       writer.Append(compact.substr(cut, second - cut));
       writer.Append(compact.substr(second));

@@ -1,9 +1,9 @@
 // The dtype table of §2.3.
-#include "fold/dense_bytes.hpp"
+#include "format/dense_bytes.hpp"
 
 #include "text/utf8.hpp"
 
-namespace tracedoc::fold {
+namespace tracedoc::format {
 
 std::optional<std::uint64_t> DtypeSize(std::string_view dtype) noexcept {
   const std::string_view trimmed = text::TrimUnicodeWhitespace(dtype);
@@ -46,4 +46,4 @@ std::optional<std::uint64_t> CheckedElementCount(ArrayView<std::uint64_t> shape)
   return count;
 }
 
-}  // namespace tracedoc::fold
+}  // namespace tracedoc::format

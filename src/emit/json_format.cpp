@@ -1,6 +1,6 @@
 // Implementation of the canonical JSON emitters: string escaping with a run-copying fast path,
 // and the reference's double layout rebuilt from std::to_chars' shortest scientific digits.
-#include "write/json_format.hpp"
+#include "emit/json_format.hpp"
 
 #include <array>
 #include <charconv>
@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace tracedoc::write {
+namespace tracedoc::emit {
 namespace {
 
 // Escape action per byte: 0 copies the byte raw, 'u' writes \u00xx, anything else is the
@@ -218,4 +218,4 @@ void AppendJsonU64(std::string& out, std::uint64_t v) {
   out.append(buffer, static_cast<std::size_t>(result.ptr - buffer));
 }
 
-}  // namespace tracedoc::write
+}  // namespace tracedoc::emit

@@ -1,13 +1,13 @@
 // Re-indents compact JSON for people: 2 spaces per level, one member or element per line,
 // `"key": value`, `[]` and `{}` kept on one line. Keys and values are copied unchanged.
-#ifndef TRACEDOC_SRC_WRITE_PRETTY_JSON_HPP_
-#define TRACEDOC_SRC_WRITE_PRETTY_JSON_HPP_
+#ifndef TRACEDOC_SRC_EMIT_PRETTY_JSON_HPP_
+#define TRACEDOC_SRC_EMIT_PRETTY_JSON_HPP_
 
 #include <cstddef>
 #include <string>
 #include <string_view>
 
-namespace tracedoc::write {
+namespace tracedoc::emit {
 
 /// Re-indents compact JSON given in pieces cut anywhere (inside strings and escapes too), so a
 /// writer can stream its output through it without holding the compact text.
@@ -35,6 +35,6 @@ class PrettyJsonWriter {
 /// the writers produce). No trailing newline.
 std::string PrettyJson(std::string_view compact);
 
-}  // namespace tracedoc::write
+}  // namespace tracedoc::emit
 
-#endif  // TRACEDOC_SRC_WRITE_PRETTY_JSON_HPP_
+#endif  // TRACEDOC_SRC_EMIT_PRETTY_JSON_HPP_

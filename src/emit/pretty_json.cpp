@@ -2,9 +2,9 @@
 // structure characters get the line breaks and indentation around them. The state between
 // pieces is small: the depth, whether the cut fell inside a string or right after a `\`, and an
 // opening bracket still waiting to see whether it is empty.
-#include "write/pretty_json.hpp"
+#include "emit/pretty_json.hpp"
 
-namespace tracedoc::write {
+namespace tracedoc::emit {
 namespace {
 
 constexpr std::size_t kIndentWidth = 2;
@@ -107,4 +107,4 @@ std::string PrettyJson(std::string_view compact) {
   return out;
 }
 
-}  // namespace tracedoc::write
+}  // namespace tracedoc::emit

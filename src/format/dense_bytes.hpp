@@ -1,6 +1,6 @@
 // Dense tensor bytes from shape and dtype (docs/trace-format.md §2.3), and the dtype size table.
-#ifndef TRACEDOC_FOLD_DENSE_BYTES_HPP_
-#define TRACEDOC_FOLD_DENSE_BYTES_HPP_
+#ifndef TRACEDOC_FORMAT_DENSE_BYTES_HPP_
+#define TRACEDOC_FORMAT_DENSE_BYTES_HPP_
 
 #include <cstdint>
 #include <optional>
@@ -8,7 +8,7 @@
 
 #include "tracedoc/event.hpp"
 
-namespace tracedoc::fold {
+namespace tracedoc::format {
 
 /// Bytes per element of `dtype` after trimming and ASCII lower-casing (`F32`, `" bf16 "`), or
 /// None for anything outside the table (`float32`, `u4`, `""`).
@@ -23,12 +23,7 @@ std::optional<std::uint64_t> ResolveDenseBytes(std::optional<std::uint64_t> expl
 /// The product of `shape` with checked multiplication (1 for a scalar); None on overflow.
 std::optional<std::uint64_t> CheckedElementCount(ArrayView<std::uint64_t> shape) noexcept;
 
-/// a + b, clamped at 2^64 - 1.
-inline std::uint64_t SaturatingAdd(std::uint64_t a, std::uint64_t b) noexcept {
-  std::uint64_t sum = 0;
-  return __builtin_add_overflow(a, b, &sum) ? UINT64_MAX : sum;
-}
 
-}  // namespace tracedoc::fold
+}  // namespace tracedoc::format
 
-#endif  // TRACEDOC_FOLD_DENSE_BYTES_HPP_
+#endif  // TRACEDOC_FORMAT_DENSE_BYTES_HPP_

@@ -1,14 +1,14 @@
 // Low-level JSON text emitters for canonical output: strings, doubles and unsigned integers
 // laid out byte for byte as the reference writer does (docs/tracedoc.md §4, docs/trace-format.md §1.0).
-#ifndef TRACEDOC_SRC_WRITE_JSON_FORMAT_HPP_
-#define TRACEDOC_SRC_WRITE_JSON_FORMAT_HPP_
+#ifndef TRACEDOC_SRC_EMIT_JSON_FORMAT_HPP_
+#define TRACEDOC_SRC_EMIT_JSON_FORMAT_HPP_
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-namespace tracedoc::write {
+namespace tracedoc::emit {
 
 // How many leading bytes of `utf8` AppendJsonString copies as they are (all of them when nothing
 // needs an escape).
@@ -31,6 +31,6 @@ void AppendJsonDouble(std::string& out, double v);
 // Appends `v` as a JSON integer literal.
 void AppendJsonU64(std::string& out, std::uint64_t v);
 
-}  // namespace tracedoc::write
+}  // namespace tracedoc::emit
 
-#endif  // TRACEDOC_SRC_WRITE_JSON_FORMAT_HPP_
+#endif  // TRACEDOC_SRC_EMIT_JSON_FORMAT_HPP_

@@ -1,12 +1,12 @@
 // A running total of u64 values that can add and take away, read out saturated. The memory
 // analyses keep one per device and per category instead of re-summing the live set.
-#ifndef TRACEDOC_SRC_ANALYSIS_EXACT_SUM_HPP_
-#define TRACEDOC_SRC_ANALYSIS_EXACT_SUM_HPP_
+#ifndef TRACEDOC_SRC_UTIL_SATURATING_HPP_
+#define TRACEDOC_SRC_UTIL_SATURATING_HPP_
 
 #include <cstdint>
 #include <limits>
 
-namespace tracedoc::analysis {
+namespace tracedoc::util {
 
 inline constexpr std::uint64_t kU64Max = std::numeric_limits<std::uint64_t>::max();
 
@@ -43,6 +43,6 @@ class ExactSum {
   std::uint64_t high_ = 0;
 };
 
-}  // namespace tracedoc::analysis
+}  // namespace tracedoc::util
 
-#endif  // TRACEDOC_SRC_ANALYSIS_EXACT_SUM_HPP_
+#endif  // TRACEDOC_SRC_UTIL_SATURATING_HPP_
