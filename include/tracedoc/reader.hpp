@@ -70,7 +70,8 @@ using EventSink = std::function<EventControl(const Event& event, const RecordPos
 /// error is the one ReadTrace reports, returned after the sink has seen every event before it;
 /// the end-of-stream checks (missing_terminal and the others) run after the last event. A sink
 /// that returns kStop ends the read there, successfully and without the end-of-stream checks.
-/// The read and the sink run on the calling thread (`options.threads` is not used).
+/// The fold and the sink run on the calling thread; with `options.threads` > 1, workers decode
+/// the lines ahead of it, and the sink sees the same events in the same order.
 Result<void> ReadEvents(const TraceInput& input, const ReadOptions& options,
                         const EventSink& sink);
 

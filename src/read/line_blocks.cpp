@@ -3,8 +3,18 @@
 #include <cerrno>
 #include <cstring>
 #include <string_view>
+#include <utility>
 
 namespace tracedoc::read {
+namespace {
+
+// The position after the last `\n` of bytes[from, size), or 0 when there is none.
+std::size_t EndOfLastLine(const util::RecordBuffer<char>& bytes, std::size_t from) {
+  const std::size_t last = std::string_view(bytes.data() + from, bytes.size() - from).rfind('\n');
+  return last == std::string_view::npos ? 0 : from + last + 1;
+}
+
+}  // namespace
 
 bool BufferBlocks::Next(LineBlock& block) {
   if (rest_.empty()) return false;
@@ -22,38 +32,37 @@ bool BufferBlocks::Next(LineBlock& block) {
 
 bool StreamBlocks::Next(LineBlock& block) {
   if (done_) return false;
-  std::string& bytes = block.owned;
-  bytes.swap(carry_);  // the carried line start holds no `\n`
+  util::RecordBuffer<char>& bytes = block.owned;
+  std::swap(bytes, carry_);  // the carried line start holds no `\n`
   carry_.clear();
   block.read_failure.reset();
   for (;;) {
     const std::size_t scanned = bytes.size();
-    bytes.resize(scanned + block_bytes_);
+    bytes.ResizeForOverwrite(scanned + block_bytes_);
     const std::size_t got = std::fread(bytes.data() + scanned, 1, block_bytes_, stream_);
-    bytes.resize(scanned + got);
+    bytes.ResizeForOverwrite(scanned + got);
     if (got == 0) {
       done_ = true;
       if (std::ferror(stream_)) {
         // The complete lines are still folded, then the read fails at the next line.
         block.read_failure = std::strerror(errno);
-        const std::size_t last = bytes.rfind('\n');
-        bytes.resize(last == std::string::npos ? 0 : last + 1);
+        bytes.ResizeForOverwrite(EndOfLastLine(bytes, 0));
       }
-      block.bytes = bytes;
+      block.bytes = std::string_view(bytes.data(), bytes.size());
       return !bytes.empty() || block.read_failure.has_value();
     }
     // Only the new bytes can hold a `\n`: what came before was searched already.
-    const std::size_t last = std::string_view(bytes.data() + scanned, got).rfind('\n');
-    if (last != std::string_view::npos) {
-      const std::size_t end = scanned + last + 1;
-      carry_.assign(bytes, end);
-      bytes.resize(end);
-      block.bytes = bytes;
+    const std::size_t end = EndOfLastLine(bytes, scanned);
+    if (end != 0) {
+      carry_.ResizeForOverwrite(bytes.size() - end);
+      if (!carry_.empty()) std::memcpy(carry_.data(), bytes.data() + end, carry_.size());
+      bytes.ResizeForOverwrite(end);
+      block.bytes = std::string_view(bytes.data(), bytes.size());
       return true;
     }
     if (bytes.size() > max_line_bytes_) {
       done_ = true;
-      block.bytes = bytes;
+      block.bytes = std::string_view(bytes.data(), bytes.size());
       return true;
     }
   }

@@ -1,5 +1,6 @@
-// Input cut into blocks of whole lines, for the threaded read: each block can be split into
-// lines and decoded on its own, and the blocks in order are exactly the input.
+// Input cut into blocks of whole lines, the unit of the read pipeline: each block can be split
+// into lines and decoded on its own, and the blocks in order are exactly the input. The only
+// place that reads a stream.
 #ifndef TRACEDOC_READ_LINE_BLOCKS_HPP_
 #define TRACEDOC_READ_LINE_BLOCKS_HPP_
 
@@ -9,11 +10,14 @@
 #include <string>
 #include <string_view>
 
+#include "util/record_buffer.hpp"
+
 namespace tracedoc::read {
 
 struct LineBlock {
   /// The bytes, when the source does not outlive the read (a stream); empty for a buffer.
-  std::string owned;
+  /// Grown by realloc: a block holding one long line costs that line, not a power of two.
+  util::RecordBuffer<char> owned;
   /// Whole lines, each ending in `\n`, except the input's last line, or a line the source
   /// stopped at because it is longer than the line bound (the decoder reports it).
   std::string_view bytes;
@@ -35,8 +39,9 @@ class BufferBlocks {
   std::size_t block_bytes_;
 };
 
-/// Blocks of a stdio stream, read `block_bytes` at a time. A line without `\n` longer than
-/// `max_line_bytes` ends the input (its block holds it, so the decoder fails on it).
+/// Blocks of a stdio stream, read `block_bytes` at a time: a block ends at the last `\n` read,
+/// so only the current line is ever read in full. A line without `\n` longer than
+/// `max_line_bytes` ends the input (its block holds it, so the line split fails on it).
 class StreamBlocks {
  public:
   StreamBlocks(std::FILE* stream, std::size_t block_bytes, std::size_t max_line_bytes)
@@ -48,7 +53,7 @@ class StreamBlocks {
   std::FILE* stream_;
   std::size_t block_bytes_;
   std::size_t max_line_bytes_;
-  std::string carry_;  // the start of a line whose `\n` has not been read yet
+  util::RecordBuffer<char> carry_;  // the start of a line whose `\n` has not been read yet
   bool done_ = false;
 };
 

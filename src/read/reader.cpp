@@ -1,4 +1,5 @@
-// The pipeline: lines → records → fold, streaming, stopping at the first error (§2.1).
+// The public reads: each opens its input and runs the read pipeline (read/read_pipeline.hpp)
+// into a builder that keeps the document, keeps nothing, or hands each event to a sink.
 #include "tracedoc/reader.hpp"
 
 #include <cerrno>
@@ -6,11 +7,7 @@
 #include <cstring>
 #include <memory>
 
-#include "read/large_value_handover.hpp"
-#include "read/line_reader.hpp"
-#include "read/read_errors.hpp"
-#include "read/threaded_fold.hpp"
-#include "text/utf8.hpp"
+#include "read/read_pipeline.hpp"
 #include "tracedoc/document_builder.hpp"
 
 namespace tracedoc {
@@ -62,52 +59,10 @@ struct FileCloser {
   void operator()(std::FILE* file) const { std::fclose(file); }
 };
 
-// Where a streaming read hands its events, and whether the sink stopped it.
-struct SinkState {
-  const EventSink* sink = nullptr;
-  bool stopped = false;
-};
-
-// Feeds every line of `lines` through the decoder into the builder, and each event the builder
-// accepts to the sink, if any.
-template <class LineReader>
-Result<void> FoldLines(LineReader& lines, const ReadOptions& options, DocumentBuilder& builder,
-                       SinkState& sink) {
-  RecordDecoder decoder(options.decode);
-  std::uint64_t index = 0;
-  read::Line line;
-  for (;;) {
-    BOOST_OUTCOME_TRY(const bool more, lines.Next(line));
-    if (!more) break;
-    if (!text::IsValidUtf8(line.text)) {
-      // Not blank (blank lines are valid UTF-8), so it is the record at `index`.
-      return read::InvalidUtf8(line.number, index);
-    }
-    if (text::IsBlank(line.text)) continue;
-    if (options.max_records != 0 && index >= options.max_records) {
-      return read::TooManyRecords(line.number, index, options.max_records);
-    }
-    const RecordPosition position{line.number, index};
-    BOOST_OUTCOME_TRY(const Event event, decoder.DecodeValidUtf8(line.text, position));
-    detail::HandOverLargeValues(decoder, builder, event);
-    BOOST_OUTCOME_TRY(builder.Add(event, position));
-    if (sink.sink != nullptr && (*sink.sink)(event, position) == EventControl::kStop) {
-      sink.stopped = true;
-      break;
-    }
-    ++index;
-  }
-  return boost::outcome_v2::success();
-}
-
 Result<void> FoldInput(const TraceInput& input, const ReadOptions& options,
-                       DocumentBuilder& builder, SinkState& sink) {
-  // A sink runs on the calling thread, event by event: the threaded read has no such place.
-  const bool threaded = options.threads > 1 && sink.sink == nullptr;
+                       DocumentBuilder& builder, read::EventTap& tap) {
   if (InputAccess::kind(input) == InputAccess::kString) {
-    if (threaded) return read::ThreadedFoldBuffer(InputAccess::text(input), options, builder);
-    read::BufferLineReader lines(InputAccess::text(input), options.max_line_bytes);
-    return FoldLines(lines, options, builder, sink);
+    return read::FoldBuffer(InputAccess::text(input), options, builder, tap);
   }
   std::unique_ptr<std::FILE, FileCloser> owned;
   std::FILE* stream = stdin;
@@ -123,23 +78,21 @@ Result<void> FoldInput(const TraceInput& input, const ReadOptions& options,
     }
     stream = owned.get();
   }
-  if (threaded) return read::ThreadedFoldStream(stream, input.display_name(), options, builder);
-  read::StreamLineReader lines(stream, input.display_name(), options.max_line_bytes);
-  return FoldLines(lines, options, builder, sink);
+  return read::FoldStream(stream, input.display_name(), options, builder, tap);
 }
 
 }  // namespace
 
 Result<TraceDocument> ReadTrace(const TraceInput& input, const ReadOptions& options) {
   DocumentBuilder builder;
-  SinkState no_sink;
+  read::EventTap no_sink;
   BOOST_OUTCOME_TRY(FoldInput(input, options, builder, no_sink));
   return std::move(builder).Finish();
 }
 
 Result<void> ValidateTrace(const TraceInput& input, const ReadOptions& options) {
   DocumentBuilder builder(BuildOptions{.retain_records = false});
-  SinkState no_sink;
+  read::EventTap no_sink;
   BOOST_OUTCOME_TRY(FoldInput(input, options, builder, no_sink));
   return std::move(builder).Verify();
 }
@@ -147,7 +100,7 @@ Result<void> ValidateTrace(const TraceInput& input, const ReadOptions& options) 
 Result<void> ReadEvents(const TraceInput& input, const ReadOptions& options,
                         const EventSink& sink) {
   DocumentBuilder builder(BuildOptions{.retain_records = false});
-  SinkState state{&sink};
+  read::EventTap state{&sink};
   BOOST_OUTCOME_TRY(FoldInput(input, options, builder, state));
   if (state.stopped) return boost::outcome_v2::success();
   return std::move(builder).Verify();

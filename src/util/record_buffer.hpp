@@ -46,6 +46,13 @@ class RecordBuffer {
     return *slot;
   }
 
+  /// Sets the size to `size`, growing the room to at least double when it must. Records past
+  /// the old size are left unwritten for the caller to fill (a read into the buffer); the
+  /// pages of room never written cost no memory.
+  void ResizeForOverwrite(std::size_t size) {
+    if (size > capacity_) Reallocate(size > capacity_ * 2 ? size : capacity_ * 2);
+    size_ = size;
+  }
   /// Forgets every record and keeps the room.
   void clear() noexcept { size_ = 0; }
 

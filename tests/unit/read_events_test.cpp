@@ -35,8 +35,11 @@ struct Seen {
   std::vector<std::uint64_t> lines;
 };
 
-Result<void> Stream(const std::string& text, Seen& seen, std::size_t stop_after = 0) {
-  return ReadEvents(TraceInput::FromString(text), {},
+Result<void> Stream(const std::string& text, Seen& seen, std::size_t stop_after = 0,
+                    unsigned threads = 1) {
+  ReadOptions options;
+  options.threads = threads;
+  return ReadEvents(TraceInput::FromString(text), options,
                     [&](const Event& event, const RecordPosition& position) {
                       seen.kinds.emplace_back(EventKindName(event));
                       seen.lines.push_back(position.line);
@@ -90,6 +93,42 @@ TEST(ReadEventsTest, SyntaxErrorsAreReportedAsByReadTrace) {
   EXPECT_EQ(result.error().code, ErrorCode::kInvalidJson);
   EXPECT_EQ(ReadTrace(TraceInput::FromString(text)).error(), result.error());
   EXPECT_EQ(seen.kinds, (std::vector<std::string>{"meta"}));
+}
+
+// With threads, lines are decoded ahead on workers but the sink still sees every event on the
+// calling thread, in order, with its line, and can still stop the read.
+TEST(ReadEventsTest, ThreadsChangeNothingTheSinkSees) {
+  // Enough records for many 256 KiB blocks, so the workers do decode most of them.
+  std::string text(kMeta);
+  text += '\n';
+  constexpr int kSpans = 20'000;
+  for (int i = 0; i < kSpans; ++i) {
+    const std::string id = "s" + std::to_string(i);
+    text += R"({"kind":"span_start","id":")" + id +
+            R"(","name":"n","start_ns":0,"span_kind":"op","measured":true})" + "\n";
+    text += R"({"kind":"span_end","id":")" + id + R"(","duration_ns":5})" + "\n";
+  }
+  text += std::string(kTerminal) + '\n';
+  ASSERT_GT(text.size(), std::size_t{2} << 20);
+  for (unsigned threads : {1u, 3u}) {
+    SCOPED_TRACE("threads " + std::to_string(threads));
+    Seen seen;
+    ASSERT_TRUE(Stream(text, seen, 0, threads).has_value());
+    ASSERT_EQ(seen.kinds.size(), std::size_t{2 * kSpans + 2});
+    EXPECT_EQ(seen.kinds[1], "span_start");
+    EXPECT_EQ(seen.kinds[2 * kSpans], "span_end");
+    EXPECT_EQ(seen.kinds.back(), "terminal");
+    for (std::size_t i = 0; i < seen.lines.size(); ++i) {
+      if (seen.lines[i] != i + 1) {
+        ADD_FAILURE() << "event " << i << " on line " << seen.lines[i];
+        break;
+      }
+    }
+    Seen stopped;
+    ASSERT_TRUE(Stream(text, stopped, 30'001, threads).has_value());
+    EXPECT_EQ(stopped.kinds.size(), 30'001u);
+    EXPECT_EQ(stopped.lines.back(), 30'001u);
+  }
 }
 
 }  // namespace

@@ -146,14 +146,18 @@ TEST(ThreadedReadTest, GeneratedTracesReadAsWithOneThread) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     const std::string text = bench::GenerateTrace(7'000 * seed, seed);
     ASSERT_GT(text.size(), std::size_t{1} << 20) << "spans several blocks";
-    const Result<TraceDocument> document = ReadTrace(TraceInput::FromString(text), WithThreads(2));
-    ASSERT_THAT(document, Succeeds());
-    const TraceDocument& doc = document.value();
-    const std::size_t records =
-        2 + doc.spans().size() * 2 + doc.ops().size() + doc.tensors().size() +
-        doc.tensor_stats().size() + doc.memory().size() + doc.device_memory().size() +
-        doc.device_intervals().size() + doc.gradients().size() + doc.edges().size();
-    EXPECT_EQ(records, 7'000 * seed);
+    // Each read on its own holds every record the generator wrote, then the two agree.
+    for (unsigned threads : {1u, 2u}) {
+      const Result<TraceDocument> document =
+          ReadTrace(TraceInput::FromString(text), WithThreads(threads));
+      ASSERT_THAT(document, Succeeds());
+      const TraceDocument& doc = document.value();
+      const std::size_t records =
+          2 + doc.spans().size() * 2 + doc.ops().size() + doc.tensors().size() +
+          doc.tensor_stats().size() + doc.memory().size() + doc.device_memory().size() +
+          doc.device_intervals().size() + doc.gradients().size() + doc.edges().size();
+      EXPECT_EQ(records, 7'000 * seed) << "threads " << threads;
+    }
     ExpectSameAsOneThreadEverywhere(text);
   }
 }

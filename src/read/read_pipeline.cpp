@@ -1,0 +1,343 @@
+#include "read/read_pipeline.hpp"
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "read/large_value_handover.hpp"
+#include "read/line_blocks.hpp"
+#include "read/line_reader.hpp"
+#include "read/owned_event.hpp"
+#include "read/read_errors.hpp"
+#include "text/utf8.hpp"
+#include "util/string_pool.hpp"
+
+namespace tracedoc::read {
+namespace {
+
+// Small enough that a few blocks per thread are in flight on a modest trace, large enough that
+// the hand-over costs nothing next to decoding a block.
+constexpr std::size_t kBlockBytes = std::size_t{256} << 10;
+
+// What the blocks read ahead may hold, in bytes (issue 12, F5). A block is whole lines, so one
+// long line makes one big block, and while in flight a block costs about three times its size
+// (its bytes, its decoded strings, the decoder's tape): a count of blocks alone let four threads
+// hold ten 100 MB lines at once. With ordinary lines the count below binds long before this;
+// with lines of several MB the read keeps about one block in flight, as the one-thread read
+// keeps one line.
+constexpr std::size_t kInFlightBytes = std::size_t{16} << 20;
+
+// Past this size a block holds long lines, and the folding thread decodes it itself, as it
+// folds it. The budget leaves it about alone in flight, so a worker would gain nothing; and every
+// worker that met such a line would keep memory of its size (its decoder's buffers, and the
+// freed chunks of its own malloc arena), where the folding thread keeps one such set and hands
+// large values to the document instead of copying them.
+constexpr std::size_t kDecodeHereAboveBytes = std::size_t{4} << 20;
+
+// The memory a read block holds: its own copy or, over a caller's buffer, the bytes it will be
+// decoded into.
+std::size_t BlockCost(const LineBlock& block) {
+  return std::max(block.owned.capacity(), block.bytes.size());
+}
+
+// What became of one non-blank line of a block (or of the over-long line that ends it).
+enum class LineOutcome : std::uint8_t { kRecord, kLineTooLong, kInvalidUtf8, kDecodeFailed };
+
+// Calls visit(number within the block, outcome, text) for each non-blank line of `block`, and
+// for the line that ends it early (too long, not UTF-8), until visit returns false. Returns the
+// block's physical line count, blank lines included.
+template <class Visit>
+std::uint64_t ForEachLine(const LineBlock& block, std::size_t max_line_bytes, Visit&& visit) {
+  BufferLineReader lines(block.bytes, max_line_bytes);
+  std::uint64_t count = 0;
+  Line line;
+  for (;;) {
+    Result<bool> more = lines.Next(line);
+    if (!more) {
+      visit(more.error().line, LineOutcome::kLineTooLong, std::string_view());
+      return count;
+    }
+    if (!more.value()) return count;
+    count = line.number;
+    if (!text::IsValidUtf8(line.text)) {
+      visit(line.number, LineOutcome::kInvalidUtf8, std::string_view());
+      return count;
+    }
+    if (text::IsBlank(line.text)) continue;
+    if (!visit(line.number, LineOutcome::kRecord, line.text)) return count;
+  }
+}
+
+// The fold's side of the pipeline: its place in the input, the checks each line passes in the
+// order the format fixes, and the builder and sink each record goes to.
+class Fold {
+ public:
+  Fold(const ReadOptions& options, std::string_view display_name, DocumentBuilder& builder,
+       EventTap& tap)
+      : options_(options), display_name_(display_name), builder_(builder), tap_(tap) {}
+
+  /// The position of the line `number` (within the current block) if it may be decoded as the
+  /// next record: not over-long, UTF-8, and within the record limit.
+  Result<RecordPosition> Admit(std::uint64_t number, LineOutcome outcome) const {
+    const std::uint64_t line = lines_before_ + number;
+    if (outcome == LineOutcome::kLineTooLong) return LineTooLong(line, options_.max_line_bytes);
+    if (outcome == LineOutcome::kInvalidUtf8) return InvalidUtf8(line, index_);
+    if (options_.max_records != 0 && index_ >= options_.max_records) {
+      return TooManyRecords(line, index_, options_.max_records);
+    }
+    return RecordPosition{line, index_};
+  }
+
+  /// Folds the decoded record at `position`; false when the sink asks to stop.
+  Result<bool> Accept(const Event& event, const RecordPosition& position) {
+    BOOST_OUTCOME_TRY(builder_.Add(event, position));
+    ++index_;
+    if (tap_.sink != nullptr && (*tap_.sink)(event, position) == EventControl::kStop) {
+      tap_.stopped = true;
+      return false;
+    }
+    return true;
+  }
+
+  /// Moves past a block of `line_count` physical lines; a read that failed after it fails at
+  /// the next line.
+  Result<void> EndBlock(std::uint64_t line_count, const LineBlock& block) {
+    lines_before_ += line_count;
+    if (block.read_failure) {
+      return ReadFailed(lines_before_ + 1, display_name_, *block.read_failure);
+    }
+    return boost::outcome_v2::success();
+  }
+
+  const ReadOptions& options() const { return options_; }
+  DocumentBuilder& builder() { return builder_; }
+
+ private:
+  const ReadOptions& options_;
+  std::string_view display_name_;
+  DocumentBuilder& builder_;
+  EventTap& tap_;
+  std::uint64_t lines_before_ = 0;  // physical lines in the blocks already folded
+  std::uint64_t index_ = 0;         // next record index
+};
+
+// Decodes and folds a block line by line, on the folding thread: the records are views into the
+// block, and their large values go to the document without a copy. False when the sink stopped.
+Result<bool> DecodeAndFold(const LineBlock& block, RecordDecoder& decoder, Fold& fold) {
+  Result<bool> status = true;
+  const std::uint64_t line_count = ForEachLine(
+      block, fold.options().max_line_bytes,
+      [&](std::uint64_t number, LineOutcome outcome, std::string_view text) {
+        Result<RecordPosition> position = fold.Admit(number, outcome);
+        if (!position) {
+          status = std::move(position).error();
+          return false;
+        }
+        Result<Event> event = decoder.DecodeValidUtf8(text, position.value());
+        if (!event) {
+          status = std::move(event).error();
+          return false;
+        }
+        detail::HandOverLargeValues(decoder, fold.builder(), event.value());
+        status = fold.Accept(event.value(), position.value());
+        return status.has_value() && status.value();
+      });
+  if (!status || !status.value()) return status;
+  BOOST_OUTCOME_TRY(fold.EndBlock(line_count, block));
+  return true;
+}
+
+// One block and what a worker made of it. A failing line is the block's last entry: nothing
+// after it can matter, since the fold stops there at the latest.
+struct Job {
+  struct DecodedLine {
+    std::uint64_t number;  // within the block, from 1
+    LineOutcome outcome;
+  };
+
+  LineBlock block;
+  bool decode_here = false;  // folded by DecodeAndFold, never seen by a worker
+  std::vector<DecodedLine> lines;
+  std::vector<Event> events;  // one per kRecord line, copied into `pool`
+  std::optional<Error> decode_error;
+  std::uint64_t line_count = 0;  // physical lines, blank ones included
+  // Copies only: the fold interns each string into the document, so hashing here too would
+  // double the cost.
+  util::StringPool pool{util::PoolMode::kCopy};
+  bool done = false;  // guarded by DecodeWorkers::mutex_ (set by the worker, waited on by the fold)
+};
+
+// A generous guess at a block's records (lines are rarely shorter), so the lists grow once or not.
+constexpr std::size_t kReserveLineBytes = 128;
+
+// A worker's part: decodes a block's records into copies the job owns.
+void DecodeBlock(Job& job, RecordDecoder& decoder, std::size_t max_line_bytes) {
+  const std::size_t expected = job.block.bytes.size() / kReserveLineBytes + 1;
+  job.events.reserve(expected);
+  job.lines.reserve(expected);
+  job.line_count = ForEachLine(
+      job.block, max_line_bytes,
+      [&](std::uint64_t number, LineOutcome outcome, std::string_view text) {
+        if (outcome != LineOutcome::kRecord) {
+          job.lines.push_back({number, outcome});
+          return false;
+        }
+        Result<Event> event = decoder.DecodeValidUtf8(text);
+        if (!event) {
+          job.decode_error = std::move(event).error();
+          job.lines.push_back({number, LineOutcome::kDecodeFailed});
+          return false;
+        }
+        job.events.push_back(OwnEvent(job.pool, event.value()));
+        job.lines.push_back({number, LineOutcome::kRecord});
+        return true;
+      });
+}
+
+// The fold's part of a job a worker decoded: the same checks, in the same order, as
+// DecodeAndFold. False when the sink stopped.
+Result<bool> FoldDecoded(const Job& job, Fold& fold) {
+  std::size_t next_event = 0;
+  for (const Job::DecodedLine& decoded : job.lines) {
+    BOOST_OUTCOME_TRY(const RecordPosition position, fold.Admit(decoded.number, decoded.outcome));
+    if (decoded.outcome == LineOutcome::kDecodeFailed) {
+      Error error = *job.decode_error;
+      error.line = position.line;
+      error.index = position.index;
+      return error;
+    }
+    BOOST_OUTCOME_TRY(const bool more, fold.Accept(job.events[next_event++], position));
+    if (!more) return false;
+  }
+  BOOST_OUTCOME_TRY(fold.EndBlock(job.line_count, job.block));
+  return true;
+}
+
+// Worker threads taking jobs first come, first served.
+class DecodeWorkers {
+ public:
+  DecodeWorkers(unsigned count, const ReadOptions& options) {
+    threads_.reserve(count);
+    for (unsigned i = 0; i < count; ++i) {
+      threads_.emplace_back([this, &options] { Run(options); });
+    }
+  }
+  DecodeWorkers(const DecodeWorkers&) = delete;
+  DecodeWorkers& operator=(const DecodeWorkers&) = delete;
+
+  // Lets the running jobs finish and drops the queued ones.
+  ~DecodeWorkers() {
+    {
+      const std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    work_ready_.notify_all();
+    for (std::thread& thread : threads_) thread.join();
+  }
+
+  void Submit(Job& job) {
+    {
+      const std::lock_guard lock(mutex_);
+      queue_.push_back(&job);
+    }
+    work_ready_.notify_one();
+  }
+
+  void WaitFor(const Job& job) {
+    std::unique_lock lock(mutex_);
+    job_done_.wait(lock, [&job] { return job.done; });
+  }
+
+ private:
+  void Run(const ReadOptions& options) {
+    RecordDecoder decoder(options.decode);
+    for (;;) {
+      Job* job = nullptr;
+      {
+        std::unique_lock lock(mutex_);
+        work_ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+        if (stopping_) return;
+        job = queue_.front();
+        queue_.pop_front();
+      }
+      DecodeBlock(*job, decoder, options.max_line_bytes);
+      {
+        const std::lock_guard lock(mutex_);
+        job->done = true;
+      }
+      job_done_.notify_all();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable work_ready_;
+  std::condition_variable job_done_;
+  std::deque<Job*> queue_;
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;
+};
+
+template <class Blocks>
+Result<void> FoldBlocks(Blocks& blocks, Fold& fold) {
+  const ReadOptions& options = fold.options();
+  const unsigned worker_count = options.threads > 1 ? options.threads : 0;
+  // Enough blocks in flight to keep every worker busy while the fold catches up, within
+  // kInFlightBytes (always at least one block); declared before the workers, so they stop
+  // before the jobs go. Without workers, one block at a time.
+  const std::size_t max_in_flight = worker_count == 0 ? 1 : 2 * std::size_t{worker_count} + 2;
+  std::deque<std::unique_ptr<Job>> in_flight;
+  std::size_t in_flight_bytes = 0;
+  RecordDecoder here(options.decode);
+  std::optional<DecodeWorkers> workers;
+  if (worker_count != 0) workers.emplace(worker_count, options);
+  bool more = true;
+  for (;;) {
+    while (more && in_flight.size() < max_in_flight &&
+           (in_flight.empty() || in_flight_bytes < kInFlightBytes)) {
+      auto job = std::make_unique<Job>();
+      more = blocks.Next(job->block);
+      if (!more) break;
+      in_flight_bytes += BlockCost(job->block);
+      job->decode_here = !workers || BlockCost(job->block) > kDecodeHereAboveBytes;
+      if (!job->decode_here) workers->Submit(*job);
+      in_flight.push_back(std::move(job));
+    }
+    if (in_flight.empty()) return boost::outcome_v2::success();
+    Job& front = *in_flight.front();
+    Result<bool> folded = false;
+    if (front.decode_here) {
+      folded = DecodeAndFold(front.block, here, fold);
+    } else {
+      workers->WaitFor(front);
+      folded = FoldDecoded(front, fold);
+    }
+    if (!folded) return std::move(folded).error();
+    if (!folded.value()) return boost::outcome_v2::success();  // the sink stopped the read
+    in_flight_bytes -= BlockCost(front.block);
+    in_flight.pop_front();
+  }
+}
+
+}  // namespace
+
+Result<void> FoldBuffer(std::string_view text, const ReadOptions& options,
+                        DocumentBuilder& builder, EventTap& tap) {
+  BufferBlocks blocks(text, kBlockBytes);
+  Fold fold(options, "<string>", builder, tap);
+  return FoldBlocks(blocks, fold);
+}
+
+Result<void> FoldStream(std::FILE* stream, std::string_view display_name,
+                        const ReadOptions& options, DocumentBuilder& builder, EventTap& tap) {
+  StreamBlocks blocks(stream, kBlockBytes, options.max_line_bytes);
+  Fold fold(options, display_name, builder, tap);
+  return FoldBlocks(blocks, fold);
+}
+
+}  // namespace tracedoc::read
