@@ -1,0 +1,86 @@
+// The string pool on its own: equal strings share one copy, views stay valid as the pool grows,
+// lengths on both sides of the one-byte length prefix, and the copy-only mode.
+#include "util/string_pool.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tracedoc::util {
+namespace {
+
+TEST(StringPoolTest, EqualStringsShareOneCopy) {
+  StringPool pool;
+  const std::string first = "span-1";
+  const std::string second = "span-1";
+  const std::string_view a = pool.Intern(first);
+  const std::string_view b = pool.Intern(second);
+  EXPECT_EQ(a, "span-1");
+  EXPECT_EQ(a.data(), b.data());
+  EXPECT_NE(a.data(), first.data()) << "the pool holds its own copy";
+  EXPECT_NE(pool.Intern("span-2").data(), a.data());
+}
+
+TEST(StringPoolTest, TheEmptyStringIsAString) {
+  StringPool pool;
+  const std::string_view empty = pool.Intern("");
+  EXPECT_TRUE(empty.empty());
+  EXPECT_EQ(pool.Intern("").data(), empty.data());
+  EXPECT_EQ(pool.Intern("x"), "x");
+}
+
+TEST(StringPoolTest, LengthsAroundTheShortPrefixKeepTheirBytes) {
+  // 254 fits the one-byte length, 255 and more take the long form.
+  StringPool pool;
+  for (std::size_t size : {253u, 254u, 255u, 256u, 70'000u}) {
+    const std::string text(size, static_cast<char>('a' + size % 26));
+    const std::string_view pooled = pool.Intern(text);
+    EXPECT_EQ(pooled.size(), size);
+    EXPECT_TRUE(pooled == text) << size;
+    EXPECT_EQ(pool.Intern(text).data(), pooled.data()) << size;
+  }
+}
+
+TEST(StringPoolTest, ViewsStayValidWhileThePoolGrowsOverManyChunks) {
+  // About 4 MB of distinct strings: several 1 MiB chunks and many rehashes of the index.
+  StringPool pool;
+  std::vector<std::string_view> views;
+  for (int i = 0; i < 200'000; ++i) views.push_back(pool.Intern("tensor-" + std::to_string(i)));
+  for (int i = 0; i < 200'000; i += 997) {
+    ASSERT_EQ(views[static_cast<std::size_t>(i)], "tensor-" + std::to_string(i));
+    ASSERT_EQ(pool.Intern("tensor-" + std::to_string(i)).data(),
+              views[static_cast<std::size_t>(i)].data());
+  }
+  EXPECT_GT(pool.memory_bytes(), std::size_t{3} << 20);
+}
+
+TEST(StringPoolTest, VeryLongStringsAreCopiedNotIndexed) {
+  StringPool pool;
+  const std::string long_text(std::size_t{1} << 20, 'z');
+  const std::string_view a = pool.Intern(long_text);
+  const std::string_view b = pool.Intern(long_text);
+  EXPECT_TRUE(a == long_text);
+  EXPECT_NE(a.data(), b.data()) << "past the indexed length each copy is its own";
+}
+
+TEST(StringPoolTest, CopyModeCopiesEveryTime) {
+  StringPool pool(PoolMode::kCopy);
+  const std::string_view a = pool.Intern("dtype");
+  const std::string_view b = pool.Intern("dtype");
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a.data(), b.data());
+}
+
+TEST(StringPoolTest, ReleasingTheIndexKeepsTheStrings) {
+  StringPool pool;
+  const std::string_view a = pool.Intern("device:0");
+  pool.ReleaseIndex();
+  EXPECT_EQ(a, "device:0");
+  // Interning after the release still gives equal text (a new copy is allowed).
+  EXPECT_EQ(pool.Intern("device:0"), "device:0");
+}
+
+}  // namespace
+}  // namespace tracedoc::util
