@@ -6,11 +6,11 @@
 #include <array>
 #include <string>
 
-#include "decode/decode_context.hpp"
+#include "decode/decoder_access.hpp"
+#include "format/decode_context.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_fields.hpp"
 #include "json/json_tape.hpp"
-#include "read/large_value_handover.hpp"
 #include "text/utf8.hpp"
 
 namespace tracedoc {
@@ -25,7 +25,7 @@ constexpr std::array<std::string_view, 2> kReservedEdge = {"kind", "edge_kind"};
 
 // Finds the one member named `key` at the top of the object. A second one is duplicate_key.
 // Sets `value_node` to 0 when absent (node 0 is the object itself, never a member).
-bool FindUniqueMember(decode::Context& ctx, std::string_view key, std::uint32_t& value_node) {
+bool FindUniqueMember(format::DecodeContext& ctx, std::string_view key, std::uint32_t& value_node) {
   value_node = 0;
   const json::Node& object = ctx.node(0);
   std::uint32_t key_node = 1;
@@ -43,17 +43,17 @@ bool FindUniqueMember(decode::Context& ctx, std::string_view key, std::uint32_t&
 }
 
 // A discriminator: present, a string, and spelled as one of `names`; its index in `names`.
-bool ReadTag(decode::Context& ctx, std::string_view key, const std::string_view* names,
+bool ReadTag(format::DecodeContext& ctx, std::string_view key, const std::string_view* names,
              std::size_t count, ErrorCode unknown_code, std::size_t& tag) {
   std::uint32_t value_node = 0;
   if (!FindUniqueMember(ctx, key, value_node)) return false;
   if (value_node == 0) {
     return ctx.Fail(ErrorCode::kMissingField, "missing field `" + std::string(key) + "`", key);
   }
-  const decode::PathStep step{nullptr, key};
+  const format::PathStep step{nullptr, key};
   ctx.path = &step;
   if (ctx.node(value_node).type != json::NodeType::kString) {
-    decode::FailType(ctx, value_node, "variant identifier");
+    format::FailType(ctx, value_node, "variant identifier");
     ctx.path = nullptr;
     return false;
   }
@@ -65,34 +65,34 @@ bool ReadTag(decode::Context& ctx, std::string_view key, const std::string_view*
     }
   }
   ctx.Fail(unknown_code,
-           "unknown variant `" + std::string(text) + "`, " + decode::ExpectedOneOf(names, count));
+           "unknown variant `" + std::string(text) + "`, " + format::ExpectedOneOf(names, count));
   ctx.path = nullptr;
   return false;
 }
 
 template <class Record>
-bool ReadRecord(decode::Context& ctx, std::span<const format::FieldSpec<Record>> fields,
+bool ReadRecord(format::DecodeContext& ctx, std::span<const format::FieldSpec<Record>> fields,
                 Event& event) {
   Record& record = event.emplace<Record>();
   return format::ReadObject(ctx, 0, fields, record, record.unknown, kReservedKind);
 }
 
-bool ReadMeta(decode::Context& ctx, Event& event) {
+bool ReadMeta(format::DecodeContext& ctx, Event& event) {
   MetaRecord& meta = event.emplace<MetaRecord>();
   std::uint32_t schema_node = 0;
   if (!FindUniqueMember(ctx, "schema", schema_node)) return false;
   if (schema_node == 0)
     return ctx.Fail(ErrorCode::kMissingField, "missing field `schema`", "schema");
-  const decode::PathStep step{nullptr, "schema"};
+  const format::PathStep step{nullptr, "schema"};
   ctx.path = &step;
-  const bool ok = decode::ReadValue(ctx, schema_node, meta.schema);
+  const bool ok = format::ReadValue(ctx, schema_node, meta.schema);
   ctx.path = nullptr;
   if (!ok) return false;
   return format::ReadObject(ctx, 0, format::RunMetaFields(), meta.run, meta.run.unknown,
                             kReservedMeta);
 }
 
-bool ReadEdge(decode::Context& ctx, Event& event) {
+bool ReadEdge(format::DecodeContext& ctx, Event& event) {
   static constexpr std::array<std::string_view, 2> kEdgeKinds = {"call", "data"};
   std::size_t edge_kind = 0;
   if (!ReadTag(ctx, "edge_kind", kEdgeKinds.data(), kEdgeKinds.size(), ErrorCode::kInvalidValue,
@@ -106,7 +106,7 @@ bool ReadEdge(decode::Context& ctx, Event& event) {
   return format::ReadObject(ctx, 0, fields, edge, edge.unknown, kReservedEdge);
 }
 
-bool ReadEvent(decode::Context& ctx, std::size_t kind, Event& event) {
+bool ReadEvent(format::DecodeContext& ctx, std::size_t kind, Event& event) {
   switch (kind) {
     case 0:
       return ReadMeta(ctx, event);
@@ -143,7 +143,7 @@ struct RecordDecoder::State {
   DecodeOptions options;
   json::Tape tape;
   util::Arena arena{16 * 1024};
-  decode::Context ctx{tape, arena, false, nullptr, {}, {}, {}, {}};
+  format::DecodeContext ctx{tape, arena, false, nullptr, {}, {}, {}, {}};
 };
 
 RecordDecoder::RecordDecoder(DecodeOptions options) : state_(std::make_unique<State>()) {
@@ -194,11 +194,11 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
       return fail(ErrorCode::kOutOfRange, std::nullopt, {}, "number out of range");
   }
 
-  decode::Context& ctx = s.ctx;
+  format::DecodeContext& ctx = s.ctx;
   if (ctx.node(0).type != json::NodeType::kObject) {
     return fail(
         ErrorCode::kNotAnObject, std::nullopt, {},
-        "invalid type: " + decode::DescribeUnexpected(ctx, 0) + ", expected a record object");
+        "invalid type: " + format::DescribeUnexpected(ctx, 0) + ", expected a record object");
   }
   s.arena.Reset();
   ctx.ClearUnescaped();

@@ -7,11 +7,11 @@
 #include <string>
 
 #include "document/document_data.hpp"
+#include "fold/builder_access.hpp"
 #include "format/dense_bytes.hpp"
 #include "fold/span_positions.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_fields.hpp"
-#include "read/large_value_handover.hpp"
 #include "text/debug_string.hpp"
 #include "text/utf8.hpp"
 #include "util/saturating.hpp"

@@ -9,7 +9,7 @@
 
 #include "format/object_codec.hpp"
 #include "format/record_fields.hpp"
-#include "write/value_writers.hpp"
+#include "format/value_writers.hpp"
 
 namespace tracedoc::write {
 namespace {
@@ -81,8 +81,8 @@ void AppendRunMetaMembers(std::string& out, const TraceRunMeta& run, bool drop_u
 
 void AppendRecordJson(std::string& out, const MetaRecord& record, RecordStyle style) {
   OpenRecord(out, "meta", style);
-  WriteKey(out, "schema");
-  WriteValue(out, record.schema);
+  format::WriteKey(out, "schema");
+  format::WriteValue(out, record.schema);
   AppendRunMetaMembers(out, record.run, style.drop_unknown);
   out += '}';
 }
@@ -121,8 +121,8 @@ void AppendRecordJson(std::string& out, const TerminalRecord& record, RecordStyl
 void AppendRecordJson(std::string& out, const EdgeRecord& record, RecordStyle style) {
   // `edge_kind` is the second tag (§1.12): written right after `kind`, before the fields.
   OpenRecord(out, "edge", style);
-  WriteFieldKey(out, "edge_kind");
-  WriteValue(out, record.edge_kind);
+  format::WriteFieldKey(out, "edge_kind");
+  format::WriteValue(out, record.edge_kind);
   const auto fields =
       record.edge_kind == EdgeKind::kCall ? format::CallEdgeFields() : format::DataEdgeFields();
   format::WriteFields(out, fields, record, style.drop_unknown ? UnknownFields{} : record.unknown);
