@@ -6,26 +6,23 @@
 #include <array>
 #include <string>
 
-#include "decode/decode_context.hpp"
+#include "decode/decoder_access.hpp"
+#include "format/decode_context.hpp"
 #include "format/object_codec.hpp"
-#include "format/record_fields.hpp"
+#include "format/record_traits.hpp"
 #include "json/json_tape.hpp"
-#include "read/large_value_handover.hpp"
 #include "text/utf8.hpp"
 
 namespace tracedoc {
 namespace {
 
-constexpr std::array<std::string_view, 12> kKindNames = {
-    "meta",   "span_start",    "span_end",        "op",       "tensor", "tensor_stats",
-    "memory", "device_memory", "device_interval", "gradient", "edge",   "terminal"};
 constexpr std::array<std::string_view, 1> kReservedKind = {"kind"};
 constexpr std::array<std::string_view, 2> kReservedMeta = {"kind", "schema"};
 constexpr std::array<std::string_view, 2> kReservedEdge = {"kind", "edge_kind"};
 
 // Finds the one member named `key` at the top of the object. A second one is duplicate_key.
 // Sets `value_node` to 0 when absent (node 0 is the object itself, never a member).
-bool FindUniqueMember(decode::Context& ctx, std::string_view key, std::uint32_t& value_node) {
+bool FindUniqueMember(format::DecodeContext& ctx, std::string_view key, std::uint32_t& value_node) {
   value_node = 0;
   const json::Node& object = ctx.node(0);
   std::uint32_t key_node = 1;
@@ -43,17 +40,17 @@ bool FindUniqueMember(decode::Context& ctx, std::string_view key, std::uint32_t&
 }
 
 // A discriminator: present, a string, and spelled as one of `names`; its index in `names`.
-bool ReadTag(decode::Context& ctx, std::string_view key, const std::string_view* names,
+bool ReadTag(format::DecodeContext& ctx, std::string_view key, const std::string_view* names,
              std::size_t count, ErrorCode unknown_code, std::size_t& tag) {
   std::uint32_t value_node = 0;
   if (!FindUniqueMember(ctx, key, value_node)) return false;
   if (value_node == 0) {
     return ctx.Fail(ErrorCode::kMissingField, "missing field `" + std::string(key) + "`", key);
   }
-  const decode::PathStep step{nullptr, key};
+  const format::PathStep step{nullptr, key};
   ctx.path = &step;
   if (ctx.node(value_node).type != json::NodeType::kString) {
-    decode::FailType(ctx, value_node, "variant identifier");
+    format::FailType(ctx, value_node, "variant identifier");
     ctx.path = nullptr;
     return false;
   }
@@ -65,85 +62,52 @@ bool ReadTag(decode::Context& ctx, std::string_view key, const std::string_view*
     }
   }
   ctx.Fail(unknown_code,
-           "unknown variant `" + std::string(text) + "`, " + decode::ExpectedOneOf(names, count));
+           "unknown variant `" + std::string(text) + "`, " + format::ExpectedOneOf(names, count));
   ctx.path = nullptr;
   return false;
 }
 
+// The members of a record, through its table (`kind` already read). The meta and the edge
+// first read their second tag: `schema`, `edge_kind`.
 template <class Record>
-bool ReadRecord(decode::Context& ctx, std::span<const format::FieldSpec<Record>> fields,
-                Event& event) {
-  Record& record = event.emplace<Record>();
-  return format::ReadObject(ctx, 0, fields, record, record.unknown, kReservedKind);
+bool ReadMembers(format::DecodeContext& ctx, Record& record) {
+  return format::ReadObject(ctx, 0, format::RecordTraits<Record>::Fields(record), record,
+                            record.unknown, kReservedKind);
 }
 
-bool ReadMeta(decode::Context& ctx, Event& event) {
-  MetaRecord& meta = event.emplace<MetaRecord>();
+bool ReadMembers(format::DecodeContext& ctx, MetaRecord& meta) {
   std::uint32_t schema_node = 0;
   if (!FindUniqueMember(ctx, "schema", schema_node)) return false;
   if (schema_node == 0)
     return ctx.Fail(ErrorCode::kMissingField, "missing field `schema`", "schema");
-  const decode::PathStep step{nullptr, "schema"};
+  const format::PathStep step{nullptr, "schema"};
   ctx.path = &step;
-  const bool ok = decode::ReadValue(ctx, schema_node, meta.schema);
+  const bool ok = format::ReadValue(ctx, schema_node, meta.schema);
   ctx.path = nullptr;
   if (!ok) return false;
-  return format::ReadObject(ctx, 0, format::RunMetaFields(), meta.run, meta.run.unknown,
-                            kReservedMeta);
+  return format::ReadObject(ctx, 0, format::RecordTraits<MetaRecord>::Fields(meta), meta.run,
+                            meta.run.unknown, kReservedMeta);
 }
 
-bool ReadEdge(decode::Context& ctx, Event& event) {
-  static constexpr std::array<std::string_view, 2> kEdgeKinds = {"call", "data"};
+bool ReadMembers(format::DecodeContext& ctx, EdgeRecord& edge) {
+  const std::span<const std::string_view> edge_kinds = EnumSpellings<EdgeKind>();
   std::size_t edge_kind = 0;
-  if (!ReadTag(ctx, "edge_kind", kEdgeKinds.data(), kEdgeKinds.size(), ErrorCode::kInvalidValue,
+  if (!ReadTag(ctx, "edge_kind", edge_kinds.data(), edge_kinds.size(), ErrorCode::kInvalidValue,
                edge_kind)) {
     return false;
   }
-  EdgeRecord& edge = event.emplace<EdgeRecord>();
   edge.edge_kind = static_cast<EdgeKind>(edge_kind);
-  const auto fields =
-      edge.edge_kind == EdgeKind::kCall ? format::CallEdgeFields() : format::DataEdgeFields();
-  return format::ReadObject(ctx, 0, fields, edge, edge.unknown, kReservedEdge);
-}
-
-bool ReadEvent(decode::Context& ctx, std::size_t kind, Event& event) {
-  switch (kind) {
-    case 0:
-      return ReadMeta(ctx, event);
-    case 1:
-      return ReadRecord(ctx, format::SpanStartFields(), event);
-    case 2:
-      return ReadRecord(ctx, format::SpanEndFields(), event);
-    case 3:
-      return ReadRecord(ctx, format::OpFields(), event);
-    case 4:
-      return ReadRecord(ctx, format::TensorFields(), event);
-    case 5:
-      return ReadRecord(ctx, format::TensorStatsFields(), event);
-    case 6:
-      return ReadRecord(ctx, format::MemoryFields(), event);
-    case 7:
-      return ReadRecord(ctx, format::DeviceMemoryFields(), event);
-    case 8:
-      return ReadRecord(ctx, format::DeviceIntervalFields(), event);
-    case 9:
-      return ReadRecord(ctx, format::GradientFields(), event);
-    case 10:
-      return ReadEdge(ctx, event);
-    default:
-      return ReadRecord(ctx, format::TerminalFields(), event);
-  }
+  return format::ReadObject(ctx, 0, format::RecordTraits<EdgeRecord>::Fields(edge), edge,
+                            edge.unknown, kReservedEdge);
 }
 
 }  // namespace
-
-std::string_view EventKindName(const Event& event) noexcept { return kKindNames[event.index()]; }
 
 struct RecordDecoder::State {
   DecodeOptions options;
   json::Tape tape;
   util::Arena arena{16 * 1024};
-  decode::Context ctx{tape, arena, false, nullptr, {}, {}, {}, {}};
+  format::DecodeContext ctx{tape, arena, false, nullptr, {}, {}, {}, {}};
 };
 
 RecordDecoder::RecordDecoder(DecodeOptions options) : state_(std::make_unique<State>()) {
@@ -194,27 +158,31 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
       return fail(ErrorCode::kOutOfRange, std::nullopt, {}, "number out of range");
   }
 
-  decode::Context& ctx = s.ctx;
+  format::DecodeContext& ctx = s.ctx;
   if (ctx.node(0).type != json::NodeType::kObject) {
     return fail(
         ErrorCode::kNotAnObject, std::nullopt, {},
-        "invalid type: " + decode::DescribeUnexpected(ctx, 0) + ", expected a record object");
+        "invalid type: " + format::DescribeUnexpected(ctx, 0) + ", expected a record object");
   }
   s.arena.Reset();
   ctx.ClearUnescaped();
   ctx.path = nullptr;
   ctx.unknown_members.clear();
 
-  Event event;
-  std::size_t kind = 0;
-  const bool ok =
-      ReadTag(ctx, "kind", kKindNames.data(), kKindNames.size(), ErrorCode::kUnknownKind, kind) &&
-      ReadEvent(ctx, kind, event);
-  if (!ok) {
+  auto record_error = [&]() -> Result<Event> {
     ctx.error.line = position.line;
     ctx.error.index = position.index;
     ctx.error.column.reset();
     return ctx.error;
+  };
+  std::size_t kind = 0;
+  if (!ReadTag(ctx, "kind", format::kKindNames.data(), format::kKindNames.size(),
+               ErrorCode::kUnknownKind, kind)) {
+    return record_error();
+  }
+  Event event = format::EmptyEventOfKind(kind);
+  if (!std::visit([&ctx](auto& record) { return ReadMembers(ctx, record); }, event)) {
+    return record_error();
   }
   // Long escaped strings were copied once, into the tape: the event keeps that copy (and a
   // document can adopt it) rather than having it copied again.

@@ -5,15 +5,17 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <variant>
 
 #include "document/document_data.hpp"
-#include "format/dense_bytes.hpp"
+#include "fold/builder_access.hpp"
 #include "fold/span_positions.hpp"
+#include "format/dense_bytes.hpp"
 #include "format/object_codec.hpp"
-#include "format/record_fields.hpp"
-#include "read/large_value_handover.hpp"
+#include "format/record_traits.hpp"
 #include "text/debug_string.hpp"
 #include "text/utf8.hpp"
+#include "util/overloaded.hpp"
 #include "util/saturating.hpp"
 
 namespace tracedoc {
@@ -62,11 +64,11 @@ struct DocumentBuilder::State {
   Result<void> FoldTensorStats(const TensorStatsRecord& stats, const RecordPosition& position);
   Result<void> EndChecks();
 
+  /// Keeps `record` in `list` when records are retained; a record kept cannot fail the fold.
   template <class Record>
-  void Keep(util::RecordBuffer<Record>& list, const Record& record,
-            std::span<const format::FieldSpec<Record>> fields) {
-    if (!options.retain_records) return;
-    format::OwnFields(data->pool, fields, list.push_back(record));
+  Result<void> Keep(util::RecordBuffer<Record>& list, const Record& record) {
+    if (options.retain_records) format::OwnRecord(data->pool, list.push_back(record));
+    return boost::outcome_v2::success();
   }
   void Evidence(std::uint64_t end_ns) { latest_ns = std::max(latest_ns, end_ns); }
 };
@@ -96,64 +98,49 @@ Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPositi
                      "index " +
                          IndexText(position));
   }
-  if (const auto* meta = std::get_if<MetaRecord>(&event)) return FoldMeta(*meta, position);
-  if (records == 0) {
+  if (records == 0 && !std::holds_alternative<MetaRecord>(event)) {
     // tracedoc names the missing meta at the first record (docs/tracedoc.md §2).
     return FoldError(ErrorCode::kMissingMeta, position,
                      "trace stream is missing a meta event with run metadata");
   }
-  switch (event.index()) {
-    case 1:
-      return FoldSpanStart(std::get<SpanStartRecord>(event), position);
-    case 2:
-      return FoldSpanEnd(std::get<SpanEndRecord>(event), position);
-    case 3: {
-      OpRecord op = std::get<OpRecord>(event);
-      op.output_dense_bytes = format::ResolveDenseBytes(op.output_dense_bytes, op.shape, op.dtype);
-      Evidence(util::SaturatingAdd(op.timestamp_ns, op.duration_ns));
-      Keep(d.ops, op, format::OpFields());
-      return boost::outcome_v2::success();
-    }
-    case 4: {
-      TensorRecord tensor = std::get<TensorRecord>(event);
-      tensor.dense_bytes = format::ResolveDenseBytes(tensor.dense_bytes, tensor.shape, tensor.dtype);
-      Keep(d.tensors, tensor, format::TensorFields());
-      return boost::outcome_v2::success();
-    }
-    case 5:
-      return FoldTensorStats(std::get<TensorStatsRecord>(event), position);
-    case 6: {
-      const MemoryRecord& memory = std::get<MemoryRecord>(event);
-      Evidence(memory.timestamp_ns);
-      Keep(d.memory, memory, format::MemoryFields());
-      return boost::outcome_v2::success();
-    }
-    case 7: {
-      const DeviceMemoryRecord& sample = std::get<DeviceMemoryRecord>(event);
-      Evidence(sample.timestamp_ns);
-      Keep(d.device_memory, sample, format::DeviceMemoryFields());
-      return boost::outcome_v2::success();
-    }
-    case 8:
-      Keep(d.device_intervals, std::get<DeviceIntervalRecord>(event),
-           format::DeviceIntervalFields());
-      return boost::outcome_v2::success();
-    case 9:
-      Keep(d.gradients, std::get<GradientRecord>(event), format::GradientFields());
-      return boost::outcome_v2::success();
-    case 10: {
-      const EdgeRecord& edge = std::get<EdgeRecord>(event);
-      Keep(d.edges, edge,
-           edge.edge_kind == EdgeKind::kCall ? format::CallEdgeFields() : format::DataEdgeFields());
-      return boost::outcome_v2::success();
-    }
-    default: {
-      d.terminal = std::get<TerminalRecord>(event);
-      format::OwnFields(d.pool, format::TerminalFields(), d.terminal);
-      terminal_position = position;
-      return boost::outcome_v2::success();
-    }
-  }
+  return std::visit(
+      util::Overloaded{
+          [&](const MetaRecord& meta) { return FoldMeta(meta, position); },
+          [&](const SpanStartRecord& start) { return FoldSpanStart(start, position); },
+          [&](const SpanEndRecord& end) { return FoldSpanEnd(end, position); },
+          [&](const OpRecord& record) {
+            OpRecord op = record;
+            op.output_dense_bytes =
+                format::ResolveDenseBytes(op.output_dense_bytes, op.shape, op.dtype);
+            Evidence(util::SaturatingAdd(op.timestamp_ns, op.duration_ns));
+            return Keep(d.ops, op);
+          },
+          [&](const TensorRecord& record) {
+            TensorRecord tensor = record;
+            tensor.dense_bytes =
+                format::ResolveDenseBytes(tensor.dense_bytes, tensor.shape, tensor.dtype);
+            return Keep(d.tensors, tensor);
+          },
+          [&](const TensorStatsRecord& stats) { return FoldTensorStats(stats, position); },
+          [&](const MemoryRecord& memory) {
+            Evidence(memory.timestamp_ns);
+            return Keep(d.memory, memory);
+          },
+          [&](const DeviceMemoryRecord& sample) {
+            Evidence(sample.timestamp_ns);
+            return Keep(d.device_memory, sample);
+          },
+          [&](const DeviceIntervalRecord& interval) { return Keep(d.device_intervals, interval); },
+          [&](const GradientRecord& gradient) { return Keep(d.gradients, gradient); },
+          [&](const EdgeRecord& edge) { return Keep(d.edges, edge); },
+          [&](const TerminalRecord& terminal) {
+            d.terminal = terminal;
+            format::OwnRecord(d.pool, d.terminal);
+            terminal_position = position;
+            return Result<void>(boost::outcome_v2::success());
+          },
+      },
+      event);
 }
 
 Result<void> DocumentBuilder::State::FoldMeta(const MetaRecord& meta,
@@ -173,7 +160,7 @@ Result<void> DocumentBuilder::State::FoldMeta(const MetaRecord& meta,
   d.schema = meta.schema == kSchema ? kSchema : kPreviousSchema;
   previous_schema = meta.schema == kPreviousSchema;
   d.run = meta.run;
-  format::OwnFields(d.pool, format::RunMetaFields(), d.run);
+  format::OwnFields(d.pool, format::RecordTraits<MetaRecord>::Fields(meta), d.run);
   have_meta = true;
   return boost::outcome_v2::success();
 }
@@ -189,9 +176,9 @@ Result<void> DocumentBuilder::State::FoldSpanStart(const SpanStartRecord& start,
   SpanRecord span;
   span.start_ns = start.start_ns;
   if (options.retain_records) {
-    // OwnFields interns the id with the rest: once per string.
+    // OwnRecord interns the id with the rest: once per string.
     SpanStartRecord owned = start;
-    format::OwnFields(d.pool, format::SpanStartFields(), owned);
+    format::OwnRecord(d.pool, owned);
     span.id = owned.id;
     span.parent_id = owned.parent_id;
     span.name = owned.name;
@@ -227,7 +214,7 @@ Result<void> DocumentBuilder::State::FoldSpanEnd(const SpanEndRecord& end,
   span.duration_ns = end.duration_ns;
   if (options.retain_records) {
     SpanEndRecord owned = end;
-    format::OwnFields(d.pool, format::SpanEndFields(), owned);
+    format::OwnRecord(d.pool, owned);
     span.end_unknown = owned.unknown;
   }
   Evidence(util::SaturatingAdd(span.start_ns, span.duration_ns));
@@ -247,8 +234,7 @@ Result<void> DocumentBuilder::State::FoldTensorStats(const TensorStatsRecord& st
     return FoldError(ErrorCode::kInvalidTensorStats, position,
                      "invalid tensor_stats event at index " + IndexText(position));
   }
-  Keep(data->tensor_stats, stats, format::TensorStatsFields());
-  return boost::outcome_v2::success();
+  return Keep(data->tensor_stats, stats);
 }
 
 Result<void> DocumentBuilder::State::EndChecks() {

@@ -20,12 +20,12 @@ void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& 
 /// `edge_kind`, already checked by the caller) are skipped. Keys no field names go to `unknown`
 /// or, in strict mode, fail with unknown_field.
 template <class Record>
-bool ReadObject(decode::Context& ctx, std::uint32_t node, std::span<const FieldSpec<Record>> fields,
+bool ReadObject(DecodeContext& ctx, std::uint32_t node, std::span<const FieldSpec<Record>> fields,
                 Record& record, UnknownFields& unknown,
                 std::span<const std::string_view> reserved = {}) {
   const json::Node& object = ctx.node(node);
   if (object.type != json::NodeType::kObject) {
-    return decode::FailType(ctx, node, "a map");
+    return FailType(ctx, node, "a map");
   }
   std::uint32_t seen = 0;  // one bit per field; no table has 32 fields
   const std::size_t unknown_start = ctx.unknown_members.size();
@@ -52,8 +52,8 @@ bool ReadObject(decode::Context& ctx, std::uint32_t node, std::span<const FieldS
     }
     seen |= 1u << f;
     // A `null` for a field that is not optional fails in the field's reader.
-    const decode::PathStep step{ctx.path, key};
-    const decode::PathStep* saved = ctx.path;
+    const PathStep step{ctx.path, key};
+    const PathStep* saved = ctx.path;
     ctx.path = &step;
     const bool ok = fields[f].read(ctx, value_node, record);
     ctx.path = saved;
@@ -99,7 +99,7 @@ template <class Record>
 void WriteFields(std::string& out, std::span<const FieldSpec<Record>> fields, const Record& record,
                  const UnknownFields& unknown) {
   for (const FieldSpec<Record>& field : fields) field.write(out, field.name, record);
-  write::WriteUnknown(out, unknown);
+  WriteUnknown(out, unknown);
 }
 
 /// Re-points every string and array of `record`, its unknown members included, into `pool`.

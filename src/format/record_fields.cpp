@@ -231,27 +231,23 @@ std::span<const FieldSpec<EdgeRecord>> CallEdgeFields() { return kCallEdgeFields
 std::span<const FieldSpec<EdgeRecord>> DataEdgeFields() { return kDataEdgeFields; }
 std::span<const FieldSpec<TerminalRecord>> TerminalFields() { return kTerminalFields; }
 
-}  // namespace tracedoc::format
-
-namespace tracedoc::decode {
-
-bool ReadValue(Context& ctx, std::uint32_t node, CaptureContract& out) {
-  return format::ReadObject(ctx, node, format::CaptureContractFields(), out, out.unknown);
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, CaptureContract& out) {
+  return ReadObject(ctx, node, CaptureContractFields(), out, out.unknown);
 }
-bool ReadValue(Context& ctx, std::uint32_t node, GradientContract& out) {
-  return format::ReadObject(ctx, node, format::GradientContractFields(), out, out.unknown);
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, GradientContract& out) {
+  return ReadObject(ctx, node, GradientContractFields(), out, out.unknown);
 }
-bool ReadValue(Context& ctx, std::uint32_t node, ExpectedGradient& out) {
-  return format::ReadObject(ctx, node, format::ExpectedGradientFields(), out, out.unknown);
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, ExpectedGradient& out) {
+  return ReadObject(ctx, node, ExpectedGradientFields(), out, out.unknown);
 }
-bool ReadValue(Context& ctx, std::uint32_t node, GradientFamilyContract& out) {
-  return format::ReadObject(ctx, node, format::GradientFamilyContractFields(), out, out.unknown);
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, GradientFamilyContract& out) {
+  return ReadObject(ctx, node, GradientFamilyContractFields(), out, out.unknown);
 }
-bool ReadValue(Context& ctx, std::uint32_t node, ComparisonIdentity& out) {
-  return format::ReadObject(ctx, node, format::ComparisonIdentityFields(), out, out.unknown);
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, ComparisonIdentity& out) {
+  return ReadObject(ctx, node, ComparisonIdentityFields(), out, out.unknown);
 }
 
-bool ReadValue(Context& ctx, std::uint32_t node, ArrayView<Tag>& out) {
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, ArrayView<Tag>& out) {
   const json::Node& object = ctx.node(node);
   if (object.type != json::NodeType::kObject) return FailType(ctx, node, "a map");
   Tag* tags = ctx.arena.Allocate<Tag>(object.count);
@@ -283,10 +279,6 @@ bool ReadValue(Context& ctx, std::uint32_t node, ArrayView<Tag>& out) {
   return true;
 }
 
-}  // namespace tracedoc::decode
-
-namespace tracedoc::format {
-
 void Own(util::StringPool& pool, CaptureContract& value) {
   OwnFields(pool, CaptureContractFields(), value);
 }
@@ -303,24 +295,20 @@ void Own(util::StringPool& pool, ComparisonIdentity& value) {
   OwnFields(pool, ComparisonIdentityFields(), value);
 }
 
-}  // namespace tracedoc::format
-
-namespace tracedoc::write {
-
 void WriteValue(std::string& out, const CaptureContract& value) {
-  format::WriteNested(out, format::CaptureContractFields(), value);
+  WriteNested(out, CaptureContractFields(), value);
 }
 void WriteValue(std::string& out, const GradientContract& value) {
-  format::WriteNested(out, format::GradientContractFields(), value);
+  WriteNested(out, GradientContractFields(), value);
 }
 void WriteValue(std::string& out, const ExpectedGradient& value) {
-  format::WriteNested(out, format::ExpectedGradientFields(), value);
+  WriteNested(out, ExpectedGradientFields(), value);
 }
 void WriteValue(std::string& out, const GradientFamilyContract& value) {
-  format::WriteNested(out, format::GradientFamilyContractFields(), value);
+  WriteNested(out, GradientFamilyContractFields(), value);
 }
 void WriteValue(std::string& out, const ComparisonIdentity& value) {
-  format::WriteNested(out, format::ComparisonIdentityFields(), value);
+  WriteNested(out, ComparisonIdentityFields(), value);
 }
 void WriteValue(std::string& out, const ArrayView<Tag>& tags) {
   out += '{';
@@ -331,4 +319,4 @@ void WriteValue(std::string& out, const ArrayView<Tag>& tags) {
   out += '}';
 }
 
-}  // namespace tracedoc::write
+}  // namespace tracedoc::format

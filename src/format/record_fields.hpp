@@ -11,10 +11,10 @@
 #include <string_view>
 #include <type_traits>
 
-#include "decode/value_readers.hpp"
 #include "format/own.hpp"
+#include "format/value_readers.hpp"
+#include "format/value_writers.hpp"
 #include "tracedoc/event.hpp"
-#include "write/value_writers.hpp"
 
 namespace tracedoc::format {
 
@@ -31,7 +31,7 @@ template <class Record>
 struct FieldSpec {
   std::string_view name;
   Presence presence;
-  bool (*read)(decode::Context&, std::uint32_t node, Record&);
+  bool (*read)(DecodeContext&, std::uint32_t node, Record&);
   /// Appends `"name":value` (with a leading comma unless first), or nothing when omitted.
   void (*write)(std::string& out, std::string_view name, const Record&);
   /// Re-points the field's strings and arrays into `pool`.
@@ -63,8 +63,8 @@ constexpr auto& Get(Object& object) {
 }
 
 template <class Root, auto... Path>
-bool ReadMember(decode::Context& ctx, std::uint32_t node, Root& record) {
-  return decode::ReadValue(ctx, node, Get<Path...>(record));
+bool ReadMember(DecodeContext& ctx, std::uint32_t node, Root& record) {
+  return ReadValue(ctx, node, Get<Path...>(record));
 }
 
 template <class Root, auto... Path>
@@ -78,12 +78,12 @@ void WriteMember(std::string& out, std::string_view name, const Root& record) {
   using Value = std::remove_cvref_t<decltype(value)>;
   if constexpr (IsOptional<Value>::value) {
     if (!value.has_value()) return;
-    write::WriteField(out, name, *value);
+    WriteField(out, name, *value);
   } else {
     if constexpr (kOmitWhenEmpty) {
       if (value.empty()) return;
     }
-    write::WriteField(out, name, value);
+    WriteField(out, name, value);
   }
 }
 

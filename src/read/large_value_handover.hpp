@@ -8,24 +8,11 @@
 #include <variant>
 #include <vector>
 
-#include "tracedoc/document_builder.hpp"
+#include "decode/decoder_access.hpp"
+#include "fold/builder_access.hpp"
 #include "tracedoc/event.hpp"
-#include "tracedoc/record_decoder.hpp"
-#include "util/string_pool.hpp"
 
 namespace tracedoc::detail {
-
-struct DecoderAccess {
-  /// The large blocks behind the last decoded Event.
-  static std::vector<std::string> TakeLargeBlocks(RecordDecoder& decoder);
-};
-
-struct BuilderAccess {
-  /// The document's storage, where the next Add may find its large values already.
-  static util::StringPool& Pool(DocumentBuilder& builder);
-  /// Whether the builder keeps every record, or only the meta record (a validation).
-  static bool RetainsRecords(const DocumentBuilder& builder);
-};
 
 /// Moves what `decoder` made for `event` into the storage of `builder`'s document, if the
 /// builder keeps that record. A builder that keeps nothing of it needs nothing handed over:

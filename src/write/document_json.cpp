@@ -8,7 +8,7 @@
 #include "tracedoc/writer.hpp"
 #include "emit/pretty_json.hpp"
 #include "write/record_json.hpp"
-#include "write/value_writers.hpp"
+#include "format/value_writers.hpp"
 
 namespace tracedoc {
 namespace {
@@ -34,14 +34,14 @@ bool IsSpanRecordKey(std::string_view key) {
 void AppendSpanUnknown(std::string& out, const UnknownFields& unknown) {
   for (const UnknownField& field : unknown) {
     if (IsSpanRecordKey(field.key)) continue;
-    write::WriteKey(out, field.key);
+    format::WriteKey(out, field.key);
     out += field.json;
   }
 }
 
 void AppendSpanRecord(std::string& out, const SpanRecord& span, bool drop_unknown) {
-  using write::WriteKey;
-  using write::WriteValue;
+  using format::WriteKey;
+  using format::WriteValue;
   out += '{';
   WriteKey(out, "id");
   WriteValue(out, span.id);
@@ -95,7 +95,7 @@ void StreamDocumentJson(const TraceDocument& document, bool drop_unknown, std::s
   };
   const write::RecordStyle style{.with_kind = false, .drop_unknown = drop_unknown};
   auto records = [&](std::string_view name, auto list) {
-    write::WriteKey(out, name);
+    format::WriteKey(out, name);
     out += '[';
     for (std::size_t i = 0; i < list.size(); ++i) {
       if (i != 0) out += ',';
@@ -105,13 +105,13 @@ void StreamDocumentJson(const TraceDocument& document, bool drop_unknown, std::s
     out += ']';
   };
   out += '{';
-  write::WriteKey(out, "schema");
-  write::WriteValue(out, document.schema());
-  write::WriteKey(out, "run");
+  format::WriteKey(out, "schema");
+  format::WriteValue(out, document.schema());
+  format::WriteKey(out, "run");
   out += '{';
   write::AppendRunMetaMembers(out, document.run(), drop_unknown);
   out += '}';
-  write::WriteKey(out, "spans");
+  format::WriteKey(out, "spans");
   out += '[';
   const std::span<const SpanRecord> spans = document.spans();
   for (std::size_t i = 0; i < spans.size(); ++i) {
@@ -128,7 +128,7 @@ void StreamDocumentJson(const TraceDocument& document, bool drop_unknown, std::s
   records("device_intervals", document.device_intervals());
   records("gradients", document.gradients());
   records("edges", document.edges());
-  write::WriteKey(out, "terminal");
+  format::WriteKey(out, "terminal");
   write::AppendRecordJson(out, document.terminal(), style);
   out += '}';
   if (flush(out)) out.clear();

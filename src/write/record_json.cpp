@@ -1,5 +1,5 @@
-// The per-record JSON writers: `kind` (and an edge's `edge_kind`) by hand, every other member
-// from the record's field table, then the unknown members unless dropped.
+// The per-record JSON writers that do not fit the common shape (record_json.hpp): the meta and
+// its run metadata, and the edge with its second tag.
 #include "write/record_json.hpp"
 
 #include <cstring>
@@ -8,34 +8,11 @@
 #include <vector>
 
 #include "format/object_codec.hpp"
-#include "format/record_fields.hpp"
-#include "write/value_writers.hpp"
+#include "format/record_traits.hpp"
+#include "format/value_writers.hpp"
 
 namespace tracedoc::write {
 namespace {
-
-// `kind` values are fixed ASCII identifiers: nothing to escape.
-void OpenRecord(std::string& out, std::string_view kind, RecordStyle style) {
-  if (!style.with_kind) {
-    out += '{';
-    return;
-  }
-  constexpr std::string_view kOpen = "{\"kind\":\"";
-  char buffer[32];  // the longest kind, `device_interval`, fits with room to spare
-  std::memcpy(buffer, kOpen.data(), kOpen.size());
-  std::memcpy(buffer + kOpen.size(), kind.data(), kind.size());
-  buffer[kOpen.size() + kind.size()] = '"';
-  out.append(buffer, kOpen.size() + kind.size() + 1);
-}
-
-template <class Record>
-void AppendTableRecord(std::string& out, std::string_view kind,
-                       std::span<const format::FieldSpec<Record>> fields, const Record& record,
-                       RecordStyle style) {
-  OpenRecord(out, kind, style);
-  format::WriteFields(out, fields, record, style.drop_unknown ? UnknownFields{} : record.unknown);
-  out += '}';
-}
 
 // The nested objects' writers always emit their unknown members, so dropping them means writing
 // a copy without. The meta is one record per document, so the copy is cheap.
@@ -70,6 +47,20 @@ class RunMetaWithoutUnknown {
 
 }  // namespace
 
+// `kind` values are fixed ASCII identifiers: nothing to escape.
+void OpenRecord(std::string& out, std::string_view kind, RecordStyle style) {
+  if (!style.with_kind) {
+    out += '{';
+    return;
+  }
+  constexpr std::string_view kOpen = "{\"kind\":\"";
+  char buffer[32];  // the longest kind, `device_interval`, fits with room to spare
+  std::memcpy(buffer, kOpen.data(), kOpen.size());
+  std::memcpy(buffer + kOpen.size(), kind.data(), kind.size());
+  buffer[kOpen.size() + kind.size()] = '"';
+  out.append(buffer, kOpen.size() + kind.size() + 1);
+}
+
 void AppendRunMetaMembers(std::string& out, const TraceRunMeta& run, bool drop_unknown) {
   if (!drop_unknown) {
     format::WriteFields(out, format::RunMetaFields(), run, run.unknown);
@@ -80,52 +71,20 @@ void AppendRunMetaMembers(std::string& out, const TraceRunMeta& run, bool drop_u
 }
 
 void AppendRecordJson(std::string& out, const MetaRecord& record, RecordStyle style) {
-  OpenRecord(out, "meta", style);
-  WriteKey(out, "schema");
-  WriteValue(out, record.schema);
+  OpenRecord(out, format::RecordTraits<MetaRecord>::kKind, style);
+  format::WriteKey(out, "schema");
+  format::WriteValue(out, record.schema);
   AppendRunMetaMembers(out, record.run, style.drop_unknown);
   out += '}';
 }
 
-void AppendRecordJson(std::string& out, const SpanStartRecord& record, RecordStyle style) {
-  AppendTableRecord(out, "span_start", format::SpanStartFields(), record, style);
-}
-void AppendRecordJson(std::string& out, const SpanEndRecord& record, RecordStyle style) {
-  AppendTableRecord(out, "span_end", format::SpanEndFields(), record, style);
-}
-void AppendRecordJson(std::string& out, const OpRecord& record, RecordStyle style) {
-  AppendTableRecord(out, "op", format::OpFields(), record, style);
-}
-void AppendRecordJson(std::string& out, const TensorRecord& record, RecordStyle style) {
-  AppendTableRecord(out, "tensor", format::TensorFields(), record, style);
-}
-void AppendRecordJson(std::string& out, const TensorStatsRecord& record, RecordStyle style) {
-  AppendTableRecord(out, "tensor_stats", format::TensorStatsFields(), record, style);
-}
-void AppendRecordJson(std::string& out, const MemoryRecord& record, RecordStyle style) {
-  AppendTableRecord(out, "memory", format::MemoryFields(), record, style);
-}
-void AppendRecordJson(std::string& out, const DeviceMemoryRecord& record, RecordStyle style) {
-  AppendTableRecord(out, "device_memory", format::DeviceMemoryFields(), record, style);
-}
-void AppendRecordJson(std::string& out, const DeviceIntervalRecord& record, RecordStyle style) {
-  AppendTableRecord(out, "device_interval", format::DeviceIntervalFields(), record, style);
-}
-void AppendRecordJson(std::string& out, const GradientRecord& record, RecordStyle style) {
-  AppendTableRecord(out, "gradient", format::GradientFields(), record, style);
-}
-void AppendRecordJson(std::string& out, const TerminalRecord& record, RecordStyle style) {
-  AppendTableRecord(out, "terminal", format::TerminalFields(), record, style);
-}
-
 void AppendRecordJson(std::string& out, const EdgeRecord& record, RecordStyle style) {
   // `edge_kind` is the second tag (§1.12): written right after `kind`, before the fields.
-  OpenRecord(out, "edge", style);
-  WriteFieldKey(out, "edge_kind");
-  WriteValue(out, record.edge_kind);
-  const auto fields =
-      record.edge_kind == EdgeKind::kCall ? format::CallEdgeFields() : format::DataEdgeFields();
-  format::WriteFields(out, fields, record, style.drop_unknown ? UnknownFields{} : record.unknown);
+  OpenRecord(out, format::RecordTraits<EdgeRecord>::kKind, style);
+  format::WriteFieldKey(out, "edge_kind");
+  format::WriteValue(out, record.edge_kind);
+  format::WriteFields(out, format::RecordTraits<EdgeRecord>::Fields(record), record,
+                      style.drop_unknown ? UnknownFields{} : record.unknown);
   out += '}';
 }
 

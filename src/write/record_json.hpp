@@ -1,10 +1,13 @@
-// One record as one compact JSON object, through the field tables of format/record_fields (the
-// tables the decoder reads with), so the written key order and omissions match the read side.
+// One record as one compact JSON object, through its record traits (format/record_traits: the
+// kind and the table the decoder reads with), so the written key order and omissions match.
 #ifndef TRACEDOC_SRC_WRITE_RECORD_JSON_HPP_
 #define TRACEDOC_SRC_WRITE_RECORD_JSON_HPP_
 
 #include <string>
+#include <string_view>
 
+#include "format/object_codec.hpp"
+#include "format/record_traits.hpp"
 #include "tracedoc/event.hpp"
 
 namespace tracedoc::write {
@@ -16,20 +19,22 @@ struct RecordStyle {
   bool drop_unknown = false;
 };
 
-/// Appends the record as `{...}`. A meta without kind is `{"schema":...,<run fields>}`; an edge
-/// always carries `edge_kind`.
+/// Opens a record: `{"kind":"<kind>"`, or `{` when the style has no kind.
+void OpenRecord(std::string& out, std::string_view kind, RecordStyle style);
+
+/// Appends the record as `{...}`: its `kind`, the members of its field table, then its unknown
+/// members unless dropped (the record's traits say which kind and which table).
+template <class Record>
+void AppendRecordJson(std::string& out, const Record& record, RecordStyle style) {
+  OpenRecord(out, format::RecordTraits<Record>::kKind, style);
+  format::WriteFields(out, format::RecordTraits<Record>::Fields(record), record,
+                      style.drop_unknown ? UnknownFields{} : record.unknown);
+  out += '}';
+}
+/// A meta without kind is `{"schema":...,<run fields>}`.
 void AppendRecordJson(std::string& out, const MetaRecord& record, RecordStyle style);
-void AppendRecordJson(std::string& out, const SpanStartRecord& record, RecordStyle style);
-void AppendRecordJson(std::string& out, const SpanEndRecord& record, RecordStyle style);
-void AppendRecordJson(std::string& out, const OpRecord& record, RecordStyle style);
-void AppendRecordJson(std::string& out, const TensorRecord& record, RecordStyle style);
-void AppendRecordJson(std::string& out, const TensorStatsRecord& record, RecordStyle style);
-void AppendRecordJson(std::string& out, const MemoryRecord& record, RecordStyle style);
-void AppendRecordJson(std::string& out, const DeviceMemoryRecord& record, RecordStyle style);
-void AppendRecordJson(std::string& out, const DeviceIntervalRecord& record, RecordStyle style);
-void AppendRecordJson(std::string& out, const GradientRecord& record, RecordStyle style);
+/// An edge carries `edge_kind` right after `kind`, before its fields (§1.12).
 void AppendRecordJson(std::string& out, const EdgeRecord& record, RecordStyle style);
-void AppendRecordJson(std::string& out, const TerminalRecord& record, RecordStyle style);
 
 /// Appends the run metadata's members (§1.2 table order, then its unknown members) to an object
 /// already opened in `out`: the flattened meta line and the document's nested `run` share it.

@@ -1,7 +1,7 @@
 // State shared while one record is decoded from a tape: where we are (the key path), where
 // arrays go (the scratch arena), and the first error. Readers return false and fill `error`.
-#ifndef TRACEDOC_DECODE_DECODE_CONTEXT_HPP_
-#define TRACEDOC_DECODE_DECODE_CONTEXT_HPP_
+#ifndef TRACEDOC_FORMAT_DECODE_CONTEXT_HPP_
+#define TRACEDOC_FORMAT_DECODE_CONTEXT_HPP_
 
 #include <cstdint>
 #include <string>
@@ -12,7 +12,7 @@
 #include "tracedoc/error.hpp"
 #include "util/arena.hpp"
 
-namespace tracedoc::decode {
+namespace tracedoc::format {
 
 /// One step of the key path of the value being read: a key, or an index into an array.
 struct PathStep {
@@ -21,7 +21,7 @@ struct PathStep {
   std::int64_t index = -1;
 };
 
-struct Context {
+struct DecodeContext {
   // Not const: number runs are read through the tape's scratch node.
   json::Tape& tape;
   util::Arena& arena;
@@ -56,14 +56,14 @@ struct Context {
 
 /// Describes a JSON value the way serde does in "invalid type" messages: `null`, `boolean
 /// `true``, `integer `5``, `floating point `1.5``, `string "x"`, `sequence`, `map`.
-std::string DescribeUnexpected(const Context& ctx, std::uint32_t node);
+std::string DescribeUnexpected(const DecodeContext& ctx, std::uint32_t node);
 
 /// `invalid type: {unexpected}, expected {expected}` as an invalid_type error.
-bool FailType(Context& ctx, std::uint32_t node, std::string_view expected);
+bool FailType(DecodeContext& ctx, std::uint32_t node, std::string_view expected);
 
 /// `expected `a``, `expected `a` or `b``, or `expected one of `a`, `b`, `c``.
 std::string ExpectedOneOf(const std::string_view* names, std::size_t count);
 
-}  // namespace tracedoc::decode
+}  // namespace tracedoc::format
 
-#endif  // TRACEDOC_DECODE_DECODE_CONTEXT_HPP_
+#endif  // TRACEDOC_FORMAT_DECODE_CONTEXT_HPP_

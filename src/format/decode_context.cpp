@@ -1,5 +1,5 @@
 // Error construction for the record layer: key paths and serde-style messages.
-#include "decode/decode_context.hpp"
+#include "format/decode_context.hpp"
 
 #include <charconv>
 #include <vector>
@@ -7,9 +7,9 @@
 #include "json/escaped_string.hpp"
 #include "json/number.hpp"
 
-namespace tracedoc::decode {
+namespace tracedoc::format {
 
-std::string Context::PathString(const PathStep* step) {
+std::string DecodeContext::PathString(const PathStep* step) {
   std::vector<const PathStep*> steps;
   for (; step != nullptr; step = step->parent) steps.push_back(step);
   std::string out;
@@ -26,7 +26,7 @@ std::string Context::PathString(const PathStep* step) {
   return out;
 }
 
-std::string_view Context::UnescapedRaw(std::uint32_t i) const {
+std::string_view DecodeContext::UnescapedRaw(std::uint32_t i) const {
   for (const auto& [node, text] : unescaped_) {
     if (node == i) return text;
   }
@@ -37,7 +37,7 @@ std::string_view Context::UnescapedRaw(std::uint32_t i) const {
   return text;
 }
 
-bool Context::Fail(ErrorCode code, std::string message, std::string_view key) {
+bool DecodeContext::Fail(ErrorCode code, std::string message, std::string_view key) {
   error.code = code;
   error.message = std::move(message);
   if (key.empty()) {
@@ -64,7 +64,7 @@ std::string DisplayFloat(double value) {
 
 }  // namespace
 
-std::string DescribeUnexpected(const Context& ctx, std::uint32_t node) {
+std::string DescribeUnexpected(const DecodeContext& ctx, std::uint32_t node) {
   const json::Node& n = ctx.node(node);
   switch (n.type) {
     case json::NodeType::kNull:
@@ -93,7 +93,7 @@ std::string DescribeUnexpected(const Context& ctx, std::uint32_t node) {
   return "value";
 }
 
-bool FailType(Context& ctx, std::uint32_t node, std::string_view expected) {
+bool FailType(DecodeContext& ctx, std::uint32_t node, std::string_view expected) {
   return ctx.Fail(ErrorCode::kInvalidType, "invalid type: " + DescribeUnexpected(ctx, node) +
                                                ", expected " + std::string(expected));
 }
@@ -114,4 +114,4 @@ std::string ExpectedOneOf(const std::string_view* names, std::size_t count) {
   return out;
 }
 
-}  // namespace tracedoc::decode
+}  // namespace tracedoc::format

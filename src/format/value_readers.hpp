@@ -1,25 +1,25 @@
 // Readers for each field type of the format (§1.0): strings, u64, f64, booleans, enumerations,
 // arrays, optionals and the nested objects. Each returns false with ctx.error filled.
-#ifndef TRACEDOC_DECODE_VALUE_READERS_HPP_
-#define TRACEDOC_DECODE_VALUE_READERS_HPP_
+#ifndef TRACEDOC_FORMAT_VALUE_READERS_HPP_
+#define TRACEDOC_FORMAT_VALUE_READERS_HPP_
 
 #include <optional>
 #include <string_view>
 #include <type_traits>
 
-#include "decode/decode_context.hpp"
+#include "format/decode_context.hpp"
 #include "json/number.hpp"
 #include "tracedoc/event.hpp"
 
-namespace tracedoc::decode {
+namespace tracedoc::format {
 
-inline bool ReadValue(Context& ctx, std::uint32_t node, std::string_view& out) {
+inline bool ReadValue(DecodeContext& ctx, std::uint32_t node, std::string_view& out) {
   if (ctx.node(node).type != json::NodeType::kString) return FailType(ctx, node, "a string");
   out = ctx.text(node);
   return true;
 }
 
-inline bool ReadValue(Context& ctx, std::uint32_t node, std::uint64_t& out) {
+inline bool ReadValue(DecodeContext& ctx, std::uint32_t node, std::uint64_t& out) {
   const json::Node& n = ctx.node(node);
   if (n.type != json::NodeType::kNumber) return FailType(ctx, node, "u64");
   const std::string_view literal = ctx.text(node);
@@ -53,7 +53,7 @@ inline bool ReadValue(Context& ctx, std::uint32_t node, std::uint64_t& out) {
                   "integer `" + std::string(literal) + "` is out of range for u64");
 }
 
-inline bool ReadValue(Context& ctx, std::uint32_t node, double& out) {
+inline bool ReadValue(DecodeContext& ctx, std::uint32_t node, double& out) {
   if (ctx.node(node).type != json::NodeType::kNumber) return FailType(ctx, node, "f64");
   if (!json::ParseF64(ctx.text(node), out)) {
     return ctx.Fail(ErrorCode::kOutOfRange, "number out of range");
@@ -61,7 +61,7 @@ inline bool ReadValue(Context& ctx, std::uint32_t node, double& out) {
   return true;
 }
 
-inline bool ReadValue(Context& ctx, std::uint32_t node, bool& out) {
+inline bool ReadValue(DecodeContext& ctx, std::uint32_t node, bool& out) {
   const json::NodeType type = ctx.node(node).type;
   if (type != json::NodeType::kTrue && type != json::NodeType::kFalse) {
     return FailType(ctx, node, "a boolean");
@@ -72,7 +72,7 @@ inline bool ReadValue(Context& ctx, std::uint32_t node, bool& out) {
 
 template <class Enum>
 requires std::is_enum_v<Enum>
-bool ReadValue(Context& ctx, std::uint32_t node, Enum& out) {
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, Enum& out) {
   if (ctx.node(node).type != json::NodeType::kString) {
     return FailType(ctx, node, "variant identifier");
   }
@@ -86,18 +86,18 @@ bool ReadValue(Context& ctx, std::uint32_t node, Enum& out) {
                                                 ExpectedOneOf(spellings.data(), spellings.size()));
 }
 
-// The nested objects; defined with their field tables in record_decoder.cpp.
-bool ReadValue(Context& ctx, std::uint32_t node, CaptureContract& out);
-bool ReadValue(Context& ctx, std::uint32_t node, GradientContract& out);
-bool ReadValue(Context& ctx, std::uint32_t node, ExpectedGradient& out);
-bool ReadValue(Context& ctx, std::uint32_t node, GradientFamilyContract& out);
-bool ReadValue(Context& ctx, std::uint32_t node, ComparisonIdentity& out);
+// The nested objects; defined with their field tables in record_fields.cpp.
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, CaptureContract& out);
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, GradientContract& out);
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, ExpectedGradient& out);
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, GradientFamilyContract& out);
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, ComparisonIdentity& out);
 /// `tags`: an object of strings; a repeated key is allowed and the last value wins.
-bool ReadValue(Context& ctx, std::uint32_t node, ArrayView<Tag>& out);
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, ArrayView<Tag>& out);
 
 /// An optional field: `null` (and a missing key, handled by the object reader) mean None.
 template <class T>
-bool ReadValue(Context& ctx, std::uint32_t node, std::optional<T>& out) {
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, std::optional<T>& out) {
   if (ctx.node(node).type == json::NodeType::kNull) {
     out.reset();
     return true;
@@ -107,7 +107,7 @@ bool ReadValue(Context& ctx, std::uint32_t node, std::optional<T>& out) {
 
 /// An array whose elements live in the scratch arena.
 template <class T>
-bool ReadValue(Context& ctx, std::uint32_t node, ArrayView<T>& out) {
+bool ReadValue(DecodeContext& ctx, std::uint32_t node, ArrayView<T>& out) {
   const json::Node& n = ctx.node(node);
   if (n.type != json::NodeType::kArray) return FailType(ctx, node, "a sequence");
   T* items = ctx.arena.Allocate<T>(n.count);
@@ -140,6 +140,6 @@ bool ReadValue(Context& ctx, std::uint32_t node, ArrayView<T>& out) {
   out = ArrayView<T>(items, n.count);
   return true;
 }
-}  // namespace tracedoc::decode
+}  // namespace tracedoc::format
 
-#endif  // TRACEDOC_DECODE_VALUE_READERS_HPP_
+#endif  // TRACEDOC_FORMAT_VALUE_READERS_HPP_

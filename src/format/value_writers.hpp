@@ -1,7 +1,7 @@
-// Writers for each field type, the mirror of decode/value_readers.hpp: compact JSON appended
+// Writers for each field type, the mirror of format/value_readers.hpp: compact JSON appended
 // to a string, in the layout of docs/tracedoc.md §4.
-#ifndef TRACEDOC_WRITE_VALUE_WRITERS_HPP_
-#define TRACEDOC_WRITE_VALUE_WRITERS_HPP_
+#ifndef TRACEDOC_FORMAT_VALUE_WRITERS_HPP_
+#define TRACEDOC_FORMAT_VALUE_WRITERS_HPP_
 
 #include <charconv>
 #include <cstddef>
@@ -14,7 +14,7 @@
 #include "tracedoc/event.hpp"
 #include "emit/json_format.hpp"
 
-namespace tracedoc::write {
+namespace tracedoc::format {
 
 /// Appends `"name":`, preceded by a comma unless it opens the object.
 inline void WriteKey(std::string& out, std::string_view name) {
@@ -124,6 +124,6 @@ inline void WriteField(std::string& out, std::string_view name, std::uint64_t va
   out.append(buffer, static_cast<std::size_t>(pos - buffer));
 }
 
-}  // namespace tracedoc::write
+}  // namespace tracedoc::format
 
-#endif  // TRACEDOC_WRITE_VALUE_WRITERS_HPP_
+#endif  // TRACEDOC_FORMAT_VALUE_WRITERS_HPP_

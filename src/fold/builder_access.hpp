@@ -1,0 +1,20 @@
+// What the read pipeline may see of a DocumentBuilder beyond its public API: the storage of the
+// document being built, where large decoded values are adopted (read/large_value_handover).
+#ifndef TRACEDOC_FOLD_BUILDER_ACCESS_HPP_
+#define TRACEDOC_FOLD_BUILDER_ACCESS_HPP_
+
+#include "tracedoc/document_builder.hpp"
+#include "util/string_pool.hpp"
+
+namespace tracedoc::detail {
+
+struct BuilderAccess {
+  /// The document's storage, where the next Add may find its large values already.
+  static util::StringPool& Pool(DocumentBuilder& builder);
+  /// Whether the builder keeps every record, or only the meta record (a validation).
+  static bool RetainsRecords(const DocumentBuilder& builder);
+};
+
+}  // namespace tracedoc::detail
+
+#endif  // TRACEDOC_FOLD_BUILDER_ACCESS_HPP_

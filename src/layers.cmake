@@ -1,0 +1,18 @@
+# The layers of src/, bottom to top (docs/architecture.md): a folder may include its own files,
+# the public headers (tracedoc/...) and the layers below it, never one above. The build makes one
+# target per layer linking only those below (CMakeLists.txt), and cmake/check_layers.cmake fails
+# the build on an include against the grain. A new folder of src/ needs a line here.
+tracedoc_layer(util USES PkgConfig::SODIUM)
+tracedoc_layer(text)
+tracedoc_layer(error)
+tracedoc_layer(json BELOW util text error USES Boost::json)
+tracedoc_layer(emit BELOW json)
+tracedoc_layer(format BELOW emit)
+tracedoc_layer(decode BELOW format)
+tracedoc_layer(document BELOW decode)
+tracedoc_layer(fold BELOW document)
+tracedoc_layer(read BELOW fold)
+tracedoc_layer(write BELOW read)
+tracedoc_layer(analysis BELOW write)
+tracedoc_layer(health BELOW analysis USES OpenSSL::Crypto)
+tracedoc_layer(cli BELOW health USES CLI11::CLI11)
