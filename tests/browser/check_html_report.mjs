@@ -67,7 +67,7 @@ async function main() {
   const checks = readChecks(checksArgument);
   const reportUrlPath = `/report/${path.basename(reportPath)}`;
   const server = await startLoopbackServer([{ prefix: reportUrlPath, file: reportPath }]);
-  const reportUrl = server.urlOf(encodeURI(reportUrlPath));
+  const reportUrl = server.urlOf(reportUrlPath);
   const failures = [];
   let screenshotNote = '';
   try {

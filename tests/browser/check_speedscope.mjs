@@ -48,7 +48,7 @@ async function main() {
   try {
     return await withChromium(async (browser) => {
       const { page, log } = await openGuardedPage(browser);
-      const profileUrl = server.urlOf(`/trace/${encodeURIComponent(traceName)}`);
+      const profileUrl = server.urlOf(`/trace/${traceName}`);
       await page.goto(`${server.urlOf('/speedscope/index.html')}#profileURL=${encodeURIComponent(profileUrl)}`);
       let shown = { state: 'loading' };
       const deadline = Date.now() + timeoutMs;
