@@ -7,14 +7,14 @@
 
 namespace tracedoc::emit {
 
-JsonSink::JsonSink(std::string& out, bool pretty)
+JsonSink::JsonSink(std::string& out, bool pretty, std::size_t chunk_bytes)
     : text_(pretty ? &chunk_ : &out),
-      flush_at_(pretty ? kChunkBytes : std::numeric_limits<std::size_t>::max()) {
+      flush_at_(pretty ? chunk_bytes : std::numeric_limits<std::size_t>::max()) {
   if (pretty) pretty_.emplace(out);
 }
 
-JsonSink::JsonSink(std::ostream& out, bool pretty)
-    : text_(&chunk_), flush_at_(kChunkBytes), stream_(&out) {
+JsonSink::JsonSink(std::ostream& out, bool pretty, std::size_t chunk_bytes)
+    : text_(&chunk_), flush_at_(chunk_bytes), stream_(&out) {
   if (pretty) pretty_.emplace(pretty_chunk_);
 }
 

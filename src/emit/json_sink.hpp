@@ -21,11 +21,12 @@ class JsonSink {
   /// About this much compact text is held before it is handed on.
   static constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 
-  /// Appends the output to `out`.
-  JsonSink(std::string& out, bool pretty);
+  /// Appends the output to `out`. `chunk_bytes` (tests cut the text finer) applies to pretty
+  /// output only: compact text goes straight into `out`.
+  JsonSink(std::string& out, bool pretty, std::size_t chunk_bytes = kChunkBytes);
   /// Writes the output to `out`. Once `out` has failed nothing more is written to it; its state
   /// says so (no exception is thrown unless `out` asks for one).
-  JsonSink(std::ostream& out, bool pretty);
+  JsonSink(std::ostream& out, bool pretty, std::size_t chunk_bytes = kChunkBytes);
   JsonSink(const JsonSink&) = delete;
   JsonSink& operator=(const JsonSink&) = delete;
 
