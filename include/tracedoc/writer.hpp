@@ -56,8 +56,8 @@ Result<void> WriteJsonlFile(const TraceDocument& document, const std::filesystem
 /// No errors.
 std::string WriteDocumentJson(const TraceDocument& document, const JsonOptions& options = {});
 
-/// As above, written to `out` as it is made: pretty or not, the writer holds about a megabyte
-/// of text (or one record, when larger) besides the document. No errors are reported: a failing
+/// As above, written to `out` as it is made: pretty or not, the writer holds some 64 KiB of
+/// text (or one record, when larger) besides the document. No errors are reported: a failing
 /// stream keeps its state (check `out` afterwards) and is written to no further.
 void WriteDocumentJson(const TraceDocument& document, std::ostream& out,
                        const JsonOptions& options = {});

@@ -18,8 +18,10 @@ namespace tracedoc::emit {
 /// output never needs the compact text whole. Call Finish() once, after the last byte.
 class JsonSink {
  public:
-  /// About this much compact text is held before it is handed on.
-  static constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+  /// About this much compact text is held before it is handed on (more only while one value,
+  /// say a record with a huge string, is larger): small beside any bound on memory, large
+  /// enough that a stream gets few writes.
+  static constexpr std::size_t kChunkBytes = std::size_t{64} << 10;
 
   /// Appends the output to `out`. `chunk_bytes` (tests cut the text finer) applies to pretty
   /// output only: compact text goes straight into `out`.

@@ -146,7 +146,7 @@ TEST(JsonWritersTest, StringStreamAndPrettyAgreeOnTheGoldenInputs) {
 }
 
 TEST(JsonWritersTest, StringStreamAndPrettyAgreeAcrossChunks) {
-  const std::string text = LargeTrace(6000);
+  const std::string text = LargeTrace(1000);
   const Result<TraceDocument> read = ReadTrace(TraceInput::FromString(text));
   ASSERT_TRUE(read) << FormatError("large", read.error());
   ASSERT_GT(WriteDocumentJson(read.value()).size(), 2 * emit::JsonSink::kChunkBytes);
@@ -170,7 +170,7 @@ TEST(JsonWritersTest, DropUnknownChangesOnlyTheDocument) {
 // A stream that fails part way: its state says so, it holds the start of the text, and the
 // writer stops writing to it (the document's text here is several chunks long).
 TEST(JsonWritersTest, AFailingStreamIsLeftFailedAndNotWrittenAgain) {
-  const std::vector<JsonWriter> writers = WritersFor(LargeTrace(6000));
+  const std::vector<JsonWriter> writers = WritersFor(LargeTrace(1000));
   ASSERT_EQ(writers.size(), kWriterCount);
   for (const JsonWriter& writer : writers) {
     for (const bool pretty : {false, true}) {
