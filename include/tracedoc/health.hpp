@@ -4,12 +4,14 @@
 #define TRACEDOC_HEALTH_HPP_
 
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "tracedoc/document.hpp"
+#include "tracedoc/json_options.hpp"
 
 namespace tracedoc {
 
@@ -138,14 +140,17 @@ struct TraceHealth {
 /// they are out of timestamp order). No errors: findings are issues, not failures.
 TraceHealth AnalyzeHealth(const TraceDocument& document);
 
-struct HealthJsonOptions {
-  /// Indent with 2 spaces, one member per line; the key order does not change.
-  bool pretty = false;
-};
+/// The former name of JsonOptions here.
+using HealthJsonOptions [[deprecated("use tracedoc::JsonOptions")]] = JsonOptions;
 
 /// Returns the report as one JSON object in the reference's key order ("Output shapes",
 /// TraceHealth), with no trailing newline. No errors.
-std::string WriteHealthJson(const TraceHealth& health, const HealthJsonOptions& options = {});
+std::string WriteHealthJson(const TraceHealth& health, const JsonOptions& options = {});
+
+/// The same text written to `out`. No errors are reported: a failing stream keeps its state
+/// (check `out` afterwards) and is written to no further.
+void WriteHealthJson(const TraceHealth& health, std::ostream& out,
+                     const JsonOptions& options = {});
 
 }  // namespace tracedoc
 

@@ -4,10 +4,12 @@
 #define TRACEDOC_SUMMARY_HPP_
 
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 
 #include "tracedoc/document.hpp"
+#include "tracedoc/json_options.hpp"
 #include "tracedoc/memory.hpp"
 
 namespace tracedoc {
@@ -52,14 +54,17 @@ struct SummaryAndMemory {
 /// a caller that wants both. No errors.
 SummaryAndMemory SummarizeWithMemory(const TraceDocument& document);
 
-struct SummaryJsonOptions {
-  /// Indent with 2 spaces, one member per line; the key order does not change.
-  bool pretty = false;
-};
+/// The former name of JsonOptions here.
+using SummaryJsonOptions [[deprecated("use tracedoc::JsonOptions")]] = JsonOptions;
 
 /// The summary as one JSON object in the reference's key order, `logical_peak_bytes` written as
 /// `null` when None; no trailing newline. No errors.
-std::string WriteSummaryJson(const TraceSummary& summary, const SummaryJsonOptions& options = {});
+std::string WriteSummaryJson(const TraceSummary& summary, const JsonOptions& options = {});
+
+/// The same text written to `out`. No errors are reported: a failing stream keeps its state
+/// (check `out` afterwards) and is written to no further.
+void WriteSummaryJson(const TraceSummary& summary, std::ostream& out,
+                      const JsonOptions& options = {});
 
 }  // namespace tracedoc
 

@@ -8,12 +8,15 @@
 #include "tracedoc/enums.hpp"
 #include "tracedoc/error.hpp"
 #include "tracedoc/event.hpp"
+#include "tracedoc/event_order.hpp"
 #include "tracedoc/health.hpp"
+#include "tracedoc/json_options.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/record_decoder.hpp"
 #include "tracedoc/summary.hpp"
 #include "tracedoc/validation.hpp"
+#include "tracedoc/validation_report.hpp"
 #include "tracedoc/writer.hpp"
 
 #endif  // TRACEDOC_TRACEDOC_HPP_

@@ -11,6 +11,7 @@
 #include "tracedoc/document.hpp"
 #include "tracedoc/error.hpp"
 #include "tracedoc/event.hpp"
+#include "tracedoc/json_options.hpp"
 
 namespace tracedoc {
 
@@ -21,18 +22,14 @@ struct WriteOptions {
   bool drop_unknown = false;
 };
 
-/// The layout of WriteDocumentJson's output.
-struct DocumentJsonOptions {
-  /// Indent with 2 spaces, one member per line, `"key": value`; the key order does not change.
-  bool pretty = false;
-  /// As WriteOptions::drop_unknown.
-  bool drop_unknown = false;
-};
+/// The former name of JsonOptions here.
+using DocumentJsonOptions [[deprecated("use tracedoc::JsonOptions")]] = JsonOptions;
 
 /// The document as the reference's to_events lists it (§3.1): meta; each span in id order as
 /// span_start then, only if closed, span_end; ops, tensors, tensor_stats, memory, device_memory,
 /// device_intervals, gradients, edges; the terminal. Records keep their unknown members. The
-/// Events refer to the document's storage: valid while the document (or a copy) lives. No errors.
+/// Events refer to the document's storage: valid while the document (or a copy) lives.
+/// ForEachEvent (tracedoc/event_order.hpp) walks the same sequence without building it. No errors.
 std::vector<Event> ToEvents(const TraceDocument& document);
 
 /// Appends one event as one compact JSON line, without the `\n`: `kind` first, then the fields in
@@ -55,14 +52,15 @@ Result<void> WriteJsonlFile(const TraceDocument& document, const std::filesystem
 /// The folded document as one JSON object (§1.14): `schema`, `run` (nested), `spans`, `ops`,
 /// `tensors`, `tensor_stats`, `memory`, `device_memory`, `device_intervals`, `gradients`,
 /// `edges` (with `edge_kind`), `terminal`; records without `kind`; arrays always written.
-/// Compact unless `pretty`; no trailing newline. No errors.
-std::string WriteDocumentJson(const TraceDocument& document,
-                              const DocumentJsonOptions& options = {});
+/// Compact unless `pretty`; unknown members kept unless `drop_unknown`; no trailing newline.
+/// No errors.
+std::string WriteDocumentJson(const TraceDocument& document, const JsonOptions& options = {});
 
-/// As above, written to `out` as it is made: the compact form never holds more than about a
-/// megabyte besides the document (--pretty still builds the whole text).
+/// As above, written to `out` as it is made: pretty or not, the writer holds some 64 KiB of
+/// text (or one record, when larger) besides the document. No errors are reported: a failing
+/// stream keeps its state (check `out` afterwards) and is written to no further.
 void WriteDocumentJson(const TraceDocument& document, std::ostream& out,
-                       const DocumentJsonOptions& options = {});
+                       const JsonOptions& options = {});
 
 }  // namespace tracedoc
 

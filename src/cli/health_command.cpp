@@ -21,7 +21,7 @@ int RunHealth(const HealthArgs& args) {
   return RunOnTrace(args.trace, "health", true,
                     [&](const TraceDocument& document, std::ostream& out) {
                       const TraceHealth health = AnalyzeHealth(document);
-                      out << WriteHealthJson(health, {.pretty = args.pretty});
+                      WriteHealthJson(health, out, {.pretty = args.pretty});
                       // The report is printed either way; the exit code says whether any
                       // issue is an error.
                       return health.structurally_valid ? kExitOk : kExitRejected;

@@ -21,7 +21,7 @@ int RunMemory(const MemoryArgs& args) {
   return RunOnTrace(args.trace, "memory", true,
                     [&](const TraceDocument& document, std::ostream& out) {
                       // Streamed: the text can be hundreds of times the input (issue 12, F4).
-                      WriteMemoryProfileJson(document, {.pretty = args.pretty}, out);
+                      WriteMemoryProfileJson(document, out, {.pretty = args.pretty});
                       return kExitOk;
                     });
 }

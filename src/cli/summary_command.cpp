@@ -19,7 +19,7 @@ struct SummaryArgs {
 int RunSummary(const SummaryArgs& args) {
   return RunOnTrace(args.trace, "summary", true,
                     [&](const TraceDocument& document, std::ostream& out) {
-                      out << WriteSummaryJson(Summarize(document), {.pretty = args.pretty});
+                      WriteSummaryJson(Summarize(document), out, {.pretty = args.pretty});
                       return kExitOk;
                     });
 }

@@ -1,6 +1,6 @@
 // `tracedoc validate FILE...`: exit 0 when every file folds, 1 when any is rejected, 2 when
 // one cannot be read; errors on stderr, or one JSON object per file on stdout with --json.
-#include <cstdio>
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -8,7 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "tracedoc/reader.hpp"
-#include "emit/json_format.hpp"
+#include "tracedoc/validation_report.hpp"
 
 namespace tracedoc::cli {
 namespace {
@@ -20,42 +20,6 @@ struct ValidateArgs {
   unsigned threads = 1;
 };
 
-void AppendOptionalU64(std::string& out, const std::optional<std::uint64_t>& value) {
-  if (value.has_value()) {
-    emit::AppendJsonU64(out, *value);
-  } else {
-    out += "null";
-  }
-}
-
-std::string ResultJson(std::string_view file, const Result<void>& result) {
-  std::string out = "{\"file\":";
-  emit::AppendJsonString(out, file);
-  if (result) {
-    out += ",\"ok\":true,\"error\":null}";
-    return out;
-  }
-  const Error& e = result.error();
-  out += ",\"ok\":false,\"error\":{\"code\":";
-  emit::AppendJsonString(out, ErrorCodeName(e.code));
-  out += ",\"line\":";
-  emit::AppendJsonU64(out, e.line);  // 0: the stream as a whole (docs/tracedoc.md §2)
-  out += ",\"index\":";
-  AppendOptionalU64(out, e.index);
-  out += ",\"column\":";
-  AppendOptionalU64(out, e.column);
-  out += ",\"field\":";
-  if (e.field.empty()) {
-    out += "null";
-  } else {
-    emit::AppendJsonString(out, e.field);
-  }
-  out += ",\"message\":";
-  emit::AppendJsonString(out, e.message);
-  out += "}}";
-  return out;
-}
-
 int RunValidate(const ValidateArgs& args) {
   ReadOptions options;
   options.decode.strict_unknown_fields = args.strict;
@@ -66,7 +30,10 @@ int RunValidate(const ValidateArgs& args) {
         file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(file);
     const Result<void> result = ValidateTrace(input, options);
     if (args.json) {
-      std::cout << ResultJson(file, result) << '\n';
+      WriteValidationReportJson(file, result, std::cout);
+      std::cout << '\n';
+      // The output is checked file by file: once it fails, reading further files is no use.
+      if (!FlushStandardOutput("validate")) return kExitUsage;
     } else if (!result) {
       std::cerr << FormatError(file, result.error()) << '\n';
     }

@@ -1,14 +1,12 @@
 // The folded document as one JSON object (docs/trace-format.md §1.14): the records as the JSONL
 // lines write them but without `kind`, grouped in arrays, after `schema` and the nested `run`.
 #include <ostream>
-#include <span>
 #include <string>
 #include <string_view>
 
 #include "tracedoc/writer.hpp"
-#include "emit/pretty_json.hpp"
+#include "emit/json_emitter.hpp"
 #include "write/record_json.hpp"
-#include "format/value_writers.hpp"
 
 namespace tracedoc {
 namespace {
@@ -31,45 +29,29 @@ bool IsSpanRecordKey(std::string_view key) {
 // so it carries the start line's unknown members after its known keys, then the end line's. A
 // member whose key a SpanRecord defines (say `closed` on a span_start line, `name` on a span_end
 // line) is left out here, since it would shadow the fold's value; the JSONL keeps it.
-void AppendSpanUnknown(std::string& out, const UnknownFields& unknown) {
+void EmitSpanUnknown(emit::JsonEmitter& json, const UnknownFields& unknown) {
   for (const UnknownField& field : unknown) {
     if (IsSpanRecordKey(field.key)) continue;
-    format::WriteKey(out, field.key);
-    out += field.json;
+    json.Key(field.key).Raw(field.json);
   }
 }
 
-void AppendSpanRecord(std::string& out, const SpanRecord& span, bool drop_unknown) {
-  using format::WriteKey;
-  using format::WriteValue;
-  out += '{';
-  WriteKey(out, "id");
-  WriteValue(out, span.id);
-  if (span.parent_id.has_value()) {
-    WriteKey(out, "parent_id");
-    WriteValue(out, *span.parent_id);
-  }
-  WriteKey(out, "name");
-  WriteValue(out, span.name);
-  WriteKey(out, "kind");
-  WriteValue(out, span.kind);
-  WriteKey(out, "measured");
-  WriteValue(out, span.measured);
-  WriteKey(out, "start_ns");
-  WriteValue(out, span.start_ns);
-  WriteKey(out, "closed");
-  WriteValue(out, span.closed);
-  WriteKey(out, "duration_ns");
-  WriteValue(out, span.duration_ns);
-  if (span.step.has_value()) {
-    WriteKey(out, "step");
-    WriteValue(out, *span.step);
-  }
+void EmitSpanRecord(emit::JsonEmitter& json, const SpanRecord& span, bool drop_unknown) {
+  json.BeginObject();
+  json.Key("id").String(span.id);
+  if (span.parent_id.has_value()) json.Key("parent_id").String(*span.parent_id);
+  json.Key("name").String(span.name);
+  json.Key("kind").String(EnumName(span.kind));
+  json.Key("measured").Bool(span.measured);
+  json.Key("start_ns").U64(span.start_ns);
+  json.Key("closed").Bool(span.closed);
+  json.Key("duration_ns").U64(span.duration_ns);
+  if (span.step.has_value()) json.Key("step").String(EnumName(*span.step));
   if (!drop_unknown) {
-    AppendSpanUnknown(out, span.start_unknown);
-    AppendSpanUnknown(out, span.end_unknown);
+    EmitSpanUnknown(json, span.start_unknown);
+    EmitSpanUnknown(json, span.end_unknown);
   }
-  out += '}';
+  json.EndObject();
 }
 
 std::size_t RecordCount(const TraceDocument& document) {
@@ -79,82 +61,54 @@ std::size_t RecordCount(const TraceDocument& document) {
          document.gradients().size() + document.edges().size() + 2;
 }
 
-}  // namespace
-
-namespace {
-
-// Writes the document's JSON in pieces: `flush` is offered what has accumulated whenever a
-// record ends and the buffer holds more than kFlushBytes, and once at the end; it returns
-// whether it took the text (which is then cleared) or leaves it to accumulate.
-template <class Flush>
-void StreamDocumentJson(const TraceDocument& document, bool drop_unknown, std::string& out,
-                        Flush flush) {
-  constexpr std::size_t kFlushBytes = std::size_t{1} << 20;
-  auto record_done = [&] {
-    if (out.size() >= kFlushBytes && flush(out)) out.clear();
-  };
-  const write::RecordStyle style{.with_kind = false, .drop_unknown = drop_unknown};
-  auto records = [&](std::string_view name, auto list) {
-    format::WriteKey(out, name);
-    out += '[';
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      if (i != 0) out += ',';
-      write::AppendRecordJson(out, list[i], style);
-      record_done();
-    }
-    out += ']';
-  };
-  out += '{';
-  format::WriteKey(out, "schema");
-  format::WriteValue(out, document.schema());
-  format::WriteKey(out, "run");
-  out += '{';
-  write::AppendRunMetaMembers(out, document.run(), drop_unknown);
-  out += '}';
-  format::WriteKey(out, "spans");
-  out += '[';
-  const std::span<const SpanRecord> spans = document.spans();
-  for (std::size_t i = 0; i < spans.size(); ++i) {
-    if (i != 0) out += ',';
-    AppendSpanRecord(out, spans[i], drop_unknown);
-    record_done();
+// The records of one array, each written as its JSONL line is but without `kind`.
+template <class Records>
+void EmitRecords(emit::JsonEmitter& json, std::string_view name, const Records& records,
+                 write::RecordStyle style) {
+  json.Key(name).BeginArray();
+  for (const auto& record : records) {
+    json.RawWith([&](std::string& out) { write::AppendRecordJson(out, record, style); });
   }
-  out += ']';
-  records("ops", document.ops());
-  records("tensors", document.tensors());
-  records("tensor_stats", document.tensor_stats());
-  records("memory", document.memory());
-  records("device_memory", document.device_memory());
-  records("device_intervals", document.device_intervals());
-  records("gradients", document.gradients());
-  records("edges", document.edges());
-  format::WriteKey(out, "terminal");
-  write::AppendRecordJson(out, document.terminal(), style);
-  out += '}';
-  if (flush(out)) out.clear();
+  json.EndArray();
+}
+
+void EmitDocument(emit::JsonEmitter& json, const TraceDocument& document, bool drop_unknown) {
+  const write::RecordStyle style{.with_kind = false, .drop_unknown = drop_unknown};
+  json.BeginObject();
+  json.Key("schema").String(document.schema());
+  json.Key("run").RawWith([&](std::string& out) {
+    out += '{';
+    write::AppendRunMetaMembers(out, document.run(), drop_unknown);
+    out += '}';
+  });
+  json.Key("spans").BeginArray();
+  for (const SpanRecord& span : document.spans()) EmitSpanRecord(json, span, drop_unknown);
+  json.EndArray();
+  EmitRecords(json, "ops", document.ops(), style);
+  EmitRecords(json, "tensors", document.tensors(), style);
+  EmitRecords(json, "tensor_stats", document.tensor_stats(), style);
+  EmitRecords(json, "memory", document.memory(), style);
+  EmitRecords(json, "device_memory", document.device_memory(), style);
+  EmitRecords(json, "device_intervals", document.device_intervals(), style);
+  EmitRecords(json, "gradients", document.gradients(), style);
+  EmitRecords(json, "edges", document.edges(), style);
+  json.Key("terminal").RawWith(
+      [&](std::string& out) { write::AppendRecordJson(out, document.terminal(), style); });
+  json.EndObject();
 }
 
 }  // namespace
 
-std::string WriteDocumentJson(const TraceDocument& document, const DocumentJsonOptions& options) {
+std::string WriteDocumentJson(const TraceDocument& document, const JsonOptions& options) {
   std::string out;
   out.reserve(RecordCount(document) * kEstimatedRecordBytes);
-  StreamDocumentJson(document, options.drop_unknown, out, [](const std::string&) { return false; });
-  if (options.pretty) return emit::PrettyJson(out);
+  emit::EmitJson(out, options.pretty, EmitDocument, document, options.drop_unknown);
   return out;
 }
 
-void WriteDocumentJson(const TraceDocument& document, std::ostream& stream,
-                       const DocumentJsonOptions& options) {
-  if (options.pretty) {
-    stream << WriteDocumentJson(document, options);
-    return;
-  }
-  std::string buffer;
-  StreamDocumentJson(document, options.drop_unknown, buffer, [&stream](const std::string& piece) {
-    stream << piece;
-    return true;
-  });
+void WriteDocumentJson(const TraceDocument& document, std::ostream& out,
+                       const JsonOptions& options) {
+  emit::EmitJson(out, options.pretty, EmitDocument, document, options.drop_unknown);
 }
 
 }  // namespace tracedoc

@@ -10,8 +10,8 @@
 #include <system_error>
 #include <variant>
 
+#include "tracedoc/event_order.hpp"
 #include "tracedoc/writer.hpp"
-#include "write/event_order.hpp"
 #include "write/record_json.hpp"
 
 namespace tracedoc {
@@ -32,7 +32,7 @@ template <class Sink>
 void AppendLines(const TraceDocument& document, const WriteOptions& options,
                  std::size_t chunk_bytes, std::string& buffer, Sink&& sink) {
   const write::RecordStyle style = LineStyle(options);
-  write::ForEachEvent(document, [&](const auto& record) {
+  ForEachEvent(document, [&](const auto& record) {
     write::AppendRecordJson(buffer, record, style);
     buffer += '\n';
     if (buffer.size() >= chunk_bytes) {
@@ -90,8 +90,8 @@ Result<void> WriteTempFile(const TraceDocument& document, const std::filesystem:
 
 std::vector<Event> ToEvents(const TraceDocument& document) {
   std::vector<Event> events;
-  events.reserve(write::EventCount(document));
-  write::ForEachEvent(document, [&events](const auto& record) { events.emplace_back(record); });
+  events.reserve(EventCount(document));
+  ForEachEvent(document, [&events](const auto& record) { events.emplace_back(record); });
   return events;
 }
 
@@ -102,7 +102,7 @@ void AppendEventJson(std::string& out, const Event& event, const WriteOptions& o
 
 std::string WriteJsonl(const TraceDocument& document, const WriteOptions& options) {
   std::string out;
-  out.reserve(write::EventCount(document) * kEstimatedLineBytes);
+  out.reserve(EventCount(document) * kEstimatedLineBytes);
   AppendLines(document, options, static_cast<std::size_t>(-1), out, [](const std::string&) {});
   return out;
 }

@@ -164,7 +164,7 @@ RC_GTEST_PROP(MemoryProperty, StreamedJsonEqualsTheWholeProfilesJson, ()) {
   const MemoryProfile profile = AnalyzeMemory(read.value());
   for (const bool pretty : {false, true}) {
     std::ostringstream streamed;
-    WriteMemoryProfileJson(read.value(), {.pretty = pretty}, streamed);
+    WriteMemoryProfileJson(read.value(), streamed, {.pretty = pretty});
     RC_ASSERT(streamed.str() == WriteMemoryProfileJson(profile, {.pretty = pretty}));
   }
 }

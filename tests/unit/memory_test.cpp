@@ -146,14 +146,14 @@ TEST(MemoryTest, StreamedJsonEqualsTheWholeProfilesJson) {
     const TraceDocument doc = Fold(text);
     for (const bool pretty : {false, true}) {
       std::ostringstream streamed;
-      WriteMemoryProfileJson(doc, {.pretty = pretty}, streamed);
+      WriteMemoryProfileJson(doc, streamed, {.pretty = pretty});
       EXPECT_EQ(streamed.str(), WriteMemoryProfileJson(AnalyzeMemory(doc), {.pretty = pretty}))
           << (pretty ? "pretty: " : "compact: ") << text.substr(0, 200);
     }
   }
   // The long one really went out in several pieces.
   std::ostringstream streamed;
-  WriteMemoryProfileJson(Fold(MemTrace(many)), {}, streamed);
+  WriteMemoryProfileJson(Fold(MemTrace(many)), streamed);
   EXPECT_GT(streamed.str().size(), std::size_t{256} << 10);
 }
 

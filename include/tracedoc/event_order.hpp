@@ -1,30 +1,35 @@
-// The order of the reference's to_events (docs/trace-format.md §3.1), written down once: ToEvents,
-// the JSONL writers and anything else that walks a document as a stream go through it.
-#ifndef TRACEDOC_SRC_WRITE_EVENT_ORDER_HPP_
-#define TRACEDOC_SRC_WRITE_EVENT_ORDER_HPP_
+// A TraceDocument walked as the stream of records it was folded from, in the order of the
+// reference's to_events (docs/trace-format.md §3.1). ToEvents and the JSONL writers go through it.
+#ifndef TRACEDOC_EVENT_ORDER_HPP_
+#define TRACEDOC_EVENT_ORDER_HPP_
 
 #include <cstddef>
 
 #include "tracedoc/document.hpp"
 #include "tracedoc/event.hpp"
 
-namespace tracedoc::write {
+namespace tracedoc {
 
-/// The span_start line a span came from; its strings are the document's.
+/// The span_start record a span came from; its strings are the document's. No errors.
 inline SpanStartRecord SpanStartOf(const SpanRecord& span) {
   return SpanStartRecord{span.id,   span.parent_id, span.name, span.start_ns,
                          span.kind, span.measured,  span.step, span.start_unknown};
 }
 
-/// The span_end line of a closed span.
+/// The span_end record of a span (meaningful only when it is closed). No errors.
 inline SpanEndRecord SpanEndOf(const SpanRecord& span) {
   return SpanEndRecord{span.id, span.duration_ns, span.end_unknown};
 }
 
-/// Calls `visit(record)` for each record of `document` in to_events order: meta; each span in id
-/// order as span_start, then its span_end only if closed; ops, tensors, tensor_stats, memory,
-/// device_memory, device_intervals, gradients, edges; the terminal. Span and meta records are
-/// temporaries; every other record is the document's own.
+/// Calls `visit(record)` for each record of `document` in to_events order, each as its own
+/// record type (so `visit` is typically a generic lambda, `[](const auto& record) {...}`):
+/// MetaRecord; each span in id order as a SpanStartRecord, then a SpanEndRecord only if closed;
+/// then every OpRecord, TensorRecord, TensorStatsRecord, MemoryRecord, DeviceMemoryRecord,
+/// DeviceIntervalRecord, GradientRecord and EdgeRecord in document order; the TerminalRecord.
+/// The meta and span records are temporaries built for the call (copy one to keep it); every
+/// other record is the document's own. Records keep their unknown members, and their strings
+/// refer to the document's storage. Nothing is allocated; ToEvents(document) is the same
+/// sequence as a vector of Event. No errors.
 template <class Visitor>
 void ForEachEvent(const TraceDocument& document, Visitor&& visit) {
   visit(MetaRecord{document.schema(), document.run()});
@@ -43,9 +48,10 @@ void ForEachEvent(const TraceDocument& document, Visitor&& visit) {
   visit(document.terminal());
 }
 
-/// The number of records ForEachEvent visits.
+/// The number of records ForEachEvent visits: 2 (meta and terminal) plus one per record, and
+/// one more per closed span. No errors.
 inline std::size_t EventCount(const TraceDocument& document) {
-  std::size_t count = 2;  // meta and terminal
+  std::size_t count = 2;
   for (const SpanRecord& span : document.spans()) count += span.closed ? 2 : 1;
   return count + document.ops().size() + document.tensors().size() +
          document.tensor_stats().size() + document.memory().size() +
@@ -53,6 +59,6 @@ inline std::size_t EventCount(const TraceDocument& document) {
          document.gradients().size() + document.edges().size();
 }
 
-}  // namespace tracedoc::write
+}  // namespace tracedoc
 
-#endif  // TRACEDOC_SRC_WRITE_EVENT_ORDER_HPP_
+#endif  // TRACEDOC_EVENT_ORDER_HPP_

@@ -1,0 +1,29 @@
+// The verdict on one trace as JSON: what `tracedoc validate --json` prints for each file. Written
+// from ValidateTrace's (or ReadTrace's) result, after the read, beside the other JSON writers.
+#ifndef TRACEDOC_VALIDATION_REPORT_HPP_
+#define TRACEDOC_VALIDATION_REPORT_HPP_
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+
+#include "tracedoc/error.hpp"
+#include "tracedoc/json_options.hpp"
+
+namespace tracedoc {
+
+/// `{"file":FILE,"ok":true,"error":null}` when `result` holds a value, else
+/// `{"file":FILE,"ok":false,"error":{"code","line","index","column","field","message"}}` with
+/// the error's parts (`line` 0 for the stream as a whole; absent `index`, `column` and an empty
+/// `field` written as `null`). `file` is written as given. No trailing newline. No errors.
+std::string WriteValidationReportJson(std::string_view file, const Result<void>& result,
+                                      const JsonOptions& options = {});
+
+/// The same text written to `out`. No errors are reported: a failing stream keeps its state
+/// (check `out` afterwards) and is written to no further.
+void WriteValidationReportJson(std::string_view file, const Result<void>& result,
+                               std::ostream& out, const JsonOptions& options = {});
+
+}  // namespace tracedoc
+
+#endif  // TRACEDOC_VALIDATION_REPORT_HPP_

@@ -1,0 +1,58 @@
+// Where an emitter's compact JSON text goes: a caller's std::string or std::ostream, either as it
+// is or re-indented on the way (PrettyJsonWriter). Streams get the text in chunks as it grows.
+#ifndef TRACEDOC_SRC_EMIT_JSON_SINK_HPP_
+#define TRACEDOC_SRC_EMIT_JSON_SINK_HPP_
+
+#include <cstddef>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+#include "emit/pretty_json.hpp"
+
+namespace tracedoc::emit {
+
+/// Takes compact JSON text appended to text() and hands it on. Compact text for a string is
+/// appended to that string directly; in every other case text() is a chunk that MaybeFlush()
+/// passes on once it holds kChunkBytes, so a stream never waits for the whole text and pretty
+/// output never needs the compact text whole. Call Finish() once, after the last byte.
+class JsonSink {
+ public:
+  /// About this much compact text is held before it is handed on (more only while one value,
+  /// say a record with a huge string, is larger): small beside any bound on memory, large
+  /// enough that a stream gets few writes.
+  static constexpr std::size_t kChunkBytes = std::size_t{64} << 10;
+
+  /// Appends the output to `out`. `chunk_bytes` (tests cut the text finer) applies to pretty
+  /// output only: compact text goes straight into `out`.
+  JsonSink(std::string& out, bool pretty, std::size_t chunk_bytes = kChunkBytes);
+  /// Writes the output to `out`. Once `out` has failed nothing more is written to it; its state
+  /// says so (no exception is thrown unless `out` asks for one).
+  JsonSink(std::ostream& out, bool pretty, std::size_t chunk_bytes = kChunkBytes);
+  JsonSink(const JsonSink&) = delete;
+  JsonSink& operator=(const JsonSink&) = delete;
+
+  /// Where the next compact text goes: append to it, never erase from it.
+  std::string& text() { return *text_; }
+  /// Hands the text on when enough has accumulated: call it wherever the text may be cut.
+  void MaybeFlush() {
+    if (text_->size() >= flush_at_) Flush();
+  }
+  /// Hands on what is left and ends the pretty text.
+  void Finish();
+
+ private:
+  void Flush();
+  void WriteToStream(const std::string& piece);
+
+  std::string chunk_;
+  std::string* text_;           // the destination string (compact) or chunk_
+  std::size_t flush_at_;        // never reached when text_ is the destination
+  std::ostream* stream_ = nullptr;
+  std::string pretty_chunk_;    // the re-indented text waiting for the stream
+  std::optional<PrettyJsonWriter> pretty_;
+};
+
+}  // namespace tracedoc::emit
+
+#endif  // TRACEDOC_SRC_EMIT_JSON_SINK_HPP_

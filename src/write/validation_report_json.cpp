@@ -1,0 +1,52 @@
+// validate's per-file report (README, "Command line"): the keys in a fixed order, every one
+// always present, absent parts of the error written as `null`.
+#include <ostream>
+#include <string>
+
+#include "tracedoc/validation_report.hpp"
+#include "emit/json_emitter.hpp"
+
+namespace tracedoc {
+namespace {
+
+void EmitError(emit::JsonEmitter& json, const Error& error) {
+  json.BeginObject();
+  json.Key("code").String(ErrorCodeName(error.code));
+  json.Key("line").U64(error.line);  // 0: the stream as a whole (docs/tracedoc.md §2)
+  json.Key("index").U64OrNull(error.index);
+  json.Key("column").U64OrNull(error.column);
+  if (error.field.empty()) {
+    json.Key("field").Null();
+  } else {
+    json.Key("field").String(error.field);
+  }
+  json.Key("message").String(error.message);
+  json.EndObject();
+}
+
+void EmitReport(emit::JsonEmitter& json, std::string_view file, const Result<void>& result) {
+  json.BeginObject();
+  json.Key("file").String(file);
+  json.Key("ok").Bool(result.has_value());
+  if (result) {
+    json.Key("error").Null();
+  } else {
+    json.Key("error");
+    EmitError(json, result.error());
+  }
+  json.EndObject();
+}
+
+}  // namespace
+
+std::string WriteValidationReportJson(std::string_view file, const Result<void>& result,
+                                      const JsonOptions& options) {
+  return emit::EmitJsonString(options.pretty, EmitReport, file, result);
+}
+
+void WriteValidationReportJson(std::string_view file, const Result<void>& result,
+                               std::ostream& out, const JsonOptions& options) {
+  emit::EmitJson(out, options.pretty, EmitReport, file, result);
+}
+
+}  // namespace tracedoc
