@@ -106,7 +106,7 @@ class StoragePairing {
 }  // namespace
 
 void CheckMemoryPairing(HealthContext& context) {
-  const std::span<const MemoryRecord> events = context.input().memory;
+  const std::span<const MemoryRecord> events = context.document().memory();
   StoragePairing pairing(context);
   if (IsInTimestampOrder(events)) {
     for (const MemoryRecord& event : events) pairing.Apply(event);
