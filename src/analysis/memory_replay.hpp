@@ -66,6 +66,16 @@ class DeviceNumbers {
   boost::unordered_flat_map<std::string_view, std::uint32_t, util::SeededHash> ids_;
 };
 
+/// The optional parts of a ReplayMemory visitor.
+template <class Visitor>
+concept SeesNewDevices = requires(Visitor& visitor, std::uint32_t device, std::string_view name) {
+  visitor.NewDevice(device, name);
+};
+template <class Visitor>
+concept SeesTimestampEnds = requires(Visitor& visitor, std::uint64_t timestamp) {
+  visitor.EndTimestamp(timestamp);
+};
+
 /// The replay order: input positions stable-sorted by timestamp (equal timestamps keep input
 /// order, whatever their action), or empty when the input is in that order already, as
 /// producers usually emit it.
@@ -95,11 +105,11 @@ std::size_t ReplayMemory(std::span<const MemoryRecord> events, Visitor& visitor)
   for (std::size_t k = 0; k < events.size(); ++k) {
     const MemoryRecord& event = at(k);
     if (event.timestamp_ns != timestamp) {
-      if constexpr (requires { visitor.EndTimestamp(timestamp); }) visitor.EndTimestamp(timestamp);
+      if constexpr (SeesTimestampEnds<Visitor>) visitor.EndTimestamp(timestamp);
       timestamp = event.timestamp_ns;
     }
     const auto [device, new_device] = devices.Of(event.device);
-    if constexpr (requires { visitor.NewDevice(device, event.device); }) {
+    if constexpr (SeesNewDevices<Visitor>) {
       if (new_device) visitor.NewDevice(device, event.device);
     }
     if (event.action == MemoryAction::kAlloc) {
@@ -119,7 +129,7 @@ std::size_t ReplayMemory(std::span<const MemoryRecord> events, Visitor& visitor)
     visitor.Free(event, device, std::as_const(it->second));
     live.erase(it);
   }
-  if constexpr (requires { visitor.EndTimestamp(timestamp); }) visitor.EndTimestamp(timestamp);
+  if constexpr (SeesTimestampEnds<Visitor>) visitor.EndTimestamp(timestamp);
   return live.size();
 }
 
