@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "tracedoc/event.hpp"
+#include "tracedoc/span_index.hpp"
 
 namespace tracedoc {
 
@@ -38,7 +39,8 @@ struct SpanRecord {
 
 namespace detail {
 struct DocumentData;
-}
+struct DocumentAccess;
+}  // namespace detail
 
 class TraceDocument {
  public:
@@ -58,7 +60,13 @@ class TraceDocument {
   std::span<const EdgeRecord> edges() const noexcept;
   const TerminalRecord& terminal() const noexcept;
 
-  /// The bytes this document holds: records, strings and arrays.
+  /// The spans as a tree: lookup by id, parents, children, depths, the records of each span.
+  /// Built when the document was sealed; a view into this document, so not offered on a
+  /// temporary one.
+  SpanIndex span_index() const& noexcept;
+  SpanIndex span_index() const&& = delete;
+
+  /// The bytes this document holds: records, strings, arrays and the span index.
   std::size_t memory_bytes() const noexcept;
 
   /// Field-by-field equality (f64 by value), unknown members included.
@@ -66,6 +74,7 @@ class TraceDocument {
 
  private:
   friend class DocumentBuilder;
+  friend struct detail::DocumentAccess;
   explicit TraceDocument(std::shared_ptr<const detail::DocumentData> data);
   std::shared_ptr<const detail::DocumentData> data_;
 };

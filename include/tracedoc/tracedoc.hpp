@@ -14,6 +14,7 @@
 #include "tracedoc/memory.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/record_decoder.hpp"
+#include "tracedoc/span_index.hpp"
 #include "tracedoc/summary.hpp"
 #include "tracedoc/validation.hpp"
 #include "tracedoc/validation_report.hpp"

@@ -1,12 +1,12 @@
 // The reference re-sums every live storage at every timestamp. Here each device and category
-// keeps a running total (exact, saturated when read), so an event costs one hash lookup and
-// O(log d) bookkeeping, and a timeline point costs only what it holds. The peak's live set is
-// rebuilt once at the end from the lifetimes instead of being copied at every new maximum.
+// keeps a running total (exact, saturated when read), so an event costs one hash lookup (in the
+// replay, analysis/memory_replay.hpp) and O(log d) bookkeeping, and a timeline point costs only
+// what it holds. The peak's live set is rebuilt once at the end from the lifetimes instead of
+// being copied at every new maximum.
 //
 // Memory bandwidth, not arithmetic, bounds this on large traces (a MemoryRecord spans three
-// cache lines), so the events are read once: the replay runs in input order and starts over
-// on a sorted copy of the order only if it meets a timestamp that goes backwards. A free reads
-// what it needs from the hash map entry, never from the allocating record.
+// cache lines), so a free reads what it needs from the replay's entry for its storage, never
+// from the allocating record.
 #include "analysis/logical_memory.hpp"
 
 #include <algorithm>
@@ -19,50 +19,14 @@
 #include <utility>
 #include <vector>
 
-#include <boost/unordered/unordered_flat_map.hpp>
-
-#include "util/saturating.hpp"
 #include "analysis/huge_pages.hpp"
-#include "util/seeded_hash.hpp"
+#include "analysis/memory_replay.hpp"
+#include "util/saturating.hpp"
 
 namespace tracedoc::analysis {
 using util::ExactSum;
 using util::SaturatingAdd;
 namespace {
-
-// Input indices by (timestamp, input index).
-std::vector<std::size_t> SortedOrder(std::span<const MemoryRecord> events) {
-  std::vector<std::size_t> order(events.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return events[a].timestamp_ns < events[b].timestamp_ns;
-  });
-  return order;
-}
-
-// Walks events in replay order, calling `apply(event, timestamp)` for each and
-// `close(timestamp)` after each timestamp's group. With `order` null the walk is in input order
-// and stops, returning false, at the first timestamp smaller than the one before.
-template <class Apply, class Close>
-bool ReplayGroups(std::span<const MemoryRecord> events, const std::vector<std::size_t>* order,
-                  Apply&& apply, Close&& close) {
-  const std::size_t n = events.size();
-  const auto at = [&](std::size_t k) -> const MemoryRecord& {
-    return events[order != nullptr ? (*order)[k] : k];
-  };
-  std::uint64_t timestamp = at(0).timestamp_ns;
-  for (std::size_t k = 0; k < n; ++k) {
-    const MemoryRecord& event = at(k);
-    if (event.timestamp_ns != timestamp) {
-      if (event.timestamp_ns < timestamp) return false;
-      close(timestamp);
-      timestamp = event.timestamp_ns;
-    }
-    apply(event, timestamp);
-  }
-  close(timestamp);
-  return true;
-}
 
 // The same view: equal strings at different addresses, which an interned document does not
 // have, are not. Good enough to skip a tensor id already in a storage's set, since every set is
@@ -71,54 +35,7 @@ bool SameView(std::string_view a, std::string_view b) noexcept {
   return a.data() == b.data() && a.size() == b.size();
 }
 
-// String equality that settles the common case by address: a document stores each string
-// once, so equal ids are usually the same view, and comparing bytes is left to the rest.
-bool SameString(std::string_view a, std::string_view b) noexcept {
-  return a.size() == b.size() && (a.data() == b.data() || a == b);
-}
-
-// A storage is (device, storage id): one id on two devices is two storages. Devices are
-// numbered in first-seen order.
-struct StorageKey {
-  std::uint32_t device = 0;
-  std::string_view storage_id;
-  friend bool operator==(const StorageKey& a, const StorageKey& b) noexcept {
-    return a.device == b.device && SameString(a.storage_id, b.storage_id);
-  }
-};
-
-// Keyed (F3): storage ids come from the input, and std::hash's are easy to make collide.
-struct StorageKeyHash {
-  using is_avalanching = void;
-  std::size_t operator()(const StorageKey& key) const noexcept {
-    return util::SeededHash::Combine(util::HashBytes(key.storage_id), key.device);
-  }
-};
-
-// Numbers devices in first-seen order. A document stores each string once, so with the handful
-// of devices a run has, comparing views by address finds the device without hashing; equal
-// names at different addresses still meet in the hash map.
-class DeviceNumbers {
- public:
-  /// The device's number, and whether it is new.
-  std::pair<std::uint32_t, bool> Of(std::string_view name) {
-    if (names_.size() <= kScanned) {
-      for (std::uint32_t d = 0; d < names_.size(); ++d) {
-        if (names_[d].data() == name.data() && names_[d].size() == name.size()) return {d, false};
-      }
-    }
-    const auto [it, inserted] = ids_.try_emplace(name, static_cast<std::uint32_t>(names_.size()));
-    if (inserted) names_.push_back(name);
-    return {it->second, inserted};
-  }
-
- private:
-  static constexpr std::size_t kScanned = 8;
-  std::vector<std::string_view> names_;
-  boost::unordered_flat_map<std::string_view, std::uint32_t, util::SeededHash> ids_;
-};
-
-// What a free needs, kept in the hash map entry so the free never touches the allocating record.
+// What a free needs, kept in the replay's entry so the free never touches the allocating record.
 struct ActiveStorage {
   std::size_t index = 0;
   std::uint64_t bytes = 0;
@@ -169,20 +86,20 @@ enum class ReplayParts : std::uint8_t {
   kTimelineOnly,     // only the points, each handed to a sink and then overwritten
 };
 
+// A visitor of ReplayMemory that builds the plane.
 class LogicalReplay {
  public:
-  /// With `tally`, Run also fills it when it succeeds. With kTimelineOnly, `sink` gets the points.
-  LogicalReplay(std::span<const MemoryRecord> events, const std::vector<std::size_t>* order,
-                MemoryEventTally* tally, ReplayParts parts = ReplayParts::kWhole,
-                const TimelinePointSink* sink = nullptr)
+  using Storage = ActiveStorage;
+
+  /// With `tally`, Run also fills it. With kTimelineOnly, `sink` gets the points.
+  LogicalReplay(std::span<const MemoryRecord> events, MemoryEventTally* tally,
+                ReplayParts parts = ReplayParts::kWhole, const TimelinePointSink* sink = nullptr)
       : events_(events),
-        order_(order),
         tally_(tally),
         parts_(parts),
         sink_(sink),
         live_devices_(DeviceByName{&devices_}) {}
 
-  /// The plane, or None when replaying in input order met a timestamp going backwards.
   std::optional<LogicalMemoryProfile> Run() && {
     // Upper bounds, one point and one lifetime per event: the vectors never move their
     // (large) contents while growing, and pages never written are never touched. Filling them
@@ -195,11 +112,7 @@ class LogicalReplay {
       profile_.lifetimes.reserve(events_.size());
       PreferHugePages(profile_.lifetimes);
     }
-    const bool in_order = ReplayGroups(
-        events_, order_,
-        [&](const MemoryRecord& event, std::uint64_t timestamp) { Apply(event, timestamp); },
-        [&](std::uint64_t timestamp) { CloseGroup(timestamp); });
-    if (!in_order) return std::nullopt;
+    ReplayMemory(events_, *this);
     if (parts_ == ReplayParts::kTimelineOnly) return std::move(profile_);
     Finish();
     if (tally_ != nullptr) {
@@ -209,6 +122,71 @@ class LogicalReplay {
     return std::move(profile_);
   }
 
+  // The visitor. Every event's device gets an entry, even an ignored free's (it shows in
+  // by_device).
+  void NewDevice(std::uint32_t, std::string_view name) { devices_.emplace_back().name = name; }
+
+  void Allocate(const MemoryRecord& event, std::uint32_t device, ActiveStorage& storage) {
+    ++alloc_events_;
+    if (parts_ == ReplayParts::kTimelineOnly) {
+      // Only the running totals: no lifetime, no alias.
+      storage = {0, event.bytes, event.tensor_id, event.category};
+      ++devices_[device].allocation_count;
+      Hold(event.bytes, event.category, device, +1);
+      return;
+    }
+    storage = {profile_.lifetimes.size(), event.bytes, event.tensor_id, event.category};
+    // The lifetime is written now, while the event is in cache, so the end of the analysis
+    // never reads the document again.
+    LogicalStorageLifetime& lifetime = profile_.lifetimes.emplace_back();
+    lifetime.device = devices_[device].name;
+    lifetime.storage_id = event.storage_id;
+    lifetime.tensor_ids.push_back(event.tensor_id);
+    lifetime.allocation_span_id = event.span_id;
+    lifetime.op_name = event.op_name;
+    lifetime.bytes = event.bytes;
+    lifetime.shape = event.shape;
+    lifetime.dtype = event.dtype;
+    lifetime.category = event.category;
+    lifetime.start_timestamp_ns = event.timestamp_ns;
+    ++profile_.storage_allocation_count;
+    profile_.total_allocated_bytes = SaturatingAdd(profile_.total_allocated_bytes, event.bytes);
+    DeviceState& state = devices_[device];
+    ++state.allocation_count;
+    state.total_allocated_bytes = SaturatingAdd(state.total_allocated_bytes, event.bytes);
+    Hold(event.bytes, event.category, device, +1);
+  }
+
+  void AllocateLive(const MemoryRecord& event, std::uint32_t, const ActiveStorage& storage) {
+    ++alloc_events_;
+    // An alias: the first alloc's bytes and metadata stand. Its own tensor id is in the set
+    // already.
+    if (parts_ != ReplayParts::kTimelineOnly &&
+        !SameView(event.tensor_id, storage.alloc_tensor_id)) {
+      additions_.push_back({storage.index, event.tensor_id, event.timestamp_ns});
+    }
+  }
+
+  void Free(const MemoryRecord& event, std::uint32_t device, const ActiveStorage& storage) {
+    ++free_events_;
+    if (parts_ == ReplayParts::kTimelineOnly) {
+      Hold(storage.bytes, storage.category, device, -1);
+      return;
+    }
+    profile_.lifetimes[storage.index].end_timestamp_ns = event.timestamp_ns;
+    if (!SameView(event.tensor_id, storage.alloc_tensor_id)) {
+      additions_.push_back({storage.index, event.tensor_id, event.timestamp_ns});
+    }
+    ++profile_.matched_storage_free_count;
+    ++devices_[device].free_count;
+    Hold(storage.bytes, storage.category, device, -1);
+  }
+
+  // A free of a storage that is not live is ignored entirely (health reports it, §6.5).
+  void FreeNotLive(const MemoryRecord&, std::uint32_t) { ++free_events_; }
+
+  void EndTimestamp(std::uint64_t timestamp) { CloseGroup(timestamp); }
+
  private:
   // Orders device numbers by device name, byte-wise.
   struct DeviceByName {
@@ -217,79 +195,6 @@ class LogicalReplay {
       return (*devices)[a].name < (*devices)[b].name;
     }
   };
-
-  std::uint32_t DeviceOf(std::string_view name) {
-    const auto [device, inserted] = device_numbers_.Of(name);
-    if (inserted) {
-      devices_.emplace_back();
-      devices_.back().name = name;
-    }
-    return device;
-  }
-
-  void Apply(const MemoryRecord& event, std::uint64_t timestamp) {
-    // Every event's device gets an entry, even an ignored free's (it shows in by_device).
-    const std::uint32_t device = DeviceOf(event.device);
-    if (event.action == MemoryAction::kAlloc) {
-      ++alloc_events_;
-      const auto [it, inserted] = active_.try_emplace(StorageKey{device, event.storage_id});
-      if (parts_ == ReplayParts::kTimelineOnly) {
-        // Only the running totals: no lifetime, no alias.
-        if (inserted) {
-          it->second = {0, event.bytes, event.tensor_id, event.category};
-          ++devices_[device].allocation_count;
-          Hold(event.bytes, event.category, device, +1);
-        }
-        return;
-      }
-      if (!inserted) {
-        // An alias: the first alloc's bytes and metadata stand. Its own tensor id is in the
-        // set already.
-        if (!SameView(event.tensor_id, it->second.alloc_tensor_id)) {
-          additions_.push_back({it->second.index, event.tensor_id, timestamp});
-        }
-        return;
-      }
-      it->second = {profile_.lifetimes.size(), event.bytes, event.tensor_id, event.category};
-      // The lifetime is written now, while the event is in cache, so the end of the analysis
-      // never reads the document again.
-      LogicalStorageLifetime& lifetime = profile_.lifetimes.emplace_back();
-      lifetime.device = devices_[device].name;
-      lifetime.storage_id = event.storage_id;
-      lifetime.tensor_ids.push_back(event.tensor_id);
-      lifetime.allocation_span_id = event.span_id;
-      lifetime.op_name = event.op_name;
-      lifetime.bytes = event.bytes;
-      lifetime.shape = event.shape;
-      lifetime.dtype = event.dtype;
-      lifetime.category = event.category;
-      lifetime.start_timestamp_ns = timestamp;
-      ++profile_.storage_allocation_count;
-      profile_.total_allocated_bytes = SaturatingAdd(profile_.total_allocated_bytes, event.bytes);
-      DeviceState& state = devices_[device];
-      ++state.allocation_count;
-      state.total_allocated_bytes = SaturatingAdd(state.total_allocated_bytes, event.bytes);
-      Hold(event.bytes, event.category, device, +1);
-      return;
-    }
-    ++free_events_;
-    const auto it = active_.find(StorageKey{device, event.storage_id});
-    // A free of a storage that is not live is ignored entirely (health reports it, §6.5).
-    if (it == active_.end()) return;
-    const ActiveStorage storage = it->second;
-    active_.erase(it);
-    if (parts_ == ReplayParts::kTimelineOnly) {
-      Hold(storage.bytes, storage.category, device, -1);
-      return;
-    }
-    profile_.lifetimes[storage.index].end_timestamp_ns = timestamp;
-    if (!SameView(event.tensor_id, storage.alloc_tensor_id)) {
-      additions_.push_back({storage.index, event.tensor_id, timestamp});
-    }
-    ++profile_.matched_storage_free_count;
-    ++devices_[device].free_count;
-    Hold(storage.bytes, storage.category, device, -1);
-  }
 
   // Adds (`sign` +1) or takes away (-1) one live storage in every running total.
   void Hold(std::uint64_t bytes, MemoryCategory category, std::uint32_t device, int sign) {
@@ -469,16 +374,13 @@ class LogicalReplay {
   }
 
   std::span<const MemoryRecord> events_;
-  const std::vector<std::size_t>* order_;
   MemoryEventTally* tally_;
   ReplayParts parts_;
   const TimelinePointSink* sink_;
   std::vector<DeviceState> devices_;
-  DeviceNumbers device_numbers_;
   std::array<CategoryState, kMemoryCategoryCount> categories_{};
   // Devices with a live storage, in name order: what a timeline point lists.
   std::set<std::uint32_t, DeviceByName> live_devices_;
-  boost::unordered_flat_map<StorageKey, ActiveStorage, StorageKeyHash> active_;
   std::vector<TensorAddition> additions_;
   std::vector<std::uint32_t> touched_;
   ExactSum live_;
@@ -489,40 +391,36 @@ class LogicalReplay {
   LogicalMemoryProfile profile_;
 };
 
-std::optional<MemoryEventTally> TryTally(std::span<const MemoryRecord> events,
-                                         const std::vector<std::size_t>* order) {
-  MemoryEventTally tally;
-  DeviceNumbers devices;
-  boost::unordered_flat_map<StorageKey, std::uint64_t, StorageKeyHash> active;
-  ExactSum live;
-  bool applied_alloc = false;
-  const bool in_order = ReplayGroups(
-      events, order,
-      [&](const MemoryRecord& event, std::uint64_t) {
-        const std::uint32_t device = devices.Of(event.device).first;
-        if (event.action == MemoryAction::kAlloc) {
-          ++tally.alloc_events;
-          if (active.try_emplace(StorageKey{device, event.storage_id}, event.bytes).second) {
-            live.Add(event.bytes);
-            applied_alloc = true;
-          }
-        } else {
-          ++tally.free_events;
-          if (const auto it = active.find(StorageKey{device, event.storage_id});
-              it != active.end()) {
-            live.Subtract(it->second);
-            active.erase(it);
-          }
-        }
-      },
-      [&](std::uint64_t) {
-        if (applied_alloc && (!tally.peak_live_bytes || live.Value() > *tally.peak_live_bytes)) {
-          tally.peak_live_bytes = live.Value();
-        }
-      });
-  if (!in_order) return std::nullopt;
-  return tally;
-}
+// A visitor of ReplayMemory that counts the events and follows the live total alone.
+class TallyReplay {
+ public:
+  using Storage = std::uint64_t;  // bytes
+
+  void Allocate(const MemoryRecord& event, std::uint32_t, std::uint64_t& bytes) {
+    ++tally_.alloc_events;
+    bytes = event.bytes;
+    live_.Add(bytes);
+    applied_alloc_ = true;
+  }
+  void AllocateLive(const MemoryRecord&, std::uint32_t, std::uint64_t) { ++tally_.alloc_events; }
+  void Free(const MemoryRecord&, std::uint32_t, std::uint64_t bytes) {
+    ++tally_.free_events;
+    live_.Subtract(bytes);
+  }
+  void FreeNotLive(const MemoryRecord&, std::uint32_t) { ++tally_.free_events; }
+  void EndTimestamp(std::uint64_t) {
+    if (applied_alloc_ && (!tally_.peak_live_bytes || live_.Value() > *tally_.peak_live_bytes)) {
+      tally_.peak_live_bytes = live_.Value();
+    }
+  }
+
+  const MemoryEventTally& tally() const noexcept { return tally_; }
+
+ private:
+  MemoryEventTally tally_;
+  ExactSum live_;
+  bool applied_alloc_ = false;
+};
 
 }  // namespace
 
@@ -532,39 +430,24 @@ std::optional<LogicalMemoryProfile> BuildLogicalPlane(std::span<const MemoryReco
     if (tally != nullptr) *tally = {};
     return std::nullopt;
   }
-  if (auto profile = LogicalReplay(events, nullptr, tally).Run()) return profile;
-  const std::vector<std::size_t> order = SortedOrder(events);
-  return LogicalReplay(events, &order, tally).Run();
+  return LogicalReplay(events, tally).Run();
 }
 
 std::optional<LogicalMemoryProfile> BuildLogicalPlaneWithoutTimeline(
     std::span<const MemoryRecord> events) {
   if (events.empty()) return std::nullopt;
-  if (auto profile = LogicalReplay(events, nullptr, nullptr, ReplayParts::kWithoutTimeline).Run()) {
-    return profile;
-  }
-  const std::vector<std::size_t> order = SortedOrder(events);
-  return LogicalReplay(events, &order, nullptr, ReplayParts::kWithoutTimeline).Run();
+  return LogicalReplay(events, nullptr, ReplayParts::kWithoutTimeline).Run();
 }
 
 void ReplayLogicalTimeline(std::span<const MemoryRecord> events, const TimelinePointSink& sink) {
   if (events.empty()) return;
-  // A replay in input order would stop at a timestamp going backwards after handing out points,
-  // so the order is settled first.
-  const bool sorted = std::is_sorted(
-      events.begin(), events.end(),
-      [](const MemoryRecord& a, const MemoryRecord& b) { return a.timestamp_ns < b.timestamp_ns; });
-  std::vector<std::size_t> order;
-  if (!sorted) order = SortedOrder(events);
-  LogicalReplay(events, sorted ? nullptr : &order, nullptr, ReplayParts::kTimelineOnly, &sink)
-      .Run();
+  LogicalReplay(events, nullptr, ReplayParts::kTimelineOnly, &sink).Run();
 }
 
 MemoryEventTally TallyMemoryEvents(std::span<const MemoryRecord> events) {
-  if (events.empty()) return {};
-  if (std::optional<MemoryEventTally> tally = TryTally(events, nullptr)) return *tally;
-  const std::vector<std::size_t> order = SortedOrder(events);
-  return *TryTally(events, &order);
+  TallyReplay tally;
+  ReplayMemory(events, tally);
+  return tally.tally();
 }
 
 }  // namespace tracedoc::analysis

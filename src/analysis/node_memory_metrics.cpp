@@ -2,6 +2,7 @@
 // first, so each span's ancestor chain is walked once however many lifetimes it allocated.
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -11,7 +12,6 @@
 
 #include "util/saturating.hpp"
 #include "analysis/interval_clipping.hpp"
-#include "analysis/span_tree.hpp"
 #include "tracedoc/memory.hpp"
 #include "util/seeded_hash.hpp"
 
@@ -67,19 +67,27 @@ void AttributeToSpans(const TraceDocument& document, const LogicalMemoryProfile&
   const std::span<const SpanRecord> spans = document.spans();
   // Without complete coverage, "no lifetime here" may only mean "not captured": leave None.
   const bool complete = document.run().capture_contract.logical_memory == CoverageLevel::kComplete;
-  analysis::SpanTree tree(spans);
+  const SpanIndex index = document.span_index();
   std::vector<std::vector<const LogicalStorageLifetime*>> allocated_in(spans.size());
   for (const LogicalStorageLifetime& lifetime : logical.lifetimes) {
-    if (const auto span = tree.Find(lifetime.allocation_span_id)) {
+    if (const auto span = index.Find(lifetime.allocation_span_id)) {
       allocated_in[*span].push_back(&lifetime);
     }
   }
   // subtree_sources[i]: the spans in i's subtree (itself included) that allocated something.
+  // The walk up from a source stops at the first span it meets twice (a parent cycle); a span
+  // is met in this walk when its mark is the walk's number.
   std::vector<std::vector<std::size_t>> subtree_sources(spans.size());
+  std::vector<std::size_t> walk_of(spans.size(), 0);
+  std::size_t walk = 0;
   for (std::size_t s = 0; s < spans.size(); ++s) {
     if (allocated_in[s].empty()) continue;
-    tree.ForEachSelfAndAncestor(
-        spans[s].id, [&](std::size_t ancestor) { subtree_sources[ancestor].push_back(s); });
+    ++walk;
+    for (std::optional<SpanPosition> at = static_cast<SpanPosition>(s);
+         at && walk_of[*at] != walk; at = index.parent(*at)) {
+      walk_of[*at] = walk;
+      subtree_sources[*at].push_back(s);
+    }
   }
   std::vector<const LogicalStorageLifetime*> subtree;
   for (std::size_t i = 0; i < spans.size(); ++i) {

@@ -6,7 +6,6 @@
 #include "util/saturating.hpp"
 #include "analysis/logical_memory.hpp"
 #include "analysis/physical_memory.hpp"
-#include "analysis/span_tree.hpp"
 
 namespace tracedoc {
 namespace {
@@ -23,7 +22,7 @@ TraceSummary SummarizeSpansAndOps(const TraceDocument& document) {
     }
     if (!span.parent_id) ++summary.root_span_count;
   }
-  summary.max_depth = analysis::SpanTree(document.spans()).MaxDepth();
+  summary.max_depth = document.span_index().max_depth();
   return summary;
 }
 

@@ -28,6 +28,7 @@ std::span<const GradientRecord> TraceDocument::gradients() const noexcept {
 }
 std::span<const EdgeRecord> TraceDocument::edges() const noexcept { return data_->edges; }
 const TerminalRecord& TraceDocument::terminal() const noexcept { return data_->terminal; }
+SpanIndex TraceDocument::span_index() const& noexcept { return SpanIndex(data_.get()); }
 
 namespace {
 template <class T>
@@ -45,7 +46,7 @@ std::size_t TraceDocument::memory_bytes() const noexcept {
   return sizeof(d) + d.pool.memory_bytes() + VectorBytes(d.spans) + VectorBytes(d.ops) +
          VectorBytes(d.tensors) + VectorBytes(d.tensor_stats) + VectorBytes(d.memory) +
          VectorBytes(d.device_memory) + VectorBytes(d.device_intervals) + VectorBytes(d.gradients) +
-         VectorBytes(d.edges);
+         VectorBytes(d.edges) + d.span_index.memory_bytes();
 }
 
 bool operator==(const TraceDocument& a, const TraceDocument& b) {

@@ -1,9 +1,12 @@
-// What a TraceDocument shares between its copies: the records and the storage they point into.
+// What a TraceDocument shares between its copies: the records, the storage they point into, and
+// the span index built when the document is sealed.
 #ifndef TRACEDOC_DOCUMENT_DOCUMENT_DATA_HPP_
 #define TRACEDOC_DOCUMENT_DOCUMENT_DATA_HPP_
 
+#include <algorithm>
 #include <string_view>
 
+#include "document/span_index_data.hpp"
 #include "tracedoc/document.hpp"
 #include "util/record_buffer.hpp"
 #include "util/string_pool.hpp"
@@ -25,10 +28,21 @@ struct DocumentData {
   util::RecordBuffer<GradientRecord> gradients;
   util::RecordBuffer<EdgeRecord> edges;
   TerminalRecord terminal;
+  /// Filled by the fold as spans arrive (its id table), completed by Seal.
+  SpanIndexData span_index{spans};
 
-  /// Gives back the record lists' spare room and the pool's index: a finished document only
-  /// reads.
+  /// Puts the spans in id order (docs/trace-format.md §2.2 f; a repeated id, which only a
+  /// document made without the fold has, keeps its order), builds the span index, and gives back
+  /// the record lists' spare room and the pool's index: a finished document only reads.
   void Seal() {
+    const auto by_id = [](const SpanRecord& a, const SpanRecord& b) { return a.id < b.id; };
+    // With unique ids (always, after a fold) the in-place sort gives the same order without a
+    // second copy of the spans.
+    if (span_index.ids.size() == spans.size()) {
+      std::sort(spans.begin(), spans.end(), by_id);
+    } else {
+      std::stable_sort(spans.begin(), spans.end(), by_id);
+    }
     pool.ReleaseIndex();
     spans.ShrinkToFit();
     ops.ShrinkToFit();
@@ -39,6 +53,7 @@ struct DocumentData {
     device_intervals.ShrinkToFit();
     gradients.ShrinkToFit();
     edges.ShrinkToFit();
+    span_index.Build(spans, ops, tensors, memory);
   }
 };
 

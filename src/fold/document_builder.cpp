@@ -9,7 +9,6 @@
 
 #include "document/document_data.hpp"
 #include "fold/builder_access.hpp"
-#include "fold/span_positions.hpp"
 #include "format/dense_bytes.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_traits.hpp"
@@ -52,7 +51,8 @@ struct DocumentBuilder::State {
   std::uint64_t records = 0;
   bool have_meta = false;
   bool previous_schema = false;
-  fold::SpanPositions span_index{data->spans};
+  // The document's own span id table, filled as spans arrive; sealing reindexes it.
+  detail::SpanIdTable& span_ids = data->span_index.ids;
   std::optional<RecordPosition> terminal_position;
   // The latest host evidence so far (§2.2 h), kept as records arrive.
   std::uint64_t latest_ns = 0;
@@ -168,7 +168,7 @@ Result<void> DocumentBuilder::State::FoldMeta(const MetaRecord& meta,
 Result<void> DocumentBuilder::State::FoldSpanStart(const SpanStartRecord& start,
                                                    const RecordPosition& position) {
   detail::DocumentData& d = *data;
-  if (span_index.Find(start.id)) {
+  if (span_ids.Find(start.id)) {
     return FoldError(
         ErrorCode::kDuplicateSpanStart, position,
         "duplicate span_start id `" + std::string(start.id) + "` at index " + IndexText(position));
@@ -190,7 +190,7 @@ Result<void> DocumentBuilder::State::FoldSpanStart(const SpanStartRecord& start,
     span.id = d.pool.Intern(start.id);
   }
   d.spans.push_back(span);
-  span_index.Add(static_cast<std::uint32_t>(d.spans.size() - 1));
+  span_ids.Add(static_cast<std::uint32_t>(d.spans.size() - 1));
   Evidence(span.start_ns);
   return boost::outcome_v2::success();
 }
@@ -198,7 +198,7 @@ Result<void> DocumentBuilder::State::FoldSpanStart(const SpanStartRecord& start,
 Result<void> DocumentBuilder::State::FoldSpanEnd(const SpanEndRecord& end,
                                                  const RecordPosition& position) {
   detail::DocumentData& d = *data;
-  const std::optional<std::uint32_t> slot = span_index.Find(end.id);
+  const std::optional<std::uint32_t> slot = span_ids.Find(end.id);
   if (!slot) {
     return FoldError(
         ErrorCode::kUnknownSpanEnd, position,
@@ -267,11 +267,7 @@ Result<void> DocumentBuilder::State::EndChecks() {
 Result<TraceDocument> DocumentBuilder::Finish() && {
   State& s = *state_;
   BOOST_OUTCOME_TRY(s.EndChecks());
-  util::RecordBuffer<SpanRecord>& spans = s.data->spans;
-  std::sort(spans.begin(), spans.end(),
-            [](const SpanRecord& a, const SpanRecord& b) { return a.id < b.id; });
-  // A finished document never interns again; its strings stay where they are.
-  s.span_index.Clear();
+  // Sorts the spans and builds the span index; a finished document never interns again.
   s.data->Seal();
   return TraceDocument(std::move(s.data));
 }

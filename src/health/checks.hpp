@@ -1,5 +1,5 @@
 // The health checks of docs/analyses.md §6, one function per group of numbered checks. Each appends
-// its issues to the context in the order §6 gives; AnalyzeHealthInput calls them in turn.
+// its issues to the context in the order §6 gives; AnalyzeHealth calls them in turn.
 #ifndef TRACEDOC_SRC_HEALTH_CHECKS_HPP_
 #define TRACEDOC_SRC_HEALTH_CHECKS_HPP_
 
@@ -27,7 +27,7 @@ void CheckMemoryPairing(HealthContext& context);
 void CheckGradients(HealthContext& context);
 
 // Check 17 (§6.7): the evidence counts.
-EvidenceCoverage ComputeCoverage(const HealthInput& input);
+EvidenceCoverage ComputeCoverage(const TraceDocument& document);
 
 // Check 18 (§6.7): a warning for each kind of evidence the trace lacks.
 void CheckAbsentEvidence(HealthContext& context, const EvidenceCoverage& coverage);

@@ -5,10 +5,10 @@
 
 namespace tracedoc::health {
 
-EvidenceCoverage ComputeCoverage(const HealthInput& input) {
+EvidenceCoverage ComputeCoverage(const TraceDocument& document) {
   EvidenceCoverage coverage;
-  coverage.spans = input.spans.size();
-  for (const SpanRecord& span : input.spans) {
+  coverage.spans = document.spans().size();
+  for (const SpanRecord& span : document.spans()) {
     coverage.closed_spans += span.closed ? 1 : 0;
     coverage.root_spans += span.parent_id.has_value() ? 0 : 1;
     coverage.measured_spans += span.measured ? 1 : 0;
@@ -25,13 +25,13 @@ EvidenceCoverage ComputeCoverage(const HealthInput& input) {
         break;
     }
   }
-  coverage.operations = input.ops.size();
-  coverage.tensors = input.tensors.size();
-  coverage.memory_events = input.memory.size();
-  coverage.device_memory_samples = input.device_memory.size();
-  coverage.device_intervals = input.device_intervals.size();
-  coverage.gradients = input.gradients.size();
-  for (const EdgeRecord& edge : input.edges) {
+  coverage.operations = document.ops().size();
+  coverage.tensors = document.tensors().size();
+  coverage.memory_events = document.memory().size();
+  coverage.device_memory_samples = document.device_memory().size();
+  coverage.device_intervals = document.device_intervals().size();
+  coverage.gradients = document.gradients().size();
+  for (const EdgeRecord& edge : document.edges()) {
     if (edge.edge_kind == EdgeKind::kCall) {
       ++coverage.call_edges;
     } else {
@@ -59,7 +59,7 @@ void CheckAbsentEvidence(HealthContext& context, const EvidenceCoverage& coverag
     context.AddWarning(HealthCode::kDeviceTimingAbsent, "no device timing intervals were captured");
   }
   // Gradients and the three step tags only mean something for a training run.
-  if (context.input().run.phase != ExecutionPhase::kTrain) return;
+  if (context.document().run().phase != ExecutionPhase::kTrain) return;
   if (coverage.gradients == 0) {
     context.AddWarning(HealthCode::kGradientsAbsent,
                        "no gradient facts were captured for this training run");

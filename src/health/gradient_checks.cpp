@@ -34,7 +34,7 @@ using ObservedKeys = boost::unordered_flat_map<ParameterKey, Observed, util::See
 
 // Check 16 a. Returns the events per (root, key), blank ones included.
 ObservedKeys CheckGradientEvents(HealthContext& context) {
-  const std::span<const GradientRecord> events = context.input().gradients;
+  const std::span<const GradientRecord> events = context.document().gradients();
   ObservedKeys observed;
   observed.reserve(events.size());
   boost::unordered_flat_set<std::string_view, util::SeededHash> event_ids;
@@ -67,7 +67,7 @@ ObservedKeys CheckGradientEvents(HealthContext& context) {
 
 // Check 16 b. Returns the contract when the manifest checks should run.
 const GradientContract* GateContract(HealthContext& context) {
-  const CaptureContract& capture = context.input().run.capture_contract;
+  const CaptureContract& capture = context.document().run().capture_contract;
   const bool complete = capture.gradients == CoverageLevel::kComplete;
   const std::optional<GradientContract>& contract = capture.gradient_contract;
   if (complete && !contract) {

@@ -1,5 +1,5 @@
-// The state one health analysis shares between its checks: the input, whether the capture
-// failed, the span index, and the issues found so far, in the order they are found.
+// The state one health analysis shares between its checks: the document, whether the capture
+// failed, and the issues found so far, in the order they are found.
 #ifndef TRACEDOC_SRC_HEALTH_HEALTH_CONTEXT_HPP_
 #define TRACEDOC_SRC_HEALTH_HEALTH_CONTEXT_HPP_
 
@@ -7,23 +7,19 @@
 #include <utility>
 #include <vector>
 
-#include "health/health_input.hpp"
-#include "health/span_index.hpp"
+#include "tracedoc/document.hpp"
 #include "tracedoc/health.hpp"
 
 namespace tracedoc::health {
 
 class HealthContext {
  public:
-  explicit HealthContext(const HealthInput& input)
-      : input_(input),
-        failed_(input.terminal.outcome == RunOutcome::kFailed),
-        spans_(input.spans) {}
+  explicit HealthContext(const TraceDocument& document)
+      : document_(document), failed_(document.terminal().outcome == RunOutcome::kFailed) {}
 
-  const HealthInput& input() const noexcept { return input_; }
+  const TraceDocument& document() const noexcept { return document_; }
   // "failed" in §6: the terminal outcome is `failed`.
   bool failed() const noexcept { return failed_; }
-  const SpanIndex& spans() const noexcept { return spans_; }
 
   void AddError(HealthCode code, std::string message) {
     Add(HealthSeverity::kError, code, std::move(message));
@@ -44,9 +40,8 @@ class HealthContext {
     issues_.push_back(HealthIssue{severity, code, std::move(message)});
   }
 
-  const HealthInput& input_;
+  const TraceDocument& document_;
   bool failed_;
-  SpanIndex spans_;
   std::vector<HealthIssue> issues_;
 };
 

@@ -19,11 +19,11 @@ using LabelSet = boost::unordered_flat_set<std::string_view, util::SeededHash>;
 
 void CheckRequiredLabels(HealthContext& context) {
   const ArrayView<std::string_view> required =
-      context.input().run.capture_contract.required_semantic_labels;
+      context.document().run().capture_contract.required_semantic_labels;
   if (required.empty()) return;
   boost::unordered_flat_map<std::string_view, std::uint64_t, util::SeededHash> spans_by_name;
-  spans_by_name.reserve(context.input().spans.size());
-  for (const SpanRecord& span : context.input().spans) ++spans_by_name[span.name];
+  spans_by_name.reserve(context.document().spans().size());
+  for (const SpanRecord& span : context.document().spans()) ++spans_by_name[span.name];
 
   LabelSet seen;
   for (const std::string_view label : required) {
@@ -78,7 +78,7 @@ void CheckClassificationList(HealthContext& context, ArrayView<std::string_view>
 }
 
 void CheckLabelClassification(HealthContext& context) {
-  const CaptureContract& contract = context.input().run.capture_contract;
+  const CaptureContract& contract = context.document().run().capture_contract;
   // Without either list nothing is classified; §6.9.4 then treats every required label as
   // GPU-expected.
   if (contract.gpu_expected_semantic_labels.empty() && contract.cpu_only_semantic_labels.empty()) {

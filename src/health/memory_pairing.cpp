@@ -1,24 +1,19 @@
-// Check 15 (docs/analyses.md §6.5): replays the memory events in timestamp order and checks that
+// Check 15 (docs/analyses.md §6.5): the memory replay (analysis/memory_replay.hpp) checks that
 // allocations and frees pair up per (device, storage id), with the same byte count.
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <span>
 #include <string_view>
 #include <utility>
-#include <vector>
 
-#include <boost/unordered/unordered_flat_map.hpp>
 #include <boost/unordered/unordered_flat_set.hpp>
 
+#include "analysis/memory_replay.hpp"
 #include "health/checks.hpp"
 #include "health/message.hpp"
 #include "util/seeded_hash.hpp"
 
 namespace tracedoc::health {
 namespace {
-
-using StorageKey = std::pair<std::string_view, std::string_view>;  // (device, storage id)
 
 struct LiveStorage {
   std::uint64_t bytes = 0;
@@ -28,77 +23,53 @@ struct LiveStorage {
   std::uint64_t generation = 0;
 };
 
-// The events stable-sorted by timestamp alone: equal timestamps keep document order, whatever
-// their action. Producers usually emit in order, so the sort (and its copy) is usually skipped.
-std::vector<const MemoryRecord*> TimestampOrder(std::span<const MemoryRecord> events) {
-  std::vector<const MemoryRecord*> order;
-  order.reserve(events.size());
-  for (const MemoryRecord& event : events) order.push_back(&event);
-  std::stable_sort(order.begin(), order.end(), [](const MemoryRecord* a, const MemoryRecord* b) {
-    return a->timestamp_ns < b->timestamp_ns;
-  });
-  return order;
-}
-
-bool IsInTimestampOrder(std::span<const MemoryRecord> events) {
-  return std::is_sorted(
-      events.begin(), events.end(),
-      [](const MemoryRecord& a, const MemoryRecord& b) { return a.timestamp_ns < b.timestamp_ns; });
-}
-
-// Replays the events one at a time (see the table of §6.5).
+// A visitor of the memory replay that checks each event (see the table of §6.5).
 class StoragePairing {
  public:
+  using Storage = LiveStorage;
+
   explicit StoragePairing(HealthContext& context) : context_(context) {}
 
-  void Apply(const MemoryRecord& event) {
-    const StorageKey key{event.device, event.storage_id};
-    const auto it = live_.find(key);
-    if (event.action == MemoryAction::kAlloc) {
-      if (it == live_.end()) {
-        live_.emplace(key, LiveStorage{event.bytes, event.tensor_id, next_generation_++});
-        return;
-      }
-      LiveStorage& storage = it->second;
-      if (storage.bytes != event.bytes) {
-        // The tensor is not added: the conflicting allocation is not taken as an alias.
-        context_.AddError(HealthCode::kAllocationSizeMismatch,
-                          Message("storage `", event.storage_id, "` on `", event.device,
-                                  "` has conflicting allocation sizes"));
-        return;
-      }
-      // A different tensor on a live storage of the same size is a legal alias (a view).
-      const bool repeated = event.tensor_id == storage.first_tensor ||
-                            !aliases_.emplace(storage.generation, event.tensor_id).second;
-      if (repeated) {
-        context_.AddError(
-            HealthCode::kDuplicateAllocation,
-            Message("tensor `", event.tensor_id, "` repeated an allocation for storage `",
-                    event.storage_id, "` on `", event.device, "`"));
-      }
-      return;
-    }
-    if (it == live_.end()) {
-      context_.AddError(HealthCode::kUnpairedFree,
-                        Message("storage `", event.storage_id, "` on `", event.device,
-                                "` was freed while not live"));
-      return;
-    }
-    if (it->second.bytes != event.bytes) {
-      // This form names no device (§6.11); the storage is freed anyway.
-      context_.AddError(
-          HealthCode::kAllocationSizeMismatch,
-          Message("storage `", event.storage_id, "` allocated ", Decimal{it->second.bytes},
-                  " bytes but freed ", Decimal{event.bytes}));
-    }
-    live_.erase(it);
+  void Allocate(const MemoryRecord& event, std::uint32_t, LiveStorage& storage) {
+    storage = LiveStorage{event.bytes, event.tensor_id, next_generation_++};
   }
 
-  std::size_t live_count() const noexcept { return live_.size(); }
+  void AllocateLive(const MemoryRecord& event, std::uint32_t, const LiveStorage& storage) {
+    if (storage.bytes != event.bytes) {
+      // The tensor is not added: the conflicting allocation is not taken as an alias.
+      context_.AddError(HealthCode::kAllocationSizeMismatch,
+                        Message("storage `", event.storage_id, "` on `", event.device,
+                                "` has conflicting allocation sizes"));
+      return;
+    }
+    // A different tensor on a live storage of the same size is a legal alias (a view).
+    const bool repeated = event.tensor_id == storage.first_tensor ||
+                          !aliases_.emplace(storage.generation, event.tensor_id).second;
+    if (repeated) {
+      context_.AddError(
+          HealthCode::kDuplicateAllocation,
+          Message("tensor `", event.tensor_id, "` repeated an allocation for storage `",
+                  event.storage_id, "` on `", event.device, "`"));
+    }
+  }
+
+  void Free(const MemoryRecord& event, std::uint32_t, const LiveStorage& storage) {
+    if (storage.bytes != event.bytes) {
+      // This form names no device (§6.11); the storage is freed anyway.
+      context_.AddError(HealthCode::kAllocationSizeMismatch,
+                        Message("storage `", event.storage_id, "` allocated ",
+                                Decimal{storage.bytes}, " bytes but freed ", Decimal{event.bytes}));
+    }
+  }
+
+  void FreeNotLive(const MemoryRecord& event, std::uint32_t) {
+    context_.AddError(HealthCode::kUnpairedFree,
+                      Message("storage `", event.storage_id, "` on `", event.device,
+                              "` was freed while not live"));
+  }
 
  private:
   HealthContext& context_;
-  boost::unordered_flat_map<StorageKey, LiveStorage, util::SeededHash> live_;
   boost::unordered_flat_set<std::pair<std::uint64_t, std::string_view>, util::SeededHash> aliases_;
   std::uint64_t next_generation_ = 0;
 };
@@ -106,18 +77,12 @@ class StoragePairing {
 }  // namespace
 
 void CheckMemoryPairing(HealthContext& context) {
-  const std::span<const MemoryRecord> events = context.input().memory;
   StoragePairing pairing(context);
-  if (IsInTimestampOrder(events)) {
-    for (const MemoryRecord& event : events) pairing.Apply(event);
-  } else {
-    for (const MemoryRecord* event : TimestampOrder(events)) pairing.Apply(*event);
-  }
-  if (pairing.live_count() != 0) {
+  const std::size_t live = analysis::ReplayMemory(context.document(), pairing);
+  if (live != 0) {
     // The plural stays for one storage, as in the reference's text.
-    context.AddWarning(
-        HealthCode::kRetainedAllocations,
-        Message(Decimal{pairing.live_count()}, " storages remained live at capture end"));
+    context.AddWarning(HealthCode::kRetainedAllocations,
+                       Message(Decimal{live}, " storages remained live at capture end"));
   }
 }
 

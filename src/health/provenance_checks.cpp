@@ -18,16 +18,16 @@ namespace {
 
 // The end of the latest host evidence, as the fold computes it (§2.2 h): spans, ops, memory
 // events and device-memory samples; device intervals and the rest do not count.
-std::uint64_t LatestHostEvidence(const HealthInput& input) {
+std::uint64_t LatestHostEvidence(const TraceDocument& document) {
   std::uint64_t latest = 0;
-  for (const SpanRecord& span : input.spans) {
+  for (const SpanRecord& span : document.spans()) {
     latest = std::max(latest, SaturatingAdd(span.start_ns, span.closed ? span.duration_ns : 0));
   }
-  for (const OpRecord& op : input.ops) {
+  for (const OpRecord& op : document.ops()) {
     latest = std::max(latest, SaturatingAdd(op.timestamp_ns, op.duration_ns));
   }
-  for (const MemoryRecord& event : input.memory) latest = std::max(latest, event.timestamp_ns);
-  for (const DeviceMemoryRecord& sample : input.device_memory) {
+  for (const MemoryRecord& event : document.memory()) latest = std::max(latest, event.timestamp_ns);
+  for (const DeviceMemoryRecord& sample : document.device_memory()) {
     latest = std::max(latest, sample.timestamp_ns);
   }
   return latest;
@@ -36,10 +36,10 @@ std::uint64_t LatestHostEvidence(const HealthInput& input) {
 }  // namespace
 
 void CheckProvenanceAndTerminal(HealthContext& context) {
-  const HealthInput& input = context.input();
-  const TerminalRecord& terminal = input.terminal;
+  const TraceDocument& document = context.document();
+  const TerminalRecord& terminal = document.terminal();
 
-  if (std::optional<std::string> message = ValidateRunProvenance(input.run)) {
+  if (std::optional<std::string> message = ValidateRunProvenance(document.run())) {
     context.AddError(HealthCode::kRunProvenanceInvalid, std::move(*message));
   }
 
@@ -54,7 +54,7 @@ void CheckProvenanceAndTerminal(HealthContext& context) {
                      "failed terminal outcome requires a non-empty reason");
   }
 
-  const std::uint64_t latest = LatestHostEvidence(input);
+  const std::uint64_t latest = LatestHostEvidence(document);
   if (terminal.timestamp_ns < latest) {
     context.AddError(HealthCode::kTerminalPrecedesEvidence,
                      Message("terminal timestamp ", Decimal{terminal.timestamp_ns},

@@ -14,6 +14,7 @@
 #include "format/dense_bytes.hpp"
 #include "health/checks.hpp"
 #include "health/message.hpp"
+#include "health/span_lookup.hpp"
 #include "util/seeded_hash.hpp"
 #include "util/saturating.hpp"
 
@@ -53,9 +54,9 @@ class Findings {
 
 // Notes check 9 for every record, and `also(record, span)` for records whose span is known.
 template <class Record, class Also>
-Findings Scan(std::span<const Record> records, const SpanIndex& index, Also also) {
+Findings Scan(std::span<const Record> records, const TraceDocument& document, Also also) {
   Findings findings(records.size());
-  CachedSpanLookup spans(index);
+  SpanLookup spans(document);
   for (std::size_t i = 0; i < records.size(); ++i) {
     const SpanRecord* span = spans.Find(records[i].span_id);
     if (span == nullptr) {
@@ -68,8 +69,8 @@ Findings Scan(std::span<const Record> records, const SpanIndex& index, Also also
 }
 
 template <class Record>
-Findings ScanSpanReferences(std::span<const Record> records, const SpanIndex& index) {
-  return Scan(records, index, [](const Record&, const SpanRecord&) { return false; });
+Findings ScanSpanReferences(std::span<const Record> records, const TraceDocument& document) {
+  return Scan(records, document, [](const Record&, const SpanRecord&) { return false; });
 }
 
 template <class Record>
@@ -99,9 +100,9 @@ bool MemoryOutsideSpan(const MemoryRecord& event, const SpanRecord& span) {
 // and the scan stops once all of them are found.
 class DataEdgeTensors {
  public:
-  explicit DataEdgeTensors(const HealthInput& input) {
-    known_.reserve(input.edges.size() * 2);
-    for (const EdgeRecord& edge : input.edges) {
+  explicit DataEdgeTensors(const TraceDocument& document) {
+    known_.reserve(document.edges().size() * 2);
+    for (const EdgeRecord& edge : document.edges()) {
       if (edge.edge_kind != EdgeKind::kData || edge.from.empty() || edge.to.empty()) continue;
       known_.emplace(edge.from, false);
       known_.emplace(edge.to, false);
@@ -114,11 +115,11 @@ class DataEdgeTensors {
         --missing;
       }
     };
-    for (const TensorRecord& tensor : input.tensors) {
+    for (const TensorRecord& tensor : document.tensors()) {
       if (missing == 0) return;
       mark(tensor.tensor_id);
     }
-    for (const OpRecord& op : input.ops) {
+    for (const OpRecord& op : document.ops()) {
       if (missing == 0) return;
       for (const std::string_view id : op.inputs) mark(id);
       if (op.output) mark(*op.output);
@@ -133,12 +134,12 @@ class DataEdgeTensors {
 };
 
 void CheckEdges(HealthContext& context) {
-  const HealthInput& input = context.input();
+  const TraceDocument& document = context.document();
   // Call edges usually share their source span, so each endpoint gets its own cache.
-  CachedSpanLookup from_spans(context.spans());
-  CachedSpanLookup to_spans(context.spans());
+  SpanLookup from_spans(document);
+  SpanLookup to_spans(document);
   std::optional<DataEdgeTensors> tensors;  // built only when a data edge needs it
-  for (const EdgeRecord& edge : input.edges) {
+  for (const EdgeRecord& edge : document.edges()) {
     if (edge.edge_kind == EdgeKind::kCall) {
       const SpanRecord* from = from_spans.Find(edge.from);
       const SpanRecord* to = to_spans.Find(edge.to);
@@ -167,7 +168,7 @@ void CheckEdges(HealthContext& context) {
       context.AddError(HealthCode::kEmptyDataEdgeEndpoint, "data-edge tensor IDs cannot be empty");
       continue;
     }
-    if (!tensors) tensors.emplace(input);
+    if (!tensors) tensors.emplace(document);
     if (!tensors->IsKnown(edge.from) || !tensors->IsKnown(edge.to)) {
       context.AddError(HealthCode::kUnknownDataEdgeTensor,
                        Message("data edge `", edge.from, "` -> `", edge.to,
@@ -179,48 +180,47 @@ void CheckEdges(HealthContext& context) {
 }  // namespace
 
 void CheckEvidenceReferences(HealthContext& context) {
-  const HealthInput& input = context.input();
-  const SpanIndex& index = context.spans();
+  const TraceDocument& document = context.document();
 
-  const Findings ops = Scan(input.ops, index, OpOutsideSpan);
-  const Findings tensors = ScanSpanReferences(input.tensors, index);
-  const Findings tensor_stats = ScanSpanReferences(input.tensor_stats, index);
-  const Findings memory = Scan(input.memory, index, MemoryOutsideSpan);
-  Findings intervals = ScanSpanReferences(input.device_intervals, index);
-  for (std::size_t i = 0; i < input.device_intervals.size(); ++i) {
-    if (input.device_intervals[i].duration_ns == 0) intervals.Note(i, kZeroDuration);
+  const Findings ops = Scan(document.ops(), document, OpOutsideSpan);
+  const Findings tensors = ScanSpanReferences(document.tensors(), document);
+  const Findings tensor_stats = ScanSpanReferences(document.tensor_stats(), document);
+  const Findings memory = Scan(document.memory(), document, MemoryOutsideSpan);
+  Findings intervals = ScanSpanReferences(document.device_intervals(), document);
+  for (std::size_t i = 0; i < document.device_intervals().size(); ++i) {
+    if (document.device_intervals()[i].duration_ns == 0) intervals.Note(i, kZeroDuration);
   }
 
   // Check 9.
-  ReportUnknownSpans(context, input.ops, ops, "operation");
-  ReportUnknownSpans(context, input.tensors, tensors, "tensor");
-  ReportUnknownSpans(context, input.tensor_stats, tensor_stats, "tensor stats");
-  ReportUnknownSpans(context, input.memory, memory, "memory");
-  ReportUnknownSpans(context, input.device_intervals, intervals, "device interval");
+  ReportUnknownSpans(context, document.ops(), ops, "operation");
+  ReportUnknownSpans(context, document.tensors(), tensors, "tensor");
+  ReportUnknownSpans(context, document.tensor_stats(), tensor_stats, "tensor stats");
+  ReportUnknownSpans(context, document.memory(), memory, "memory");
+  ReportUnknownSpans(context, document.device_intervals(), intervals, "device interval");
 
   // Check 10.
   intervals.Report(kZeroDuration, [&](std::size_t i) {
     context.AddError(
         HealthCode::kEmptyDeviceInterval,
-        Message("device interval for `", input.device_intervals[i].span_id, "` has zero duration"));
+        Message("device interval for `", document.device_intervals()[i].span_id, "` has zero duration"));
   });
 
   // Check 11.
   ops.Report(kOutsideSpan, [&](std::size_t i) {
     context.AddError(HealthCode::kOperationOutsideSpan,
-                     Message("operation `", input.ops[i].op_name, "` lies outside span `",
-                             input.ops[i].span_id, "`"));
+                     Message("operation `", document.ops()[i].op_name, "` lies outside span `",
+                             document.ops()[i].span_id, "`"));
   });
 
   // Check 12. The events are taken in document order, not sorted.
   memory.Report(kOutsideSpan, [&](std::size_t i) {
     context.AddError(HealthCode::kMemoryOutsideSpan,
-                     Message("memory event for storage `", input.memory[i].storage_id,
-                             "` lies outside span `", input.memory[i].span_id, "`"));
+                     Message("memory event for storage `", document.memory()[i].storage_id,
+                             "` lies outside span `", document.memory()[i].span_id, "`"));
   });
 
   // Check 13.
-  for (const DeviceMemoryRecord& sample : input.device_memory) {
+  for (const DeviceMemoryRecord& sample : document.device_memory()) {
     if (!sample.used_bytes && !sample.free_bytes && !sample.reserved_bytes &&
         !sample.capacity_bytes) {
       context.AddError(

@@ -1,5 +1,6 @@
-// Checks 5–8 (docs/analyses.md §6.3). The parent-cycle check marks each id once (a walk over the
-// functional graph id → parent id), so a deep chain costs linear time, not depth × spans.
+// Checks 5–8 (docs/analyses.md §6.3), on the document's span index: parents and parent cycles
+// were found once when the document was sealed, in linear time however deep the chains.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -16,45 +17,6 @@ namespace tracedoc::health {
 using util::SaturatingAdd;
 namespace {
 
-// Whether walking parent ids from each span reaches an id twice, by span position. Only the
-// positions the index holds (one per id) are meaningful; a span's walk starts at the indexed
-// span with its id, so duplicates share the answer.
-std::vector<bool> SpansInOrBelowCycle(std::span<const SpanRecord> spans, const SpanIndex& index) {
-  enum class Mark : std::uint8_t { kUnvisited, kOnPath, kAcyclic, kCyclic };
-  std::vector<Mark> marks(spans.size(), Mark::kUnvisited);
-  std::vector<std::size_t> path;
-  for (std::size_t start = 0; start < spans.size(); ++start) {
-    const std::optional<std::size_t> first = index.PositionOf(spans[start].id);
-    if (marks[*first] != Mark::kUnvisited) continue;
-    std::optional<std::size_t> current = first;
-    Mark outcome = Mark::kAcyclic;
-    while (true) {
-      if (!current) break;  // no parent, or a parent id that names no span
-      const Mark mark = marks[*current];
-      if (mark == Mark::kOnPath) {
-        // Back on the path being walked: everything on it reaches this cycle.
-        outcome = Mark::kCyclic;
-        break;
-      }
-      if (mark != Mark::kUnvisited) {
-        outcome = mark;
-        break;
-      }
-      marks[*current] = Mark::kOnPath;
-      path.push_back(*current);
-      const std::optional<std::string_view>& parent = spans[*current].parent_id;
-      current = parent ? index.PositionOf(*parent) : std::nullopt;
-    }
-    for (const std::size_t position : path) marks[position] = outcome;
-    path.clear();
-  }
-  std::vector<bool> cyclic(spans.size(), false);
-  for (std::size_t i = 0; i < spans.size(); ++i) {
-    cyclic[i] = marks[*index.PositionOf(spans[i].id)] == Mark::kCyclic;
-  }
-  return cyclic;
-}
-
 bool LiesOutside(const SpanRecord& child, const SpanRecord& parent) {
   return child.start_ns < parent.start_ns || SaturatingAdd(child.start_ns, child.duration_ns) >
                                                  SaturatingAdd(parent.start_ns, parent.duration_ns);
@@ -63,10 +25,13 @@ bool LiesOutside(const SpanRecord& child, const SpanRecord& parent) {
 }  // namespace
 
 void CheckSpanStructure(HealthContext& context) {
-  const std::span<const SpanRecord> spans = context.input().spans;
-  const SpanIndex& index = context.spans();
+  const std::span<const SpanRecord> spans = context.document().spans();
+  const SpanIndex index = context.document().span_index();
 
-  if (index.unique_count() != spans.size()) {
+  // Spans are in id order, so a repeated id is next to itself.
+  if (std::adjacent_find(spans.begin(), spans.end(), [](const SpanRecord& a, const SpanRecord& b) {
+        return a.id == b.id;
+      }) != spans.end()) {
     context.AddError(HealthCode::kDuplicateSpanId, "span IDs must be unique");
   }
 
@@ -86,8 +51,7 @@ void CheckSpanStructure(HealthContext& context) {
                      Message("expected exactly one measured region, found ", Decimal{measured}));
   }
 
-  const std::vector<bool> cyclic = SpansInOrBelowCycle(spans, index);
-  for (std::size_t i = 0; i < spans.size(); ++i) {
+  for (SpanPosition i = 0; i < spans.size(); ++i) {
     const SpanRecord& span = spans[i];
     if (!span.closed) {
       if (context.failed()) {
@@ -97,18 +61,18 @@ void CheckSpanStructure(HealthContext& context) {
       }
     }
     if (span.parent_id) {
-      const SpanRecord* parent = index.Find(*span.parent_id);
-      if (parent == nullptr) {
+      const std::optional<SpanPosition> parent = index.parent(i);
+      if (!parent) {
         context.AddError(
             HealthCode::kUnknownParent,
             Message("span `", span.id, "` refers to missing parent `", *span.parent_id, "`"));
-      } else if (span.closed && parent->closed && LiesOutside(span, *parent)) {
+      } else if (span.closed && spans[*parent].closed && LiesOutside(span, spans[*parent])) {
         context.AddError(
             HealthCode::kChildOutsideParent,
             Message("span `", span.id, "` lies outside parent `", *span.parent_id, "`"));
       }
     }
-    if (cyclic[i]) {
+    if (index.reaches_cycle(i)) {
       context.AddError(HealthCode::kSpanCycle,
                        Message("span `", span.id, "` participates in a parent cycle"));
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Consumer test: install tracedoc into a temporary prefix and build examples/embed against it
-# with find_package, from the build tree, through pkg-config and with add_subdirectory; then
-# compile every installed public header alone.
+# with find_package, from the build tree, through pkg-config and with add_subdirectory; build and
+# run examples/event_counts and examples/span_self_time against the prefix and check their
+# output; then compile every installed public header alone.
 # Usage: consumer_test.sh SOURCE_DIR BUILD_DIR CXX
 set -euo pipefail
 source_dir=$1 build_dir=$2 cxx=$3
@@ -42,6 +43,42 @@ if "$work/event_counts/event_counts" "$source_dir/examples/invalid.jsonl" >"$wor
   echo "event_counts accepted the invalid example" >&2; exit 1
 fi
 grep -q 'error\[duplicate_span_end\]' "$work/out.txt"
+
+echo "-- examples/span_self_time (the span index) against the installed prefix"
+cmake -S "$source_dir/examples/span_self_time" -B "$work/span_self_time" -G Ninja \
+  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$work/span_self_time" >/dev/null
+self_time="$work/span_self_time/span_self_time"
+# examples/valid.jsonl: span-root lasts 2500 ns, its child span-op 1200 ns.
+"$self_time" "$source_dir/examples/valid.jsonl" >"$work/out.txt"
+printf '%s\n' '1300 ns  span-root' '1200 ns  span-root > span-op' | diff - "$work/out.txt"
+# Thirteen spans: r [0, 1000) holds a (100 ns), b (300 ns, holding c: 50 ns) and l1..l8 (5 ns
+# each), so r keeps 1000 - 440; o (70 ns) names a parent that does not exist. Ten lines, the
+# equal 5s in id order.
+{
+  head -n 1 "$source_dir/examples/valid.jsonl"
+  span() {  # id parent start duration
+    local parent=""
+    [ -n "$2" ] && parent=",\"parent_id\":\"$2\""
+    echo "{\"kind\":\"span_start\",\"id\":\"$1\"$parent,\"name\":\"n\",\"start_ns\":$3,\"span_kind\":\"function\",\"measured\":false}"
+    echo "{\"kind\":\"span_end\",\"id\":\"$1\",\"duration_ns\":$4}"
+  }
+  span r "" 0 1000
+  span a r 0 100
+  span b r 100 300
+  span c b 100 50
+  span o gone 0 70
+  for i in 1 2 3 4 5 6 7 8; do span "l$i" r $((400 + i)) 5; done
+  echo '{"kind":"terminal","outcome":"complete","timestamp_ns":1000}'
+} >"$work/tree.jsonl"
+"$self_time" "$work/tree.jsonl" >"$work/out.txt"
+printf '%s\n' '560 ns  r' '250 ns  r > b' '100 ns  r > a' '70 ns  … > o' '50 ns  r > b > c' \
+  '5 ns  r > l1' '5 ns  r > l2' '5 ns  r > l3' '5 ns  r > l4' '5 ns  r > l5' |
+  diff - "$work/out.txt"
+if "$self_time" "$source_dir/examples/invalid.jsonl" >/dev/null 2>"$work/err.txt"; then
+  echo "span_self_time accepted the invalid example" >&2; exit 1
+fi
+grep -q 'error\[duplicate_span_end\]' "$work/err.txt"
 
 echo "-- find_package from the build tree"
 cmake -S "$source_dir/examples/embed" -B "$work/buildtree" -G Ninja \
