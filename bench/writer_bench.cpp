@@ -1,8 +1,11 @@
-// Throughput of the canonical JSONL writer on the generated documents; counts output bytes.
+// Throughput of the record writers on the generated documents: the canonical JSONL into a string
+// and into a stream (the `cat` path), and the document JSON; counts output bytes.
 #include <benchmark/benchmark.h>
 
 #include <cstddef>
 #include <cstdint>
+#include <ostream>
+#include <streambuf>
 #include <string>
 
 #include "bench_traces.hpp"
@@ -10,6 +13,34 @@
 
 namespace tracedoc::bench {
 namespace {
+
+// A stream that counts what it is given and keeps none of it, so the benchmark measures the
+// writer and not a device.
+class CountingBuffer : public std::streambuf {
+ public:
+  std::size_t bytes() const { return bytes_; }
+
+ protected:
+  std::streamsize xsputn(const char*, std::streamsize count) override {
+    bytes_ += static_cast<std::size_t>(count);
+    return count;
+  }
+  int_type overflow(int_type ch) override {
+    if (!traits_type::eq_int_type(ch, traits_type::eof())) ++bytes_;
+    return traits_type::not_eof(ch);
+  }
+
+ private:
+  std::size_t bytes_ = 0;
+};
+
+void CountOutput(benchmark::State& state, std::size_t bytes, std::size_t events) {
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>(bytes));
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
+                          static_cast<std::int64_t>(events));
+  state.counters["output_MB"] = static_cast<double>(bytes) / 1e6;
+}
 
 void BM_Write_Jsonl(benchmark::State& state) {
   const auto events = static_cast<std::size_t>(state.range(0));
@@ -20,13 +51,38 @@ void BM_Write_Jsonl(benchmark::State& state) {
     bytes = out.size();
     benchmark::DoNotOptimize(out.data());
   }
-  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
-                          static_cast<std::int64_t>(bytes));
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
-                          static_cast<std::int64_t>(events));
-  state.counters["output_MB"] = static_cast<double>(bytes) / 1e6;
+  CountOutput(state, bytes, events);
 }
 BENCHMARK(BM_Write_Jsonl)->Apply(EventSizes);
+
+void BM_Write_JsonlStream(benchmark::State& state) {
+  const auto events = static_cast<std::size_t>(state.range(0));
+  const TraceDocument& document = TraceDocumentOf(events);
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    CountingBuffer buffer;
+    std::ostream out(&buffer);
+    WriteJsonl(document, out);
+    bytes = buffer.bytes();
+    benchmark::DoNotOptimize(bytes);
+  }
+  if (bytes == 0) state.SkipWithError("the JSONL stream was empty");
+  CountOutput(state, bytes, events);
+}
+BENCHMARK(BM_Write_JsonlStream)->Apply(EventSizes);
+
+void BM_Write_DocumentJson(benchmark::State& state) {
+  const auto events = static_cast<std::size_t>(state.range(0));
+  const TraceDocument& document = TraceDocumentOf(events);
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const std::string out = WriteDocumentJson(document);
+    bytes = out.size();
+    benchmark::DoNotOptimize(out.data());
+  }
+  CountOutput(state, bytes, events);
+}
+BENCHMARK(BM_Write_DocumentJson)->Apply(EventSizes);
 
 }  // namespace
 }  // namespace tracedoc::bench

@@ -1,10 +1,14 @@
 // The one JSON emitter of tracedoc: objects, arrays, keys and values written into a JsonSink,
-// with the comma rule in one place. Every JSON writer (document, summary, memory, health, the
-// validation report) goes through it.
+// with the comma rule in one place. Every JSON writer (the JSONL lines and the records inside the
+// document, the document, summary, memory, health, the validation report) goes through it.
 #ifndef TRACEDOC_SRC_EMIT_JSON_EMITTER_HPP_
 #define TRACEDOC_SRC_EMIT_JSON_EMITTER_HPP_
 
+#include <charconv>
+#include <concepts>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,7 +21,9 @@ namespace tracedoc::emit {
 /// Writes compact JSON in order: Begin/End for containers, Key before each member's value, one
 /// call per value. A comma goes before a key or value exactly when the previous token was a
 /// value or a closed container, so callers never spell one. Strings and keys are escaped
-/// (AppendJsonString); numbers are laid out as the reference writes them. The sink may hand the
+/// (AppendJsonString); numbers are laid out as the reference writes them. Keys a caller knows
+/// need no escape (field-table names) have one-append paths (PlainKey, PlainMember,
+/// BeginObjectWith), and EndLine separates the top-level values of JSONL. The sink may hand the
 /// text on after any value, so large outputs stream. Nesting is the caller's to balance.
 class JsonEmitter {
  public:
@@ -26,6 +32,24 @@ class JsonEmitter {
   JsonEmitter& operator=(const JsonEmitter&) = delete;
 
   void BeginObject() { Open('{'); }
+  /// Opens an object whose first member is `"name":"value"` with nothing to escape in either
+  /// (say a record's `kind`): one append, where BeginObject and PlainMember would be two and a
+  /// scan of the value.
+  void BeginObjectWith(std::string_view plain_name, std::string_view plain_value) {
+    if (plain_name.size() + plain_value.size() + 7 > kMemberBufferBytes) {
+      BeginObject();
+      PlainMember(plain_name, plain_value);
+      return;
+    }
+    char buffer[kMemberBufferBytes];
+    char* pos = buffer;
+    if (need_comma_) *pos++ = ',';
+    *pos++ = '{';
+    need_comma_ = false;
+    pos = PutPlainString(PutPlainKey(pos, plain_name), plain_value);
+    Append(buffer, pos);
+    need_comma_ = true;
+  }
   void EndObject() { Close('}'); }
   void BeginArray() { Open('['); }
   void EndArray() { Close(']'); }
@@ -37,6 +61,43 @@ class JsonEmitter {
     out += ':';
     need_comma_ = false;
     return *this;
+  }
+  /// As Key, for a name that needs no escape (a field table's ASCII identifier): `"name":` in
+  /// one append.
+  JsonEmitter& PlainKey(std::string_view name) {
+    char buffer[64];
+    if (name.size() + 4 > sizeof(buffer)) return Key(name);
+    Append(buffer, PutPlainKey(buffer, name));
+    need_comma_ = false;
+    return *this;
+  }
+
+  // The common members of a record, key and value in one append: most lines are a dozen short
+  // ones. A member this short never fills a chunk, so it leaves the flush to the next value.
+  /// `"name":"value"` for a PlainKey name.
+  void PlainMember(std::string_view name, std::string_view value) {
+    if (name.size() + value.size() + 6 > kMemberBufferBytes ||
+        CleanPrefixLength(value) != value.size()) {
+      PlainKey(name).String(value);
+      return;
+    }
+    char buffer[kMemberBufferBytes];
+    Append(buffer, PutPlainString(PutPlainKey(buffer, name), value));
+    need_comma_ = true;
+  }
+  /// `"name":value` for a PlainKey name. Only a std::uint64_t: a bool or a string literal would
+  /// convert to one.
+  template <std::same_as<std::uint64_t> U64Value>
+  void PlainMember(std::string_view name, U64Value value) {
+    if (name.size() + 24 > kMemberBufferBytes) {
+      PlainKey(name).U64(value);
+      return;
+    }
+    char buffer[kMemberBufferBytes];
+    char* pos = PutPlainKey(buffer, name);
+    pos = std::to_chars(pos, buffer + sizeof(buffer), value).ptr;
+    Append(buffer, pos);
+    need_comma_ = true;
   }
 
   void String(std::string_view value) {
@@ -70,15 +131,40 @@ class JsonEmitter {
     out += json;
     AfterValue();
   }
-  /// One complete value appended by `append(std::string&)` as compact JSON: for writers that
-  /// build their text on a string (the record writers of the JSONL lines).
-  template <class Append>
-  void RawWith(Append&& append) {
-    append(BeforeValue());
-    AfterValue();
+
+  /// Ends a line of JSONL after a complete top-level value: `\n`, and the next value starts the
+  /// next line (no comma).
+  void EndLine() {
+    sink_.text() += '\n';
+    need_comma_ = false;
+    sink_.MaybeFlush();
   }
 
  private:
+  static constexpr std::size_t kMemberBufferBytes = 128;
+
+  // Puts `"name":`, after a comma when one is due, at `pos`, which has room for name.size() + 4
+  // bytes; returns the end.
+  char* PutPlainKey(char* pos, std::string_view name) const {
+    if (need_comma_) *pos++ = ',';
+    *pos++ = '"';
+    std::memcpy(pos, name.data(), name.size());
+    pos += name.size();
+    *pos++ = '"';
+    *pos++ = ':';
+    return pos;
+  }
+  // Puts `"value"` at `pos`, which has room for value.size() + 2 bytes; returns the end.
+  static char* PutPlainString(char* pos, std::string_view value) {
+    *pos++ = '"';
+    if (!value.empty()) std::memcpy(pos, value.data(), value.size());  // may be null when empty
+    pos += value.size();
+    *pos++ = '"';
+    return pos;
+  }
+  void Append(const char* begin, const char* end) {
+    sink_.text().append(begin, static_cast<std::size_t>(end - begin));
+  }
   std::string& BeforeValue() {
     std::string& out = sink_.text();
     if (need_comma_) out += ',';

@@ -1,9 +1,10 @@
-// The four routes of JsonSink: string or stream, compact or pretty. Only compact text for a
-// string skips the chunk; the others pass through it, so no route holds two copies of the text.
+// The routes of JsonSink: string, or stream or chunk writer, compact or pretty. Only compact text
+// for a string skips the chunk; the others pass through it, so no route holds two copies of the text.
 #include "emit/json_sink.hpp"
 
 #include <limits>
 #include <ostream>
+#include <utility>
 
 namespace tracedoc::emit {
 
@@ -13,20 +14,25 @@ JsonSink::JsonSink(std::string& out, bool pretty, std::size_t chunk_bytes)
   if (pretty) pretty_.emplace(out);
 }
 
+// Once `out` has failed nothing more is written to it (the stream's state says so).
 JsonSink::JsonSink(std::ostream& out, bool pretty, std::size_t chunk_bytes)
-    : text_(&chunk_), flush_at_(chunk_bytes), stream_(&out) {
-  if (pretty) pretty_.emplace(pretty_chunk_);
-}
+    : JsonSink(
+          [&out](std::string_view piece) {
+            if (out) out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+          },
+          pretty, chunk_bytes) {}
 
-void JsonSink::WriteToStream(const std::string& piece) {
-  if (*stream_) stream_->write(piece.data(), static_cast<std::streamsize>(piece.size()));
+JsonSink::JsonSink(std::function<void(std::string_view)> write_chunk, bool pretty,
+                   std::size_t chunk_bytes)
+    : text_(&chunk_), flush_at_(chunk_bytes), write_chunk_(std::move(write_chunk)) {
+  if (pretty) pretty_.emplace(pretty_chunk_);
 }
 
 void JsonSink::Flush() {
   if (text_ != &chunk_) return;
   if (pretty_) pretty_->Append(chunk_);
-  if (stream_ != nullptr) {
-    WriteToStream(pretty_ ? pretty_chunk_ : chunk_);
+  if (write_chunk_) {
+    write_chunk_(pretty_ ? pretty_chunk_ : chunk_);
     pretty_chunk_.clear();
   }
   chunk_.clear();
@@ -36,8 +42,8 @@ void JsonSink::Finish() {
   Flush();
   if (!pretty_) return;
   pretty_->Finish();
-  if (stream_ != nullptr) {
-    WriteToStream(pretty_chunk_);
+  if (write_chunk_) {
+    write_chunk_(pretty_chunk_);
     pretty_chunk_.clear();
   }
 }

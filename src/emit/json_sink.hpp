@@ -1,12 +1,15 @@
-// Where an emitter's compact JSON text goes: a caller's std::string or std::ostream, either as it
-// is or re-indented on the way (PrettyJsonWriter). Streams get the text in chunks as it grows.
+// Where an emitter's compact JSON text goes: a caller's std::string, std::ostream or chunk writer
+// (say a file's fwrite), either as it is or re-indented on the way (PrettyJsonWriter). Streams and
+// chunk writers get the text in chunks as it grows.
 #ifndef TRACEDOC_SRC_EMIT_JSON_SINK_HPP_
 #define TRACEDOC_SRC_EMIT_JSON_SINK_HPP_
 
 #include <cstddef>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "emit/pretty_json.hpp"
 
@@ -29,6 +32,10 @@ class JsonSink {
   /// Writes the output to `out`. Once `out` has failed nothing more is written to it; its state
   /// says so (no exception is thrown unless `out` asks for one).
   JsonSink(std::ostream& out, bool pretty, std::size_t chunk_bytes = kChunkBytes);
+  /// Hands the output to `write_chunk` piece by piece, in order; it keeps or reports its own
+  /// failures.
+  JsonSink(std::function<void(std::string_view)> write_chunk, bool pretty,
+           std::size_t chunk_bytes = kChunkBytes);
   JsonSink(const JsonSink&) = delete;
   JsonSink& operator=(const JsonSink&) = delete;
 
@@ -43,13 +50,12 @@ class JsonSink {
 
  private:
   void Flush();
-  void WriteToStream(const std::string& piece);
 
   std::string chunk_;
   std::string* text_;           // the destination string (compact) or chunk_
   std::size_t flush_at_;        // never reached when text_ is the destination
-  std::ostream* stream_ = nullptr;
-  std::string pretty_chunk_;    // the re-indented text waiting for the stream
+  std::function<void(std::string_view)> write_chunk_;  // empty for a string
+  std::string pretty_chunk_;    // the re-indented text waiting for write_chunk_
   std::optional<PrettyJsonWriter> pretty_;
 };
 

@@ -94,12 +94,13 @@ bool ReadObject(DecodeContext& ctx, std::uint32_t node, std::span<const FieldSpe
   return true;
 }
 
-/// Appends the fields of `record` in table order, then its unknown members (no braces).
+/// Writes the fields of `record` in table order, then its unknown members, into the object
+/// open in `json`.
 template <class Record>
-void WriteFields(std::string& out, std::span<const FieldSpec<Record>> fields, const Record& record,
-                 const UnknownFields& unknown) {
-  for (const FieldSpec<Record>& field : fields) field.write(out, field.name, record);
-  WriteUnknown(out, unknown);
+void WriteFields(emit::JsonEmitter& json, std::span<const FieldSpec<Record>> fields,
+                 const Record& record, const UnknownFields& unknown) {
+  for (const FieldSpec<Record>& field : fields) field.write(json, field.name, record);
+  WriteUnknown(json, unknown);
 }
 
 /// Re-points every string and array of `record`, its unknown members included, into `pool`.

@@ -191,11 +191,11 @@ constexpr FieldSpec<TerminalRecord> kTerminalFields[] = {
 };
 
 template <class Record>
-void WriteNested(std::string& out, std::span<const FieldSpec<Record>> fields,
+void WriteNested(emit::JsonEmitter& json, std::span<const FieldSpec<Record>> fields,
                  const Record& record) {
-  out += '{';
-  WriteFields(out, fields, record, record.unknown);
-  out += '}';
+  json.BeginObject();
+  WriteFields(json, fields, record, record.unknown);
+  json.EndObject();
 }
 
 }  // namespace
@@ -295,28 +295,25 @@ void Own(util::StringPool& pool, ComparisonIdentity& value) {
   OwnFields(pool, ComparisonIdentityFields(), value);
 }
 
-void WriteValue(std::string& out, const CaptureContract& value) {
-  WriteNested(out, CaptureContractFields(), value);
+void WriteValue(emit::JsonEmitter& json, const CaptureContract& value) {
+  WriteNested(json, CaptureContractFields(), value);
 }
-void WriteValue(std::string& out, const GradientContract& value) {
-  WriteNested(out, GradientContractFields(), value);
+void WriteValue(emit::JsonEmitter& json, const GradientContract& value) {
+  WriteNested(json, GradientContractFields(), value);
 }
-void WriteValue(std::string& out, const ExpectedGradient& value) {
-  WriteNested(out, ExpectedGradientFields(), value);
+void WriteValue(emit::JsonEmitter& json, const ExpectedGradient& value) {
+  WriteNested(json, ExpectedGradientFields(), value);
 }
-void WriteValue(std::string& out, const GradientFamilyContract& value) {
-  WriteNested(out, GradientFamilyContractFields(), value);
+void WriteValue(emit::JsonEmitter& json, const GradientFamilyContract& value) {
+  WriteNested(json, GradientFamilyContractFields(), value);
 }
-void WriteValue(std::string& out, const ComparisonIdentity& value) {
-  WriteNested(out, ComparisonIdentityFields(), value);
+void WriteValue(emit::JsonEmitter& json, const ComparisonIdentity& value) {
+  WriteNested(json, ComparisonIdentityFields(), value);
 }
-void WriteValue(std::string& out, const ArrayView<Tag>& tags) {
-  out += '{';
-  for (const Tag& tag : tags) {
-    WriteKey(out, tag.key);
-    emit::AppendJsonString(out, tag.value);
-  }
-  out += '}';
+void WriteValue(emit::JsonEmitter& json, const ArrayView<Tag>& tags) {
+  json.BeginObject();
+  for (const Tag& tag : tags) json.Key(tag.key).String(tag.value);
+  json.EndObject();
 }
 
 }  // namespace tracedoc::format

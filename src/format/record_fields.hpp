@@ -32,8 +32,8 @@ struct FieldSpec {
   std::string_view name;
   Presence presence;
   bool (*read)(DecodeContext&, std::uint32_t node, Record&);
-  /// Appends `"name":value` (with a leading comma unless first), or nothing when omitted.
-  void (*write)(std::string& out, std::string_view name, const Record&);
+  /// Writes the member `"name":value`, or nothing when omitted.
+  void (*write)(emit::JsonEmitter& json, std::string_view name, const Record&);
   /// Re-points the field's strings and arrays into `pool`.
   void (*own)(util::StringPool& pool, Record&);
 };
@@ -73,17 +73,17 @@ void OwnMember(util::StringPool& pool, Root& record) {
 }
 
 template <bool kOmitWhenEmpty, class Root, auto... Path>
-void WriteMember(std::string& out, std::string_view name, const Root& record) {
+void WriteMember(emit::JsonEmitter& json, std::string_view name, const Root& record) {
   const auto& value = Get<Path...>(record);
   using Value = std::remove_cvref_t<decltype(value)>;
   if constexpr (IsOptional<Value>::value) {
     if (!value.has_value()) return;
-    WriteField(out, name, *value);
+    WriteField(json, name, *value);
   } else {
     if constexpr (kOmitWhenEmpty) {
       if (value.empty()) return;
     }
-    WriteField(out, name, value);
+    WriteField(json, name, value);
   }
 }
 

@@ -67,7 +67,7 @@ void EmitRecords(emit::JsonEmitter& json, std::string_view name, const Records& 
                  write::RecordStyle style) {
   json.Key(name).BeginArray();
   for (const auto& record : records) {
-    json.RawWith([&](std::string& out) { write::AppendRecordJson(out, record, style); });
+    write::EmitRecord(json, record, style);
   }
   json.EndArray();
 }
@@ -76,11 +76,9 @@ void EmitDocument(emit::JsonEmitter& json, const TraceDocument& document, bool d
   const write::RecordStyle style{.with_kind = false, .drop_unknown = drop_unknown};
   json.BeginObject();
   json.Key("schema").String(document.schema());
-  json.Key("run").RawWith([&](std::string& out) {
-    out += '{';
-    write::AppendRunMetaMembers(out, document.run(), drop_unknown);
-    out += '}';
-  });
+  json.Key("run").BeginObject();
+  write::EmitRunMetaMembers(json, document.run(), drop_unknown);
+  json.EndObject();
   json.Key("spans").BeginArray();
   for (const SpanRecord& span : document.spans()) EmitSpanRecord(json, span, drop_unknown);
   json.EndArray();
@@ -92,8 +90,8 @@ void EmitDocument(emit::JsonEmitter& json, const TraceDocument& document, bool d
   EmitRecords(json, "device_intervals", document.device_intervals(), style);
   EmitRecords(json, "gradients", document.gradients(), style);
   EmitRecords(json, "edges", document.edges(), style);
-  json.Key("terminal").RawWith(
-      [&](std::string& out) { write::AppendRecordJson(out, document.terminal(), style); });
+  json.Key("terminal");
+  write::EmitRecord(json, document.terminal(), style);
   json.EndObject();
 }
 

@@ -1,5 +1,5 @@
 // to_events and write_jsonl (docs/trace-format.md §3.1–§3.2): every output walks the document in
-// ForEachEvent's order and appends lines to one growing buffer, handed to its sink in chunks.
+// ForEachEvent's order and writes one line per event through the one JSON emitter.
 #include <unistd.h>
 
 #include <cerrno>
@@ -7,9 +7,11 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <variant>
 
+#include "emit/json_emitter.hpp"
 #include "tracedoc/event_order.hpp"
 #include "tracedoc/writer.hpp"
 #include "write/record_json.hpp"
@@ -19,26 +21,19 @@ namespace {
 
 // A typical line is 100–250 bytes; reserving this much per record avoids most regrowth.
 constexpr std::size_t kEstimatedLineBytes = 192;
-// Streams and files take the output in chunks of about this size, so memory stays bounded.
-constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 
 write::RecordStyle LineStyle(const WriteOptions& options) {
   return write::RecordStyle{.with_kind = true, .drop_unknown = options.drop_unknown};
 }
 
-// Appends every line to `buffer`; once it holds `chunk_bytes`, `sink(buffer)` takes it and the
-// buffer starts over (its capacity is kept). The caller hands the last partial chunk on itself.
-template <class Sink>
-void AppendLines(const TraceDocument& document, const WriteOptions& options,
-                 std::size_t chunk_bytes, std::string& buffer, Sink&& sink) {
+// Every event as one line. Streams and files get the text in chunks (the emitter's sink), so
+// memory stays bounded.
+void EmitLines(emit::JsonEmitter& json, const TraceDocument& document,
+               const WriteOptions& options) {
   const write::RecordStyle style = LineStyle(options);
   ForEachEvent(document, [&](const auto& record) {
-    write::AppendRecordJson(buffer, record, style);
-    buffer += '\n';
-    if (buffer.size() >= chunk_bytes) {
-      sink(buffer);
-      buffer.clear();
-    }
+    write::EmitRecord(json, record, style);
+    json.EndLine();
   });
 }
 
@@ -60,16 +55,13 @@ Result<void> WriteTempFile(const TraceDocument& document, const std::filesystem:
   std::unique_ptr<std::FILE, FileCloser> file(std::fopen(temp.c_str(), "wb"));
   if (!file) return IoError("create trace file " + target.string() + ": " + ErrnoText(errno));
   int write_errno = 0;
-  std::string buffer;
-  buffer.reserve(kChunkBytes + 64 * 1024);
-  auto sink = [&](const std::string& chunk) {
+  auto write_chunk = [&](std::string_view chunk) {
     if (write_errno != 0) return;
     if (std::fwrite(chunk.data(), 1, chunk.size(), file.get()) != chunk.size()) {
       write_errno = errno != 0 ? errno : EIO;
     }
   };
-  AppendLines(document, options, kChunkBytes, buffer, sink);
-  sink(buffer);
+  emit::EmitJson(write_chunk, /*pretty=*/false, EmitLines, document, options);
   if (write_errno != 0) {
     return IoError("write trace JSONL to " + target.string() + ": " + ErrnoText(write_errno));
   }
@@ -97,24 +89,20 @@ std::vector<Event> ToEvents(const TraceDocument& document) {
 
 void AppendEventJson(std::string& out, const Event& event, const WriteOptions& options) {
   const write::RecordStyle style = LineStyle(options);
-  std::visit([&](const auto& record) { write::AppendRecordJson(out, record, style); }, event);
+  emit::EmitJson(out, /*pretty=*/false, [&](emit::JsonEmitter& json) {
+    std::visit([&](const auto& record) { write::EmitRecord(json, record, style); }, event);
+  });
 }
 
 std::string WriteJsonl(const TraceDocument& document, const WriteOptions& options) {
   std::string out;
   out.reserve(EventCount(document) * kEstimatedLineBytes);
-  AppendLines(document, options, static_cast<std::size_t>(-1), out, [](const std::string&) {});
+  emit::EmitJson(out, /*pretty=*/false, EmitLines, document, options);
   return out;
 }
 
 void WriteJsonl(const TraceDocument& document, std::ostream& out, const WriteOptions& options) {
-  std::string buffer;
-  buffer.reserve(kChunkBytes + 64 * 1024);
-  auto sink = [&out](const std::string& chunk) {
-    if (out) out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-  };
-  AppendLines(document, options, kChunkBytes, buffer, sink);
-  sink(buffer);
+  emit::EmitJson(out, /*pretty=*/false, EmitLines, document, options);
 }
 
 Result<void> WriteJsonlFile(const TraceDocument& document, const std::filesystem::path& path,

@@ -2,7 +2,6 @@
 // its run metadata, and the edge with its second tag.
 #include "write/record_json.hpp"
 
-#include <cstring>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -48,44 +47,37 @@ class RunMetaWithoutUnknown {
 }  // namespace
 
 // `kind` values are fixed ASCII identifiers: nothing to escape.
-void OpenRecord(std::string& out, std::string_view kind, RecordStyle style) {
-  if (!style.with_kind) {
-    out += '{';
-    return;
+void BeginRecord(emit::JsonEmitter& json, std::string_view kind, RecordStyle style) {
+  if (style.with_kind) {
+    json.BeginObjectWith("kind", kind);
+  } else {
+    json.BeginObject();
   }
-  constexpr std::string_view kOpen = "{\"kind\":\"";
-  char buffer[32];  // the longest kind, `device_interval`, fits with room to spare
-  std::memcpy(buffer, kOpen.data(), kOpen.size());
-  std::memcpy(buffer + kOpen.size(), kind.data(), kind.size());
-  buffer[kOpen.size() + kind.size()] = '"';
-  out.append(buffer, kOpen.size() + kind.size() + 1);
 }
 
-void AppendRunMetaMembers(std::string& out, const TraceRunMeta& run, bool drop_unknown) {
+void EmitRunMetaMembers(emit::JsonEmitter& json, const TraceRunMeta& run, bool drop_unknown) {
   if (!drop_unknown) {
-    format::WriteFields(out, format::RunMetaFields(), run, run.unknown);
+    format::WriteFields(json, format::RunMetaFields(), run, run.unknown);
     return;
   }
   const RunMetaWithoutUnknown stripped(run);
-  format::WriteFields(out, format::RunMetaFields(), stripped.run(), UnknownFields{});
+  format::WriteFields(json, format::RunMetaFields(), stripped.run(), UnknownFields{});
 }
 
-void AppendRecordJson(std::string& out, const MetaRecord& record, RecordStyle style) {
-  OpenRecord(out, format::RecordTraits<MetaRecord>::kKind, style);
-  format::WriteKey(out, "schema");
-  format::WriteValue(out, record.schema);
-  AppendRunMetaMembers(out, record.run, style.drop_unknown);
-  out += '}';
+void EmitRecord(emit::JsonEmitter& json, const MetaRecord& record, RecordStyle style) {
+  BeginRecord(json, format::RecordTraits<MetaRecord>::kKind, style);
+  json.Key("schema").String(record.schema);
+  EmitRunMetaMembers(json, record.run, style.drop_unknown);
+  json.EndObject();
 }
 
-void AppendRecordJson(std::string& out, const EdgeRecord& record, RecordStyle style) {
+void EmitRecord(emit::JsonEmitter& json, const EdgeRecord& record, RecordStyle style) {
   // `edge_kind` is the second tag (§1.12): written right after `kind`, before the fields.
-  OpenRecord(out, format::RecordTraits<EdgeRecord>::kKind, style);
-  format::WriteFieldKey(out, "edge_kind");
-  format::WriteValue(out, record.edge_kind);
-  format::WriteFields(out, format::RecordTraits<EdgeRecord>::Fields(record), record,
+  BeginRecord(json, format::RecordTraits<EdgeRecord>::kKind, style);
+  format::WriteField(json, "edge_kind", record.edge_kind);
+  format::WriteFields(json, format::RecordTraits<EdgeRecord>::Fields(record), record,
                       style.drop_unknown ? UnknownFields{} : record.unknown);
-  out += '}';
+  json.EndObject();
 }
 
 }  // namespace tracedoc::write

@@ -3,9 +3,9 @@
 #ifndef TRACEDOC_SRC_WRITE_RECORD_JSON_HPP_
 #define TRACEDOC_SRC_WRITE_RECORD_JSON_HPP_
 
-#include <string>
 #include <string_view>
 
+#include "emit/json_emitter.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_traits.hpp"
 #include "tracedoc/event.hpp"
@@ -20,25 +20,25 @@ struct RecordStyle {
 };
 
 /// Opens a record: `{"kind":"<kind>"`, or `{` when the style has no kind.
-void OpenRecord(std::string& out, std::string_view kind, RecordStyle style);
+void BeginRecord(emit::JsonEmitter& json, std::string_view kind, RecordStyle style);
 
-/// Appends the record as `{...}`: its `kind`, the members of its field table, then its unknown
-/// members unless dropped (the record's traits say which kind and which table).
+/// Writes the record as one object: its `kind`, the members of its field table, then its
+/// unknown members unless dropped (the record's traits say which kind and which table).
 template <class Record>
-void AppendRecordJson(std::string& out, const Record& record, RecordStyle style) {
-  OpenRecord(out, format::RecordTraits<Record>::kKind, style);
-  format::WriteFields(out, format::RecordTraits<Record>::Fields(record), record,
+void EmitRecord(emit::JsonEmitter& json, const Record& record, RecordStyle style) {
+  BeginRecord(json, format::RecordTraits<Record>::kKind, style);
+  format::WriteFields(json, format::RecordTraits<Record>::Fields(record), record,
                       style.drop_unknown ? UnknownFields{} : record.unknown);
-  out += '}';
+  json.EndObject();
 }
 /// A meta without kind is `{"schema":...,<run fields>}`.
-void AppendRecordJson(std::string& out, const MetaRecord& record, RecordStyle style);
+void EmitRecord(emit::JsonEmitter& json, const MetaRecord& record, RecordStyle style);
 /// An edge carries `edge_kind` right after `kind`, before its fields (§1.12).
-void AppendRecordJson(std::string& out, const EdgeRecord& record, RecordStyle style);
+void EmitRecord(emit::JsonEmitter& json, const EdgeRecord& record, RecordStyle style);
 
-/// Appends the run metadata's members (§1.2 table order, then its unknown members) to an object
-/// already opened in `out`: the flattened meta line and the document's nested `run` share it.
-void AppendRunMetaMembers(std::string& out, const TraceRunMeta& run, bool drop_unknown);
+/// Writes the run metadata's members (§1.2 table order, then its unknown members) into the
+/// object open in `json`: the flattened meta line and the document's nested `run` share it.
+void EmitRunMetaMembers(emit::JsonEmitter& json, const TraceRunMeta& run, bool drop_unknown);
 
 }  // namespace tracedoc::write
 

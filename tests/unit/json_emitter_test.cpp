@@ -1,6 +1,8 @@
 // The JSON emitter (src/emit/json_emitter.hpp) and its sink (json_sink.hpp): the comma rule,
-// nesting, empty containers, values, raw values, and the same text on every route (string or
-// stream, compact or pretty, whatever the chunk size), including a stream that fails.
+// nesting, empty containers, values, raw values, plain keys and members and an object opened with
+// one (fast path and fallback),
+// JSONL lines, and the same text on every route (string, stream or chunk writer, compact or
+// pretty, whatever the chunk size), including a stream that fails.
 #include "emit/json_emitter.hpp"
 
 #include <gmock/gmock.h>
@@ -13,6 +15,8 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "emit/pretty_json.hpp"
 #include "support/failing_stream.hpp"
@@ -54,16 +58,35 @@ void EmitEverything(JsonEmitter& json) {
   json.EndArray();
   json.EndObject();
   json.Raw(R"({"raw":[1,2]})");
-  json.RawWith([](std::string& out) { out += "[true]"; });
+  json.BeginObject();
+  json.PlainMember("short", "plain");
+  json.PlainMember("escaped", "tab\there");
+  json.PlainMember("long", std::string(200, 'x'));
+  json.PlainMember("count", std::uint64_t{42});
+  json.PlainMember(std::string(120, 'k'), std::numeric_limits<std::uint64_t>::max());
+  json.PlainKey("nested").BeginArray();
+  json.EndArray();
+  json.PlainKey(std::string(70, 'n')).Bool(true);
+  json.PlainMember("empty", "");
+  json.EndObject();
+  json.BeginObjectWith("kind", "op");
+  json.EndObject();
+  json.BeginObjectWith("kind", std::string(130, 'v'));
+  json.PlainMember("m", "x");
+  json.EndObject();
   json.EndArray();
   json.Key("k\te\"y").Raw("0");
   json.EndObject();
 }
 
-constexpr std::string_view kEverything =
+const std::string kEverything =
     R"({"s":"a\"b\\c\n","u":18446744073709551615,"d":1.5,"nan":null,"t":true,"f":false,)"
     R"("n":null,"some":7,"none":null,"empty_object":{},"empty_array":[],)"
-    R"("nested":[[],{"x":[1,"two"]},{"raw":[1,2]},[true]],"k\te\"y":0})";
+    R"("nested":[[],{"x":[1,"two"]},{"raw":[1,2]},)"
+    R"({"short":"plain","escaped":"tab\there","long":")" + std::string(200, 'x') +
+    R"(","count":42,")" + std::string(120, 'k') + R"(":18446744073709551615,"nested":[],")" +
+    std::string(70, 'n') + R"(":true,"empty":""},{"kind":"op"},{"kind":")" +
+    std::string(130, 'v') + R"(","m":"x"}],"k\te\"y":0})";
 
 TEST(JsonEmitterTest, WritesCommasBetweenMembersAndElementsOnly) {
   EXPECT_EQ(Compact(EmitEverything), kEverything);
@@ -108,6 +131,50 @@ TEST(JsonEmitterTest, AppendsToWhatTheStringHolds) {
   EXPECT_EQ(out, "prefix 1[]");
 }
 
+// JSONL: each line a complete value, the next line opening without a comma, on every route.
+TEST(JsonEmitterTest, EndLineStartsTheNextValueAfresh) {
+  const auto lines = [](JsonEmitter& json) {
+    json.BeginObject();
+    json.PlainMember("a", std::uint64_t{1});
+    json.PlainMember("b", "x");
+    json.EndObject();
+    json.EndLine();
+    json.BeginObject();
+    json.PlainMember("c", "y");
+    json.EndObject();
+    json.EndLine();
+    json.U64(3);
+    json.EndLine();
+  };
+  constexpr std::string_view kLines = "{\"a\":1,\"b\":\"x\"}\n{\"c\":\"y\"}\n3\n";
+  EXPECT_EQ(Compact(lines), kLines);
+  std::ostringstream stream;
+  EmitJson(stream, /*pretty=*/false, lines);
+  EXPECT_EQ(stream.str(), kLines);
+}
+
+// A chunk writer gets the text as it grows, in pieces no larger than a chunk and one value.
+TEST(JsonEmitterTest, ChunkWriterReceivesPiecesBeforeTheEnd) {
+  std::vector<std::string> pieces;
+  JsonSink sink([&pieces](std::string_view piece) { pieces.emplace_back(piece); }, false, 16);
+  JsonEmitter json(sink);
+  for (int i = 0; i < 10; ++i) {
+    json.BeginObject();
+    json.PlainMember("k", "0123456789");
+    json.EndObject();
+    json.EndLine();
+  }
+  EXPECT_GE(pieces.size(), std::size_t{5});
+  sink.Finish();
+  std::string whole;
+  for (const std::string& piece : pieces) {
+    EXPECT_LE(piece.size(), std::size_t{16 + 19});
+    whole += piece;
+  }
+  EXPECT_EQ(whole.size(), std::size_t{10 * 19});
+  EXPECT_EQ(whole.substr(0, 19), "{\"k\":\"0123456789\"}\n");
+}
+
 // Every route gives the same bytes: compact is kEverything, pretty is PrettyJson of it, for a
 // string and a stream, with the text handed on after every value (chunk 1) or rarely.
 TEST(JsonEmitterTest, EveryRouteAndChunkSizeGivesTheSameText) {
@@ -133,6 +200,14 @@ TEST(JsonEmitterTest, EveryRouteAndChunkSizeGivesTheSameText) {
         sink.Finish();
       }
       EXPECT_EQ(stream.str(), expected) << "stream, chunk " << chunk;
+      std::string written;
+      {
+        JsonSink sink([&written](std::string_view piece) { written += piece; }, is_pretty, chunk);
+        JsonEmitter json(sink);
+        EmitEverything(json);
+        sink.Finish();
+      }
+      EXPECT_EQ(written, expected) << "chunk writer, chunk " << chunk;
     }
   }
 }

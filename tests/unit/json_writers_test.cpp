@@ -185,6 +185,40 @@ TEST(JsonWritersTest, AFailingStreamIsLeftFailedAndNotWrittenAgain) {
   }
 }
 
+// The JSONL goes through the same emitter and sink: a stream and a file get the string's bytes
+// in more than one piece, and a stream that fails is left failed and not written again.
+TEST(JsonWritersTest, JsonlRoutesAgreeAcrossChunks) {
+  const Result<TraceDocument> read = ReadTrace(TraceInput::FromString(LargeTrace(1000)));
+  ASSERT_TRUE(read) << FormatError("large", read.error());
+  const std::filesystem::path path =
+      std::filesystem::path(testing::TempDir()) / "json_writers_jsonl_routes.jsonl";
+  for (const bool drop_unknown : {false, true}) {
+    SCOPED_TRACE(drop_unknown);
+    const WriteOptions options{.drop_unknown = drop_unknown};
+    const std::string written = WriteJsonl(read.value(), options);
+    ASSERT_GT(written.size(), 2 * emit::JsonSink::kChunkBytes);
+    ASSERT_EQ(written.back(), '\n');
+
+    testdata::FailingStreamBuffer whole_buffer(written.size());
+    std::ostream whole(&whole_buffer);
+    WriteJsonl(read.value(), whole, options);
+    EXPECT_TRUE(whole.good());
+    EXPECT_GT(whole_buffer.writes(), 1);
+    EXPECT_TRUE(whole_buffer.received() == written);
+
+    ASSERT_TRUE(WriteJsonlFile(read.value(), path, options));
+    EXPECT_TRUE(ReadBytes(path) == written);
+
+    testdata::FailingStreamBuffer failing_buffer(40);
+    std::ostream failing(&failing_buffer);
+    WriteJsonl(read.value(), failing, options);
+    EXPECT_TRUE(failing.bad());
+    EXPECT_EQ(failing_buffer.received(), written.substr(0, 40));
+    EXPECT_EQ(failing_buffer.writes_after_failure(), 0);
+  }
+  std::filesystem::remove(path);
+}
+
 TEST(JsonWritersTest, ValidationReportLayout) {
   EXPECT_EQ(WriteValidationReportJson("a \"b\".jsonl", boost::outcome_v2::success()),
             R"({"file":"a \"b\".jsonl","ok":true,"error":null})");
