@@ -1,4 +1,5 @@
-// Reads a trace with tracedoc and prints its first error, or its summary and memory peak.
+// Reads a trace with tracedoc and prints its first error, or its summary and memory peak, its
+// record count (ForEachEvent) and the summary as JSON, streamed to standard output.
 // Usage: embed TRACE.jsonl   (exit 0 when the trace folds, 1 when it does not, 2 on misuse)
 #include <iostream>
 
@@ -42,5 +43,11 @@ int main(int argc, char** argv) {
   } else {
     std::cout << "memory peak none (no logical memory events)\n";
   }
-  return 0;
+
+  std::size_t records = 0;
+  tracedoc::ForEachEvent(trace, [&records](const auto&) { ++records; });
+  std::cout << "records " << records << '\n';
+  tracedoc::WriteSummaryJson(summary, std::cout, tracedoc::JsonOptions{.pretty = true});
+  std::cout << '\n';
+  return std::cout ? 0 : 2;
 }

@@ -14,6 +14,8 @@ check_embed() {  # $1: the embed binary
   "$1" "$source_dir/examples/valid.jsonl" >"$work/out.txt"
   grep -q '^schema candle-graph/trace/10$' "$work/out.txt"
   grep -qE '^memory peak [0-9]+ bytes at [0-9]+ ns' "$work/out.txt"
+  grep -qx 'records 15' "$work/out.txt"                # ForEachEvent over examples/valid.jsonl
+  grep -qx '  "span_count": 2,' "$work/out.txt"        # WriteSummaryJson to a std::ostream, pretty
   if "$1" "$source_dir/examples/invalid.jsonl" >"$work/out.txt"; then
     echo "embed accepted the invalid example" >&2; exit 1
   fi
@@ -34,7 +36,7 @@ cmake -S "$source_dir/examples/event_counts" -B "$work/event_counts" -G Ninja \
   -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$work/event_counts" >/dev/null
 "$work/event_counts/event_counts" "$source_dir/examples/valid.jsonl" >"$work/out.txt"
-# examples/valid.jsonl: 14 records; the one allocation is 4096 bytes on line 7.
+# examples/valid.jsonl: 15 records; the one allocation is 4096 bytes on line 7.
 grep -qx 'memory 2' "$work/out.txt"
 grep -qx 'span_start 2' "$work/out.txt"
 grep -qx 'terminal 1' "$work/out.txt"
