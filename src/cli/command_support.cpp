@@ -1,9 +1,13 @@
 // What every reading subcommand shares: the input argument, the one-line error and its exit
 // code, and a checked flush of the output.
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <system_error>
 
 #include "cli/commands.hpp"
 #include "tracedoc/reader.hpp"
+#include "write/temporary_path.hpp"
 
 namespace tracedoc::cli {
 
@@ -46,6 +50,33 @@ int RunOnTrace(const TraceArgument& argument, std::string_view command, bool new
   const int code = report(document.value(), std::cout);
   if (newline) std::cout << '\n';
   if (!FlushStandardOutput(command)) return kExitUsage;
+  return code;
+}
+
+void AddOutputOption(CLI::App& command, std::string& output) {
+  command.add_option("-o,--output", output, "Write to FILE instead of standard output (-)");
+}
+
+int RunOnTraceTo(const TraceArgument& argument, const std::string& output,
+                 std::string_view command, const TraceReport& report) {
+  if (output == "-") return RunOnTrace(argument, command, false, report);
+  const Result<TraceDocument> document = ReadTraceArgument(argument);
+  if (!document) return ReportReadError(argument.file, document.error());
+  const std::filesystem::path target(output);
+  const std::filesystem::path temporary = write::TemporaryPathBeside(target);
+  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+  int code = kExitUsage;
+  if (out) {
+    code = report(document.value(), out);
+    out.close();
+  }
+  std::error_code error;
+  if (out) std::filesystem::rename(temporary, target, error);
+  if (!out || error) {
+    std::filesystem::remove(temporary, error);
+    std::cerr << "tracedoc " << command << ": cannot write " << output << '\n';
+    return kExitUsage;
+  }
   return code;
 }
 

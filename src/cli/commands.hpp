@@ -43,6 +43,15 @@ using TraceReport = std::function<int(const TraceDocument& document, std::ostrea
 int RunOnTrace(const TraceArgument& argument, std::string_view command, bool newline,
                const TraceReport& report);
 
+/// Adds `-o,--output FILE` to `command`; `-` (the default) is standard output.
+void AddOutputOption(CLI::App& command, std::string& output);
+/// RunOnTrace for commands that write a file a person opens (export, report): the report goes to
+/// stdout for `-`, else to `output`, written under a temporary name beside it and renamed over
+/// it only when the report succeeded, so a viewer never loads half a file. Exit 2 naming the
+/// file when it cannot be written.
+int RunOnTraceTo(const TraceArgument& argument, const std::string& output,
+                 std::string_view command, const TraceReport& report);
+
 /// Adds a subcommand to `app`; `run` is set to the function that carries it out.
 void AddValidateCommand(CLI::App& app, std::function<int()>& run);
 void AddCatCommand(CLI::App& app, std::function<int()>& run);

@@ -1,6 +1,5 @@
 // to_events and write_jsonl (docs/trace-format.md §3.1–§3.2): every output walks the document in
 // ForEachEvent's order and writes one line per event through the one JSON emitter.
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -15,6 +14,7 @@
 #include "tracedoc/event_order.hpp"
 #include "tracedoc/writer.hpp"
 #include "write/record_json.hpp"
+#include "write/temporary_path.hpp"
 
 namespace tracedoc {
 namespace {
@@ -115,8 +115,7 @@ Result<void> WriteJsonlFile(const TraceDocument& document, const std::filesystem
   }
   // Same directory as the target, so the rename stays on one file system and is atomic for
   // readers. (No fsync: this guards against half-read files, not against power loss.)
-  std::filesystem::path temp = path;
-  temp += ".tmp." + std::to_string(::getpid());
+  const std::filesystem::path temp = write::TemporaryPathBeside(path);
   Result<void> written = WriteTempFile(document, temp, path, options);
   if (written) {
     std::filesystem::rename(temp, path, ec);
