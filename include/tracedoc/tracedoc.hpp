@@ -3,6 +3,7 @@
 #ifndef TRACEDOC_TRACEDOC_HPP_
 #define TRACEDOC_TRACEDOC_HPP_
 
+#include "tracedoc/chrome_trace.hpp"
 #include "tracedoc/document.hpp"
 #include "tracedoc/document_builder.hpp"
 #include "tracedoc/enums.hpp"

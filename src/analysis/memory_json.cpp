@@ -72,11 +72,7 @@ void EmitLifetime(JsonEmitter& json, const LogicalStorageLifetime& lifetime) {
   for (const std::string_view tensor_id : lifetime.tensor_ids) json.String(tensor_id);
   json.EndArray();
   json.Key("allocation_span_id").String(lifetime.allocation_span_id);
-  if (lifetime.op_name) {
-    json.Key("op_name").String(*lifetime.op_name);
-  } else {
-    json.Key("op_name").Null();
-  }
+  json.Key("op_name").StringOrNull(lifetime.op_name);
   json.Key("bytes").U64(lifetime.bytes);
   json.Key("shape").BeginArray();
   for (const std::uint64_t dimension : lifetime.shape) json.U64(dimension);

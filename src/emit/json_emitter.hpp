@@ -124,6 +124,15 @@ class JsonEmitter {
     }
   }
 
+  /// The string, or `null` when there is none.
+  void StringOrNull(const std::optional<std::string_view>& value) {
+    if (value) {
+      String(*value);
+    } else {
+      Null();
+    }
+  }
+
   /// One complete value given as compact JSON (say an unknown member's kept text), copied as is.
   void Raw(std::string_view json) {
     std::string& out = BeforeValue();

@@ -1,0 +1,49 @@
+// `tracedoc export --format chrome FILE [-o OUT]`: the trace as a Chrome Trace Event file for
+// Perfetto UI, chrome://tracing or speedscope (docs/chrome-trace.md); exit 1 when the trace does
+// not fold, 2 when it cannot be read or the output cannot be written.
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "tracedoc/chrome_trace.hpp"
+
+namespace tracedoc::cli {
+namespace {
+
+struct ExportArgs {
+  TraceArgument trace;
+  std::string format;
+  std::string output = "-";
+  ChromeTraceOptions options;
+};
+
+int RunExport(const ExportArgs& args) {
+  return RunOnTraceTo(args.trace, args.output, "export",
+                      [&](const TraceDocument& document, std::ostream& out) {
+                        ExportChromeTrace(document, args.options, out);
+                        out << '\n';
+                        return kExitOk;
+                      });
+}
+
+}  // namespace
+
+void AddExportCommand(CLI::App& app, std::function<int()>& run) {
+  auto args = std::make_shared<ExportArgs>();
+  CLI::App* command = app.add_subcommand(
+      "export", "Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope)");
+  AddTraceArgument(*command, args->trace);
+  command->add_option("--format", args->format, "Output format: chrome (Chrome Trace Event JSON)")
+      ->required()
+      ->check(CLI::IsMember({"chrome"}));
+  AddOutputOption(*command, args->output);
+  command->add_flag("!--no-ops", args->options.ops, "Leave out the ops");
+  command->add_flag("!--no-device-intervals", args->options.device_intervals,
+                    "Leave out the device intervals");
+  command->add_flag("!--no-memory", args->options.memory, "Leave out the memory counters");
+  command->footer("Example: tracedoc export --format chrome run.jsonl -o run.trace.json");
+  command->callback([args, &run] { run = [args] { return RunExport(*args); }; });
+}
+
+}  // namespace tracedoc::cli

@@ -1,0 +1,38 @@
+// One process per device in the Chrome trace: the device intervals' streams are its threads, the
+// device's memory its counters.
+#ifndef TRACEDOC_SRC_TIMELINE_DEVICE_PROCESSES_HPP_
+#define TRACEDOC_SRC_TIMELINE_DEVICE_PROCESSES_HPP_
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "timeline/trace_event_writer.hpp"
+#include "tracedoc/chrome_trace.hpp"
+#include "tracedoc/document.hpp"
+
+namespace tracedoc::timeline {
+
+class DeviceProcesses {
+ public:
+  /// A process for every device that a device interval (with `options.device_intervals`), a
+  /// memory event or a sample (with `options.memory`) names, byte-wise in device order, pids
+  /// from `first_pid`; each gets a tid of its own for its counters and instants, and its
+  /// `process_name` event (`device NAME`) is written.
+  DeviceProcesses(const TraceDocument& document, const ChromeTraceOptions& options,
+                  std::uint32_t first_pid, TraceEventWriter& events);
+
+  /// The process track of `device`, which must be one of them. O(log devices).
+  Track Of(std::string_view device) const;
+
+ private:
+  struct Entry {
+    std::string_view device;
+    Track track;
+  };
+  std::vector<Entry> entries_;
+};
+
+}  // namespace tracedoc::timeline
+
+#endif  // TRACEDOC_SRC_TIMELINE_DEVICE_PROCESSES_HPP_

@@ -1,0 +1,237 @@
+// Spans are walked depth first from the top-level ones (roots, spans whose parent is unknown, and
+// ops of no known span) in start order; a span's children and ops are merged in start order. An
+// event goes on its parent's track when it lies inside the parent and starts after the parent's
+// previous child there ended; otherwise on the first free track of the pool. Spans on a parent
+// cycle, which no walk from a root reaches, are walked last, each cycle from its earliest span.
+#include "timeline/span_tracks.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "timeline/track_pool.hpp"
+#include "util/saturating.hpp"
+
+namespace tracedoc::timeline {
+namespace {
+
+struct Interval {
+  std::uint64_t start = 0;
+  std::uint64_t end = 0;
+};
+
+class SpanTrackWriter {
+ public:
+  SpanTrackWriter(const TraceDocument& document, bool with_ops, std::uint32_t pid,
+                  TraceEventWriter& events)
+      : index_(document.span_index()),
+        spans_(document.spans()),
+        ops_(document.ops()),
+        with_ops_(with_ops),
+        pid_(pid),
+        terminal_ns_(document.terminal().timestamp_ns),
+        events_(events),
+        visited_(spans_.size(), false),
+        tracks_(pid, "spans") {}
+
+  void Run() {
+    std::vector<SpanPosition> top_spans;
+    for (SpanPosition p = 0; p < spans_.size(); ++p) {
+      if (!index_.parent(p)) top_spans.push_back(p);
+    }
+    SortByStart(top_spans);
+    const std::vector<std::uint32_t> loose_ops = OpsOfNoSpan();
+    std::size_t next_op = 0;
+    for (const SpanPosition span : top_spans) {
+      for (; next_op < loose_ops.size() && OpInterval(loose_ops[next_op]).start <
+                                               spans_[span].start_ns;
+           ++next_op) {
+        WriteOp(loose_ops[next_op], PlaceInPool(OpInterval(loose_ops[next_op])));
+      }
+      Walk(span);
+    }
+    for (; next_op < loose_ops.size(); ++next_op) {
+      WriteOp(loose_ops[next_op], PlaceInPool(OpInterval(loose_ops[next_op])));
+    }
+    std::vector<SpanPosition> on_cycles;
+    for (SpanPosition p = 0; p < spans_.size(); ++p) {
+      if (!visited_[p]) on_cycles.push_back(p);
+    }
+    SortByStart(on_cycles);
+    for (const SpanPosition span : on_cycles) {
+      if (!visited_[span]) Walk(span);
+    }
+  }
+
+ private:
+  struct Frame {
+    SpanPosition span = 0;
+    std::uint32_t tid = 0;
+    Interval interval;
+    std::uint64_t last_child_end = 0;  // on the span's own track
+    std::size_t next_child = 0;
+    std::size_t ops_begin = 0;  // this span's ops in op_stack_, in start order
+    std::size_t next_op = 0;
+  };
+
+  // By start, then by id (positions are in id order).
+  void SortByStart(std::vector<SpanPosition>& positions) const {
+    std::sort(positions.begin(), positions.end(), [&](SpanPosition a, SpanPosition b) {
+      return spans_[a].start_ns != spans_[b].start_ns ? spans_[a].start_ns < spans_[b].start_ns
+                                                      : a < b;
+    });
+  }
+
+  // Ops whose span_id names no span, in start order. Usually none, which a count shows
+  // without looking any id up.
+  std::vector<std::uint32_t> OpsOfNoSpan() const {
+    std::vector<std::uint32_t> loose;
+    if (!with_ops_) return loose;
+    std::size_t attached = 0;
+    for (SpanPosition p = 0; p < spans_.size(); ++p) attached += index_.ops(p).size();
+    if (attached == ops_.size()) return loose;
+    for (std::uint32_t i = 0; i < ops_.size(); ++i) {
+      if (!index_.Find(ops_[i].span_id)) loose.push_back(i);
+    }
+    SortOpsByStart(loose.begin(), loose.end());
+    return loose;
+  }
+
+  template <class Iterator>
+  void SortOpsByStart(Iterator begin, Iterator end) const {
+    const auto before = [&](std::uint32_t a, std::uint32_t b) {
+      return ops_[a].timestamp_ns < ops_[b].timestamp_ns;
+    };
+    if (!std::is_sorted(begin, end, before)) std::stable_sort(begin, end, before);
+  }
+
+  // An open span (of a failed run) ends at the terminal's time.
+  Interval SpanInterval(SpanPosition p) const {
+    const SpanRecord& span = spans_[p];
+    if (span.closed) return {span.start_ns, util::SaturatingAdd(span.start_ns, span.duration_ns)};
+    return {span.start_ns, std::max(span.start_ns, terminal_ns_)};
+  }
+  Interval OpInterval(std::uint32_t op) const {
+    return {ops_[op].timestamp_ns, util::SaturatingAdd(ops_[op].timestamp_ns, ops_[op].duration_ns)};
+  }
+
+  std::uint32_t PlaceInPool(Interval interval) {
+    return tracks_.Place(interval.start, interval.end, events_);
+  }
+
+  // The child's track: its parent's when it nests there, else one from the pool.
+  std::uint32_t PlaceChild(Frame& parent, Interval child) {
+    if (child.start >= parent.interval.start && child.end <= parent.interval.end &&
+        child.start >= parent.last_child_end) {
+      parent.last_child_end = child.end;
+      return parent.tid;
+    }
+    return PlaceInPool(child);
+  }
+
+  void Walk(SpanPosition top) {
+    const Interval interval = SpanInterval(top);
+    Enter(top, PlaceInPool(interval), interval);
+    while (!stack_.empty()) {
+      Frame& frame = stack_.back();
+      const std::span<const SpanPosition> children = index_.children(frame.span);
+      while (frame.next_child < children.size() && visited_[children[frame.next_child]]) {
+        ++frame.next_child;  // back to the start of a cycle
+      }
+      const bool has_child = frame.next_child < children.size();
+      // The top frame's ops are the end of op_stack_: deeper frames have popped theirs.
+      const bool has_op = frame.next_op < op_stack_.size();
+      if (!has_child && !has_op) {
+        op_stack_.resize(frame.ops_begin);
+        stack_.pop_back();
+        continue;
+      }
+      if (has_child && (!has_op || spans_[children[frame.next_child]].start_ns <=
+                                       ops_[op_stack_[frame.next_op]].timestamp_ns)) {
+        const SpanPosition child = children[frame.next_child++];
+        const Interval child_interval = SpanInterval(child);
+        Enter(child, PlaceChild(frame, child_interval), child_interval);
+      } else {
+        const std::uint32_t op = op_stack_[frame.next_op++];
+        WriteOp(op, PlaceChild(frame, OpInterval(op)));
+      }
+    }
+  }
+
+  void Enter(SpanPosition span, std::uint32_t tid, Interval interval) {
+    visited_[span] = true;
+    WriteSpan(span, tid, interval);
+    Frame& frame = stack_.emplace_back();
+    frame.span = span;
+    frame.tid = tid;
+    frame.interval = interval;
+    frame.last_child_end = interval.start;
+    frame.ops_begin = op_stack_.size();
+    frame.next_op = frame.ops_begin;
+    if (!with_ops_) return;
+    const std::span<const std::uint32_t> ops = index_.ops(span);
+    op_stack_.insert(op_stack_.end(), ops.begin(), ops.end());
+    SortOpsByStart(op_stack_.begin() + static_cast<std::ptrdiff_t>(frame.ops_begin),
+                   op_stack_.end());
+  }
+
+  void WriteSpan(SpanPosition p, std::uint32_t tid, Interval interval) {
+    const SpanRecord& span = spans_[p];
+    events_.BeginComplete(span.name, "span", {pid_, tid}, interval.start,
+                          interval.end - interval.start);
+    emit::JsonEmitter& json = events_.json();
+    json.PlainKey("args").BeginObject();
+    json.PlainKey("id").String(span.id);
+    json.PlainKey("parent").StringOrNull(span.parent_id);
+    json.PlainMember("kind", EnumName(span.kind));
+    json.PlainKey("step").StringOrNull(span.step ? std::optional(EnumName(*span.step))
+                                                 : std::nullopt);
+    json.PlainKey("measured").Bool(span.measured);
+    if (!span.closed) json.PlainKey("open").Bool(true);
+    json.EndObject();
+    events_.End();
+  }
+
+  void WriteOp(std::uint32_t i, std::uint32_t tid) {
+    const OpRecord& op = ops_[i];
+    const Interval interval = OpInterval(i);
+    events_.BeginComplete(op.op_name, "op", {pid_, tid}, interval.start,
+                          interval.end - interval.start);
+    emit::JsonEmitter& json = events_.json();
+    json.PlainKey("args").BeginObject();
+    json.PlainKey("inputs").BeginArray();
+    for (const std::string_view input : op.inputs) json.String(input);
+    json.EndArray();
+    json.PlainKey("output").StringOrNull(op.output);
+    json.PlainKey("shape").BeginArray();
+    for (const std::uint64_t dimension : op.shape) json.U64(dimension);
+    json.EndArray();
+    json.PlainKey("dtype").String(op.dtype);
+    json.PlainKey("device").String(op.device);
+    json.PlainKey("bytes").U64OrNull(op.output_dense_bytes);
+    json.EndObject();
+    events_.End();
+  }
+
+  const SpanIndex index_;
+  const std::span<const SpanRecord> spans_;
+  const std::span<const OpRecord> ops_;
+  const bool with_ops_;
+  const std::uint32_t pid_;
+  const std::uint64_t terminal_ns_;
+  TraceEventWriter& events_;
+  std::vector<bool> visited_;
+  std::vector<Frame> stack_;
+  std::vector<std::uint32_t> op_stack_;
+  ThreadTracks tracks_;
+};
+
+}  // namespace
+
+void WriteSpanTracks(const TraceDocument& document, bool with_ops, std::uint32_t pid,
+                     TraceEventWriter& events) {
+  SpanTrackWriter(document, with_ops, pid, events).Run();
+}
+
+}  // namespace tracedoc::timeline

@@ -1,0 +1,21 @@
+// The spans of a document, with their ops, as complete events on the thread tracks of one
+// process, placed so that the events of each track nest strictly (docs/chrome-trace.md §2).
+#ifndef TRACEDOC_SRC_TIMELINE_SPAN_TRACKS_HPP_
+#define TRACEDOC_SRC_TIMELINE_SPAN_TRACKS_HPP_
+
+#include <cstdint>
+
+#include "timeline/trace_event_writer.hpp"
+#include "tracedoc/document.hpp"
+
+namespace tracedoc::timeline {
+
+/// Writes every span (and, with `with_ops`, every op) of `document` on tracks of process `pid`,
+/// naming each track as it is opened. Time O(n log n) for n spans and ops; memory a few bytes
+/// per span and op.
+void WriteSpanTracks(const TraceDocument& document, bool with_ops, std::uint32_t pid,
+                     TraceEventWriter& events);
+
+}  // namespace tracedoc::timeline
+
+#endif  // TRACEDOC_SRC_TIMELINE_SPAN_TRACKS_HPP_

@@ -1,0 +1,190 @@
+// Reads back what ExportChromeTrace wrote, for tests: the events (one per line, as the export
+// writes them) with their times in exact nanoseconds from the text, and the checks every export
+// must pass (docs/chrome-trace.md §1): three decimals, strict nesting per track, names for every
+// process and thread used. tests/browser/check_chrome_trace.mjs checks the same in node.
+#ifndef TRACEDOC_TESTS_SUPPORT_CHROME_TRACE_EVENTS_HPP_
+#define TRACEDOC_TESTS_SUPPORT_CHROME_TRACE_EVENTS_HPP_
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include <boost/json.hpp>
+
+namespace tracedoc::testing {
+
+struct ExportedEvent {
+  std::string ph;
+  std::string name;
+  std::string cat;
+  std::string scope;  // `s` of an instant
+  std::int64_t pid = -1;
+  std::int64_t tid = -1;
+  std::optional<std::uint64_t> ts_ns;
+  std::optional<std::uint64_t> dur_ns;
+  boost::json::object args;
+  std::uint64_t End() const { return *ts_ns + dur_ns.value_or(0); }
+};
+
+struct ExportedTrace {
+  std::vector<ExportedEvent> events;
+  boost::json::object metadata;
+  std::map<std::int64_t, std::string> process_names;
+  std::map<std::pair<std::int64_t, std::int64_t>, std::string> thread_names;
+  /// What does not hold, one line each; empty when the export is sound.
+  std::vector<std::string> problems;
+
+  std::vector<const ExportedEvent*> Select(std::string_view ph, std::string_view cat = {}) const {
+    std::vector<const ExportedEvent*> out;
+    for (const ExportedEvent& event : events) {
+      if (event.ph == ph && (cat.empty() || event.cat == cat)) out.push_back(&event);
+    }
+    return out;
+  }
+};
+
+namespace detail {
+
+// `"key":DIGITS.DDD` in `line` as nanoseconds; nullopt when the key is absent; a problem when
+// it is not written with exactly three decimals.
+inline std::optional<std::uint64_t> MicrosecondsAt(std::string_view line, std::string_view key,
+                                                   std::vector<std::string>& problems) {
+  const std::string needle = "\"" + std::string(key) + "\":";
+  const std::size_t at = line.find(needle);
+  if (at == std::string_view::npos) return std::nullopt;
+  std::size_t i = at + needle.size();
+  std::uint64_t whole = 0;
+  std::size_t digits = 0;
+  for (; i < line.size() && line[i] >= '0' && line[i] <= '9'; ++i, ++digits) {
+    whole = whole * 10 + static_cast<std::uint64_t>(line[i] - '0');
+  }
+  std::uint64_t fraction = 0;
+  std::size_t decimals = 0;
+  if (i < line.size() && line[i] == '.') {
+    for (++i; i < line.size() && line[i] >= '0' && line[i] <= '9'; ++i, ++decimals) {
+      fraction = fraction * 10 + static_cast<std::uint64_t>(line[i] - '0');
+    }
+  }
+  if (digits == 0 || decimals != 3) {
+    problems.push_back(std::string(key) + " not written with three decimals: " + std::string(line));
+  }
+  return whole * 1000 + fraction;
+}
+
+}  // namespace detail
+
+/// Parses the export and runs the checks into `problems`.
+inline ExportedTrace ReadExportedTrace(std::string_view text) {
+  ExportedTrace trace;
+  constexpr std::string_view kHead = "{\"traceEvents\":[";
+  if (!text.starts_with(kHead)) {
+    trace.problems.push_back("does not start with {\"traceEvents\":[");
+    return trace;
+  }
+  boost::json::error_code ec;
+  const boost::json::value whole = boost::json::parse(text, ec);
+  if (ec || !whole.is_object()) {
+    trace.problems.push_back("not one JSON object: " + ec.message());
+    return trace;
+  }
+  if (const auto* metadata = whole.as_object().if_contains("metadata")) {
+    if (metadata->is_object()) trace.metadata = metadata->as_object();
+  }
+  if (whole.as_object().if_contains("displayTimeUnit") == nullptr ||
+      whole.as_object().at("displayTimeUnit") != "ns") {
+    trace.problems.push_back("displayTimeUnit is not \"ns\"");
+  }
+  // One event per line between the head and the closing `]`.
+  std::size_t pos = kHead.size();
+  while (pos < text.size() && text[pos] == '\n') {
+    const std::size_t end = text.find('\n', pos + 1);
+    std::string_view line = text.substr(pos + 1, end == std::string_view::npos ? end : end - pos - 1);
+    pos = end;
+    if (line.starts_with("]")) break;
+    if (line.ends_with(",")) line.remove_suffix(1);
+    const boost::json::value value = boost::json::parse(line, ec);
+    if (ec || !value.is_object()) {
+      trace.problems.push_back("event line is not an object: " + std::string(line));
+      continue;
+    }
+    const boost::json::object& object = value.as_object();
+    ExportedEvent event;
+    const auto text_of = [&](std::string_view key) -> std::string {
+      const auto* member = object.if_contains(key);
+      return member != nullptr && member->is_string() ? std::string(member->as_string()) : "";
+    };
+    event.ph = text_of("ph");
+    event.name = text_of("name");
+    event.cat = text_of("cat");
+    event.scope = text_of("s");
+    if (const auto* pid = object.if_contains("pid"); pid != nullptr && pid->is_int64()) {
+      event.pid = pid->as_int64();
+    }
+    if (const auto* tid = object.if_contains("tid"); tid != nullptr && tid->is_int64()) {
+      event.tid = tid->as_int64();
+    }
+    if (const auto* args = object.if_contains("args"); args != nullptr && args->is_object()) {
+      event.args = args->as_object();
+    }
+    event.ts_ns = detail::MicrosecondsAt(line, "ts", trace.problems);
+    event.dur_ns = detail::MicrosecondsAt(line, "dur", trace.problems);
+    if (event.pid < 0 || event.tid < 0) trace.problems.push_back("no integer pid/tid: " + std::string(line));
+    if (event.ph == "M") {
+      const std::string name = event.args.contains("name") && event.args.at("name").is_string()
+                                   ? std::string(event.args.at("name").as_string())
+                                   : "";
+      if (event.name == "process_name") trace.process_names[event.pid] = name;
+      if (event.name == "thread_name") trace.thread_names[{event.pid, event.tid}] = name;
+    } else if (!event.ts_ns) {
+      trace.problems.push_back("no ts: " + std::string(line));
+    }
+    if (event.ph == "X" && !event.dur_ns) trace.problems.push_back("X without dur: " + std::string(line));
+    if (event.ph == "C") {
+      if (event.args.empty()) trace.problems.push_back("counter without args: " + std::string(line));
+      for (const auto& member : event.args) {
+        if (!member.value().is_number()) trace.problems.push_back("counter arg not a number: " + std::string(line));
+      }
+    }
+    trace.events.push_back(std::move(event));
+  }
+  // Names, and strict nesting per track.
+  std::map<std::pair<std::int64_t, std::int64_t>, std::vector<const ExportedEvent*>> tracks;
+  for (const ExportedEvent& event : trace.events) {
+    if (event.ph == "M" || event.scope == "g") continue;
+    if (!trace.process_names.contains(event.pid)) {
+      trace.problems.push_back("pid " + std::to_string(event.pid) + " has no process_name");
+    }
+    if (event.ph == "X") {
+      if (!trace.thread_names.contains({event.pid, event.tid})) {
+        trace.problems.push_back("tid " + std::to_string(event.tid) + " has no thread_name");
+      }
+      tracks[{event.pid, event.tid}].push_back(&event);
+    }
+  }
+  for (auto& [track, events] : tracks) {
+    std::stable_sort(events.begin(), events.end(), [](const ExportedEvent* a, const ExportedEvent* b) {
+      return std::tuple(*a->ts_ns, b->End()) < std::tuple(*b->ts_ns, a->End());
+    });
+    std::vector<const ExportedEvent*> open;
+    for (const ExportedEvent* event : events) {
+      while (!open.empty() && open.back()->End() <= *event->ts_ns) open.pop_back();
+      if (!open.empty() && event->End() > open.back()->End()) {
+        trace.problems.push_back("\"" + event->name + "\" on tid " + std::to_string(track.second) +
+                                 " starts inside \"" + open.back()->name + "\" and ends after it");
+      }
+      open.push_back(event);
+    }
+  }
+  return trace;
+}
+
+}  // namespace tracedoc::testing
+
+#endif  // TRACEDOC_TESTS_SUPPORT_CHROME_TRACE_EVENTS_HPP_

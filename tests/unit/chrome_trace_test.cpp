@@ -1,0 +1,343 @@
+// The Chrome Trace Event export (docs/chrome-trace.md): times, track placement, ops, device
+// streams, memory counters and peaks, the terminal, metadata, and the three output routes.
+#include "tracedoc/chrome_trace.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "support/chrome_trace_events.hpp"
+#include "support/test_traces.hpp"
+#include "timeline/track_pool.hpp"
+#include "timeline/trace_event_writer.hpp"
+#include "tracedoc/memory.hpp"
+#include "tracedoc/reader.hpp"
+
+namespace tracedoc {
+namespace {
+
+using testing::ExportedEvent;
+using testing::ExportedTrace;
+using testing::ReadExportedTrace;
+
+TraceDocument Fold(std::string_view text) {
+  Result<TraceDocument> document = ReadTrace(TraceInput::FromString(text));
+  EXPECT_TRUE(document.has_value()) << (document ? "" : document.error().message);
+  return std::move(document).value();
+}
+
+ExportedTrace Export(const TraceDocument& document, const ChromeTraceOptions& options = {}) {
+  ExportedTrace trace = ReadExportedTrace(ExportChromeTrace(document, options));
+  EXPECT_THAT(trace.problems, ::testing::IsEmpty());
+  return trace;
+}
+
+std::string Span(std::string_view id, std::string_view parent, std::uint64_t start) {
+  std::string line = R"({"kind":"span_start","id":")" + std::string(id) + '"';
+  if (!parent.empty()) line += R"(,"parent_id":")" + std::string(parent) + '"';
+  return line + R"(,"name":")" + std::string(id) + R"(","start_ns":)" + std::to_string(start) +
+         R"(,"span_kind":"function","measured":false})";
+}
+std::string End(std::string_view id, std::uint64_t duration) {
+  return R"({"kind":"span_end","id":")" + std::string(id) + R"(","duration_ns":)" +
+         std::to_string(duration) + "}";
+}
+std::string Op(std::string_view span, std::string_view name, std::uint64_t at,
+               std::uint64_t duration) {
+  return R"({"kind":"op","span_id":")" + std::string(span) + R"(","op_name":")" +
+         std::string(name) + R"(","inputs":[],"shape":[2],"dtype":"f32","device":"cpu","duration_ns":)" +
+         std::to_string(duration) + R"(,"timestamp_ns":)" + std::to_string(at) +
+         R"(,"input_dense_bytes":0})";
+}
+std::string Terminal(std::uint64_t at) {
+  return R"({"kind":"terminal","outcome":"complete","timestamp_ns":)" + std::to_string(at) + "}";
+}
+
+const ExportedEvent& Named(const ExportedTrace& trace, std::string_view name,
+                           std::string_view ph = "X") {
+  for (const ExportedEvent& event : trace.events) {
+    if (event.name == name && event.ph == ph) return event;
+  }
+  ADD_FAILURE() << "no " << ph << " event named " << name;
+  static const ExportedEvent none;
+  return none;
+}
+
+std::string ThreadName(const ExportedTrace& trace, const ExportedEvent& event) {
+  const auto it = trace.thread_names.find({event.pid, event.tid});
+  return it == trace.thread_names.end() ? "" : it->second;
+}
+
+TEST(MicrosecondsTest, HasExactlyThreeDecimalsAndKeepsEveryNanosecond) {
+  const auto text = [](std::uint64_t ns) {
+    char buffer[timeline::kMicrosecondsBytes];
+    return std::string(buffer, timeline::PutMicroseconds(buffer, ns));
+  };
+  EXPECT_EQ(text(0), "0.000");
+  EXPECT_EQ(text(7), "0.007");
+  EXPECT_EQ(text(1200), "1.200");
+  EXPECT_EQ(text(1234567), "1234.567");
+  EXPECT_EQ(text(std::numeric_limits<std::uint64_t>::max()), "18446744073709551.615");
+}
+
+TEST(TrackPoolTest, ReusesTheFirstTrackFreeAtTheStart) {
+  timeline::TrackPool pool;
+  EXPECT_EQ(pool.FirstFree(0), std::nullopt);
+  EXPECT_EQ(pool.Add(10), 0u);
+  EXPECT_EQ(pool.Add(5), 1u);
+  EXPECT_EQ(pool.Add(20), 2u);
+  EXPECT_EQ(pool.FirstFree(4), std::nullopt);
+  EXPECT_EQ(pool.FirstFree(5), 1u);
+  EXPECT_EQ(pool.FirstFree(10), 0u);  // the first in creation order, not the earliest free
+  pool.Occupy(0, 30);
+  EXPECT_EQ(pool.FirstFree(25), 1u);
+  EXPECT_EQ(pool.FirstFree(30), 0u);
+}
+
+TEST(TrackPoolTest, GrowsPastEveryPowerOfTwo) {
+  timeline::TrackPool pool;
+  for (std::uint64_t i = 0; i < 1000; ++i) EXPECT_EQ(pool.Add(1000 - i), i);
+  EXPECT_EQ(pool.size(), 1000u);
+  EXPECT_EQ(pool.FirstFree(1), 999u);
+  EXPECT_EQ(pool.FirstFree(500), 500u);
+  EXPECT_EQ(pool.FirstFree(0), std::nullopt);
+}
+
+TEST(ChromeTraceTest, ExampleStreamHasTheRunDeviceCountersPeakAndTerminal) {
+  const TraceDocument document = Fold(testdata::kSample);
+  const ExportedTrace trace = Export(document);
+  EXPECT_EQ(trace.process_names.at(1), "run run-1");
+  EXPECT_EQ(trace.process_names.at(2), "device cpu");
+  const ExportedEvent& root = Named(trace, "demo::train::loss");
+  EXPECT_EQ(root.cat, "span");
+  EXPECT_EQ(*root.ts_ns, 0u);
+  EXPECT_EQ(*root.dur_ns, 2500u);
+  EXPECT_EQ(root.args.at("id"), "span-root");
+  EXPECT_TRUE(root.args.at("parent").is_null());
+  EXPECT_EQ(root.args.at("kind"), "function");
+  EXPECT_EQ(root.args.at("measured"), true);
+  EXPECT_FALSE(root.args.contains("open"));
+  EXPECT_EQ(ThreadName(trace, root), "spans");
+
+  const std::vector<const ExportedEvent*> ops = trace.Select("X", "op");
+  ASSERT_EQ(ops.size(), 1u);
+  EXPECT_EQ(ops[0]->name, "matmul");
+  EXPECT_EQ(ops[0]->tid, root.tid);  // nested in its span, on the span's track
+  EXPECT_EQ(ops[0]->args.at("output"), "t2");
+  EXPECT_EQ(ops[0]->args.at("bytes"), 4096);  // 32 × 32 f32, resolved by the fold
+  EXPECT_EQ(ops[0]->args.at("dtype"), "f32");
+
+  const std::vector<const ExportedEvent*> counters = trace.Select("C");
+  ASSERT_EQ(counters.size(), 1u);
+  EXPECT_EQ(counters[0]->name, "logical memory");
+  EXPECT_EQ(counters[0]->pid, 2);
+  EXPECT_EQ(*counters[0]->ts_ns, 1200u);
+  EXPECT_EQ(counters[0]->args.at("live_bytes"), 4096);
+
+  const ExportedEvent& terminal = Named(trace, "terminal", "i");
+  EXPECT_EQ(terminal.scope, "g");
+  EXPECT_EQ(*terminal.ts_ns, 2500u);
+  EXPECT_EQ(terminal.args.at("outcome"), "complete");
+  EXPECT_TRUE(terminal.args.at("reason").is_null());
+
+  EXPECT_EQ(trace.metadata.at("run_id"), "run-1");
+  EXPECT_EQ(trace.metadata.at("schema"), "candle-graph/trace/10");
+  EXPECT_EQ(trace.metadata.at("capture_step"), 1);
+  EXPECT_EQ(trace.metadata.at("timing_mode"), "host");
+  EXPECT_TRUE(trace.metadata.at("tags").as_object().empty());
+}
+
+TEST(ChromeTraceTest, OverlappingSiblingAndEscapingChildGoToOtherTracks) {
+  const TraceDocument document = Fold(testdata::Lines(
+      {testdata::kMeta10, Span("root", "", 0), Span("a", "root", 10), Span("b", "root", 50),
+       Span("c", "root", 200), Span("inner", "a", 20), End("inner", 10), End("a", 60),
+       End("b", 20), End("c", 500), End("root", 300), Terminal(700)}));
+  const ExportedTrace trace = Export(document);
+  const ExportedEvent& root = Named(trace, "root");
+  EXPECT_EQ(Named(trace, "a").tid, root.tid);
+  EXPECT_EQ(Named(trace, "inner").tid, root.tid);
+  // b starts before its sibling a ends; c outlasts its parent.
+  EXPECT_NE(Named(trace, "b").tid, root.tid);
+  EXPECT_NE(Named(trace, "c").tid, root.tid);
+  EXPECT_EQ(ThreadName(trace, Named(trace, "b")), "spans (2)");
+  // c starts after b ended, so it reuses b's track rather than opening a third.
+  EXPECT_EQ(Named(trace, "c").tid, Named(trace, "b").tid);
+}
+
+TEST(ChromeTraceTest, SequentialRootsShareTheFirstTrack) {
+  const TraceDocument document = Fold(testdata::Lines(
+      {testdata::kMeta10, Span("r1", "", 0), End("r1", 10), Span("r2", "", 10), End("r2", 10),
+       Span("r3", "", 15), End("r3", 1), Terminal(30)}));
+  const ExportedTrace trace = Export(document);
+  EXPECT_EQ(Named(trace, "r1").tid, Named(trace, "r2").tid);
+  EXPECT_NE(Named(trace, "r3").tid, Named(trace, "r2").tid);
+  EXPECT_EQ(trace.thread_names.size(), 2u);
+}
+
+TEST(ChromeTraceTest, OpenSpansOfAFailedRunEndAtTheTerminal) {
+  const TraceDocument document = Fold(testdata::Lines(
+      {testdata::kMeta10, Span("root", "", 100), Span("child", "root", 150), End("child", 10),
+       R"({"kind":"terminal","outcome":"failed","timestamp_ns":900,"reason":"oom"})"}));
+  const ExportedTrace trace = Export(document);
+  const ExportedEvent& root = Named(trace, "root");
+  EXPECT_EQ(*root.ts_ns, 100u);
+  EXPECT_EQ(*root.dur_ns, 800u);
+  EXPECT_EQ(root.args.at("open"), true);
+  EXPECT_FALSE(Named(trace, "child").args.contains("open"));
+  const ExportedEvent& terminal = Named(trace, "terminal", "i");
+  EXPECT_EQ(terminal.args.at("outcome"), "failed");
+  EXPECT_EQ(terminal.args.at("reason"), "oom");
+}
+
+TEST(ChromeTraceTest, OpsNestInTheirSpanOrMoveAside) {
+  const TraceDocument document = Fold(testdata::Lines(
+      {testdata::kMeta10, Span("s", "", 0), Op("s", "first", 10, 20), Op("s", "overlapping", 20, 5),
+       Op("s", "after", 40, 10), Op("s", "outside", 90, 50), Op("ghost", "loose", 5, 1),
+       End("s", 100), Terminal(200)}));
+  const ExportedTrace trace = Export(document);
+  const std::int64_t span_track = Named(trace, "s").tid;
+  EXPECT_EQ(Named(trace, "first").tid, span_track);
+  EXPECT_EQ(Named(trace, "after").tid, span_track);
+  EXPECT_NE(Named(trace, "overlapping").tid, span_track);
+  EXPECT_NE(Named(trace, "outside").tid, span_track);
+  // An op of no known span is still shown, on a track of its own time.
+  EXPECT_EQ(Named(trace, "loose").cat, "op");
+  EXPECT_EQ(trace.Select("X", "op").size(), 5u);
+
+  const ExportedTrace without_ops = Export(document, {.ops = false});
+  EXPECT_TRUE(without_ops.Select("X", "op").empty());
+  EXPECT_EQ(without_ops.Select("X", "span").size(), 1u);
+}
+
+TEST(ChromeTraceTest, SpansOnAParentCycleAreExportedOnce) {
+  const TraceDocument document = Fold(testdata::Lines(
+      {testdata::kMeta10, Span("x", "y", 0), Span("y", "x", 5), Span("below", "y", 6),
+       End("below", 1), End("y", 10), End("x", 20), Span("ghosted", "nobody", 3),
+       End("ghosted", 1), Terminal(50)}));
+  const ExportedTrace trace = Export(document);
+  EXPECT_EQ(trace.Select("X", "span").size(), 4u);
+  for (const std::string_view name : {"x", "y", "below", "ghosted"}) {
+    EXPECT_EQ(Named(trace, name).cat, "span") << name;
+  }
+}
+
+TEST(ChromeTraceTest, DeviceIntervalsGoOnTheirDeviceAndStream) {
+  const auto interval = [](std::string_view device, std::string_view stream, std::uint64_t start,
+                           std::uint64_t duration) {
+    return R"({"kind":"device_interval","span_id":"s","device":")" + std::string(device) +
+           R"(","stream_id":")" + std::string(stream) +
+           R"(","clock_id":"gpu","backend":"cuda","start_ns":)" + std::to_string(start) +
+           R"(,"duration_ns":)" + std::to_string(duration) + "}";
+  };
+  const TraceDocument document = Fold(testdata::Lines(
+      {testdata::kMeta10, Span("s", "", 0), interval("cuda:1", "7", 0, 10),
+       interval("cuda:0", "7", 5, 10), interval("cuda:0", "7", 8, 10),
+       interval("cuda:0", "9", 0, 1), End("s", 100), Terminal(100)}));
+  const ExportedTrace trace = Export(document);
+  EXPECT_EQ(trace.process_names.at(2), "device cuda:0");
+  EXPECT_EQ(trace.process_names.at(3), "device cuda:1");
+  const std::vector<const ExportedEvent*> device = trace.Select("X", "device");
+  ASSERT_EQ(device.size(), 4u);
+  std::set<std::string> names;
+  for (const ExportedEvent* event : device) {
+    EXPECT_EQ(event->name, "s");  // the launching span's name
+    names.insert(std::to_string(event->pid) + " " + ThreadName(trace, *event));
+  }
+  EXPECT_EQ(names, (std::set<std::string>{"2 stream 7", "2 stream 7 (2)", "2 stream 9",
+                                          "3 stream 7"}));
+  // Thread ids are unique across processes (Perfetto names threads by tid alone).
+  std::set<std::int64_t> tids;
+  for (const auto& [track, name] : trace.thread_names) EXPECT_TRUE(tids.insert(track.second).second);
+
+  const ExportedTrace without = Export(document, {.device_intervals = false});
+  EXPECT_TRUE(without.Select("X", "device").empty());
+  EXPECT_FALSE(without.process_names.contains(2));
+}
+
+TEST(ChromeTraceTest, MemoryCountersFollowTheLogicalPlaneAndItsPeaks) {
+  const auto memory = [](std::uint64_t at, std::string_view storage, std::string_view device,
+                         std::uint64_t bytes, std::string_view action) {
+    return R"({"kind":"memory","timestamp_ns":)" + std::to_string(at) + R"(,"storage_id":")" +
+           std::string(storage) + R"(","tensor_id":"t","span_id":"s","device":")" +
+           std::string(device) + R"(","bytes":)" + std::to_string(bytes) + R"(,"action":")" +
+           std::string(action) + R"(","dtype":"f32","category":"activation"})";
+  };
+  const TraceDocument document = Fold(testdata::Lines(
+      {testdata::kMeta10, Span("s", "", 0), memory(10, "a", "cpu", 100, "alloc"),
+       memory(10, "b", "gpu", 50, "alloc"), memory(20, "a", "cpu", 100, "free"),
+       memory(20, "c", "cpu", 30, "alloc"), memory(30, "zzz", "cpu", 1, "free"),
+       memory(40, "b", "gpu", 50, "free"),
+       R"({"kind":"device_memory","timestamp_ns":35,"device":"gpu","reserved_bytes":512})",
+       R"({"kind":"device_memory","timestamp_ns":36,"device":"gpu"})", End("s", 100),
+       Terminal(100)}));
+  const ExportedTrace trace = Export(document);
+  std::vector<std::string> counters;
+  for (const ExportedEvent* counter : trace.Select("C")) {
+    std::string values;
+    for (const auto& member : counter->args) {
+      values += " " + std::string(member.key()) + "=" + boost::json::serialize(member.value());
+    }
+    counters.push_back(std::to_string(counter->pid) + "@" + std::to_string(*counter->ts_ns) +
+                       " " + counter->name + values);
+  }
+  // cpu is pid 2, gpu pid 3; the ignored free at 30 changes nothing, so writes nothing; the
+  // sample without values has nothing to plot.
+  EXPECT_THAT(counters, ::testing::ElementsAre("2@10 logical memory live_bytes=100",
+                                               "3@10 logical memory live_bytes=50",
+                                               "2@20 logical memory live_bytes=30",
+                                               "3@40 logical memory live_bytes=0",
+                                               "3@35 physical memory reserved_bytes=512"));
+  const std::optional<LogicalMemoryProfile> plane = AnalyzeLogicalMemory(document);
+  ASSERT_TRUE(plane && plane->peak);
+  std::vector<std::string> peaks;
+  for (const ExportedEvent* peak : trace.Select("i")) {
+    if (peak->name != "logical memory peak") continue;
+    EXPECT_EQ(peak->scope, "p");
+    peaks.push_back(std::to_string(peak->pid) + "@" + std::to_string(*peak->ts_ns) + " " +
+                    boost::json::serialize(peak->args.at("live_bytes")));
+  }
+  EXPECT_THAT(peaks, ::testing::ElementsAre("1@" + std::to_string(plane->peak->timestamp_ns) +
+                                                " " + std::to_string(plane->peak->live_bytes),
+                                            "2@10 100", "3@10 50"));
+
+  const ExportedTrace without = Export(document, {.memory = false});
+  EXPECT_TRUE(without.Select("C").empty());
+  EXPECT_TRUE(without.process_names.size() == 1);
+}
+
+TEST(ChromeTraceTest, NamesAndTagsAreEscaped) {
+  std::string meta(testdata::kMeta10);
+  meta.replace(meta.find(R"("tags":{})"), 9, R"("tags":{"a\"b":"<\n>"})");
+  const TraceDocument document = Fold(testdata::Lines(
+      {meta, R"({"kind":"span_start","id":"s","name":"quote\" and \\ and \u0001","start_ns":0,"span_kind":"function","measured":false})",
+       End("s", 1), Terminal(1)}));
+  const ExportedTrace trace = Export(document);
+  EXPECT_EQ(Named(trace, "quote\" and \\ and \x01").cat, "span");
+  EXPECT_EQ(trace.metadata.at("tags").at("a\"b"), "<\n>");
+}
+
+TEST(ChromeTraceTest, TheThreeRoutesWriteTheSameBytes) {
+  const TraceDocument document = Fold(testdata::kSample);
+  const std::string text = ExportChromeTrace(document);
+  std::ostringstream stream;
+  ExportChromeTrace(document, {}, stream);
+  EXPECT_EQ(stream.str(), text);
+  std::string chunks;
+  std::size_t calls = 0;
+  ExportChromeTrace(document, {}, [&](std::string_view chunk) {
+    chunks += chunk;
+    ++calls;
+  });
+  EXPECT_EQ(chunks, text);
+  EXPECT_GE(calls, 1u);
+  EXPECT_TRUE(text.ends_with("}}"));
+}
+
+}  // namespace
+}  // namespace tracedoc
