@@ -21,6 +21,7 @@ const std::vector<GoldenCommand>& GoldenCommands() {
       {"health", {"health", input}, "health.json"},
       {"cat", {"cat", input}, "cat.jsonl"},
       {"document", {"document", input}, "document.json"},
+      {"export", {"export", "--format", "chrome", input}, "export.json"},
   };
   return commands;
 }
