@@ -1,5 +1,6 @@
 // Throughput of the record writers on the generated documents: the canonical JSONL into a string
-// and into a stream (the `cat` path), and the document JSON; counts output bytes.
+// and into a stream (the `cat` path), the document JSON, and the Chrome Trace Event export into a
+// stream (the `export` path, to be compared with `cat`'s); counts output bytes.
 #include <benchmark/benchmark.h>
 
 #include <cstddef>
@@ -9,6 +10,7 @@
 #include <string>
 
 #include "bench_traces.hpp"
+#include "tracedoc/chrome_trace.hpp"
 #include "tracedoc/writer.hpp"
 
 namespace tracedoc::bench {
@@ -83,6 +85,22 @@ void BM_Write_DocumentJson(benchmark::State& state) {
   CountOutput(state, bytes, events);
 }
 BENCHMARK(BM_Write_DocumentJson)->Apply(EventSizes);
+
+void BM_Write_ChromeTraceStream(benchmark::State& state) {
+  const auto events = static_cast<std::size_t>(state.range(0));
+  const TraceDocument& document = TraceDocumentOf(events);
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    CountingBuffer buffer;
+    std::ostream out(&buffer);
+    ExportChromeTrace(document, {}, out);
+    bytes = buffer.bytes();
+    benchmark::DoNotOptimize(bytes);
+  }
+  if (bytes == 0) state.SkipWithError("the export was empty");
+  CountOutput(state, bytes, events);
+}
+BENCHMARK(BM_Write_ChromeTraceStream)->Apply(EventSizes);
 
 }  // namespace
 }  // namespace tracedoc::bench
