@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job on the bundled examples: set up, build, then validate a valid and an invalid
-# trace, showing both outcomes. Exits non-zero only if an outcome is not the expected one.
+# trace, showing both outcomes, print the analyses and write the timeline export. Exits non-zero only if an outcome is not the expected one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -32,3 +32,8 @@ run cat examples/valid.jsonl
 run summary examples/valid.jsonl
 run memory --pretty examples/valid.jsonl
 run health examples/valid.jsonl
+# The pictures: a timeline file for Perfetto UI / chrome://tracing / speedscope.
+mkdir -p build/example
+echo "\$ tracedoc export --format chrome examples/valid.jsonl -o build/example/valid.trace.json"
+"$tracedoc" export --format chrome examples/valid.jsonl -o build/example/valid.trace.json
+echo "(exit 0: open build/example/valid.trace.json in https://ui.perfetto.dev or speedscope)"
