@@ -289,24 +289,82 @@ std::vector<HostileCase> HostileCases() {
   // timeline point lists every live device, so `memory` writes about 300 MB for 1 MB of input,
   // which it must stream.
   const std::uint64_t devices = 8000 / scale;
+  const auto write_devices = [=](FileWriter& out) {
+    out.Put(kOpenMeta);
+    out.Put("}\n");
+    out.Put(kRootSpan);
+    for (std::uint64_t d = 0; d < devices; ++d) {
+      PutMemoryEvent(out, d + 1, "s" + Decimal(d), "d" + Decimal(d), true);
+    }
+    for (std::uint64_t d = 0; d < devices; ++d) {
+      PutMemoryEvent(out, devices + 1, "s" + Decimal(d), "d" + Decimal(d), false);
+    }
+    out.Put(kLateTerminal);
+  };
   cases.push_back({"devices_8000_memory",
                    {"memory", "validate", "summary"},
-                   [=](FileWriter& out) {
-                     out.Put(kOpenMeta);
-                     out.Put("}\n");
-                     out.Put(kRootSpan);
-                     for (std::uint64_t d = 0; d < devices; ++d) {
-                       PutMemoryEvent(out, d + 1, "s" + Decimal(d), "d" + Decimal(d), true);
-                     }
-                     for (std::uint64_t d = 0; d < devices; ++d) {
-                       PutMemoryEvent(out, devices + 1, "s" + Decimal(d), "d" + Decimal(d), false);
-                     }
-                     out.Put(kLateTerminal);
-                   },
+                   write_devices,
                    {},
                    128 * kMiB,
                    0,
                    {{"memory", devices * devices * 3}}});
+  // Issue 14: the timeline export writes a counter only for the devices a timestamp changed, so
+  // the same input gives 8,000 processes and 16,000 counters, not 8,000 × 8,000 values.
+  cases.push_back({"devices_8000_memory_export",
+                   {"export"},
+                   write_devices,
+                   {"--format", "chrome"},
+                   64 * kMiB,
+                   10.0,
+                   {{"export", devices * 100}}});
+  // Issue 14: 100,000 roots that all overlap need 100,000 tracks; finding a free one must not
+  // scan the others.
+  const std::uint64_t roots = 100'000 / scale;
+  cases.push_back({"overlapping_roots_1e5_export",
+                   {"export"},
+                   [=](FileWriter& out) {
+                     out.Put(kOpenMeta);
+                     out.Put("}\n");
+                     for (std::uint64_t i = 0; i < roots; ++i) {
+                       out.Put(R"({"kind":"span_start","id":"r)" + Decimal(i) +
+                               R"(","name":"n","start_ns":)" + Decimal(i) +
+                               R"(,"span_kind":"function","measured":true})"
+                               "\n");
+                     }
+                     for (std::uint64_t i = 0; i < roots; ++i) {
+                       out.Put(R"({"kind":"span_end","id":"r)" + Decimal(i) +
+                               R"(","duration_ns":100000000})"
+                               "\n");
+                     }
+                     out.Put(kLateTerminal);
+                   },
+                   {"--format", "chrome"},
+                   0,
+                   10.0,
+                   {{"export", roots * 150}}});
+  // Issue 14: a chain of 100,000 nested spans; the walk is a loop, not a recursion.
+  cases.push_back({"nested_spans_1e5_deep_export",
+                   {"export"},
+                   [=](FileWriter& out) {
+                     out.Put(kOpenMeta);
+                     out.Put("}\n");
+                     for (std::uint64_t i = 0; i < roots; ++i) {
+                       out.Put(R"({"kind":"span_start","id":"s)" + Decimal(i) + '"' +
+                               (i == 0 ? std::string() : R"(,"parent_id":"s)" + Decimal(i - 1) + '"') +
+                               R"(,"name":"n","start_ns":)" + Decimal(i) +
+                               R"(,"span_kind":"function","measured":true})"
+                               "\n");
+                     }
+                     for (std::uint64_t i = roots; i-- > 0;) {
+                       out.Put(R"({"kind":"span_end","id":"s)" + Decimal(i) +
+                               R"(","duration_ns":)" + Decimal(2 * (roots - i)) + "}\n");
+                     }
+                     out.Put(kLateTerminal);
+                   },
+                   {"--format", "chrome"},
+                   0,
+                   10.0,
+                   {{"export", roots * 150}}});
   // F5: lines of 20 MB read with four threads, which read ahead by a count of blocks.
   cases.push_back({"threads_12_lines_of_100mb",
                    kReadCommands,
