@@ -17,6 +17,9 @@ struct BuildOptions {
   /// need (span ids and times, the meta, the terminal): memory grows with the number of spans
   /// only, and Verify() is the way to finish.
   bool retain_records = true;
+  /// Go on after an error: a record that fails Add is not folded, and the builder stays as it
+  /// was before it (ReadOptions::collect_errors). Off, every Add after an error fails with it.
+  bool continue_after_errors = false;
 };
 
 namespace detail {
@@ -34,7 +37,7 @@ class DocumentBuilder {
   /// Errors: missing_meta (a first record that is not meta), meta_not_first,
   /// unsupported_schema, event_after_terminal, duplicate_span_start, unknown_span_end,
   /// duplicate_span_end, schema_lacks_tensor_stats, invalid_tensor_stats. After an error the
-  /// builder keeps failing with the same error.
+  /// builder keeps failing with the same error, unless it continues after errors.
   Result<void> Add(const Event& event, RecordPosition position);
 
   /// Runs the end-of-stream checks and hands out the document. Errors: missing_meta,

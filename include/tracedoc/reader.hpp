@@ -9,12 +9,28 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "tracedoc/document.hpp"
 #include "tracedoc/error.hpp"
 #include "tracedoc/record_decoder.hpp"
 
 namespace tracedoc {
+
+/// Every error of one read, in the order the read met them: line order, then the end-of-stream
+/// checks (docs/tracedoc.md §2.1). Filled by a read given ReadOptions::collect_errors.
+struct ErrorLog {
+  /// Errors kept; past this many (at least the first is always kept) they are only counted.
+  std::size_t max_errors = 100;
+  /// The errors kept. The first is exactly the plain read's error; each later message is cut to
+  /// kMaxLoggedMessageBytes (at a UTF-8 boundary, `…` appended), so the log stays small
+  /// whatever the lines hold.
+  std::vector<Error> errors;
+  /// Every error found, kept or not.
+  std::uint64_t total = 0;
+
+  static constexpr std::size_t kMaxLoggedMessageBytes = 1024;
+};
 
 /// Bounds of a read (docs/tracedoc.md §5); each one, exceeded, fails with limit_exceeded.
 struct ReadOptions {
@@ -28,6 +44,12 @@ struct ReadOptions {
   /// lines are decoded in parallel and folded in order on the calling thread: the document and
   /// the first error are exactly those of the one-thread read.
   unsigned threads = 1;
+  /// When set, the read goes on after an error and adds every error to the log: a line that is
+  /// not UTF-8 or does not decode is skipped, a record that breaks a fold rule is not folded
+  /// (the fold goes on from the state before it), and the end-of-stream checks run once at
+  /// the end. An over-long line, an input that fails to be read and the record limit still end
+  /// the read. The read still returns its first error, the one it returns without a log.
+  ErrorLog* collect_errors = nullptr;
 };
 
 /// Where a trace comes from. A string input refers to the caller's text, which must outlive

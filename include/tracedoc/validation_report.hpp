@@ -9,6 +9,7 @@
 
 #include "tracedoc/error.hpp"
 #include "tracedoc/json_options.hpp"
+#include "tracedoc/reader.hpp"
 
 namespace tracedoc {
 
@@ -23,6 +24,17 @@ std::string WriteValidationReportJson(std::string_view file, const Result<void>&
 /// (check `out` afterwards) and is written to no further.
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                std::ostream& out, const JsonOptions& options = {});
+
+/// The report of a read that collected its errors (ReadOptions::collect_errors): as above, then
+/// `"errors":[…]` (every error `log` kept, each as `error` is written) and `"error_count":N`
+/// (every error found, kept or not). No errors.
+std::string WriteValidationReportJson(std::string_view file, const Result<void>& result,
+                                      const ErrorLog& log, const JsonOptions& options = {});
+
+/// The same text written to `out`, as above.
+void WriteValidationReportJson(std::string_view file, const Result<void>& result,
+                               const ErrorLog& log, std::ostream& out,
+                               const JsonOptions& options = {});
 
 }  // namespace tracedoc
 

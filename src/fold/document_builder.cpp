@@ -84,7 +84,12 @@ Result<void> DocumentBuilder::Add(const Event& event, RecordPosition position) {
   State& s = *state_;
   if (s.failed) return *s.failed;
   Result<void> result = s.Fold(event, position);
-  if (!result) s.failed = result.error();
+  if (!result) {
+    // Every rule is checked before the fold changes anything, so a rejected record leaves the
+    // state as it was.
+    if (!s.options.continue_after_errors) s.failed = result.error();
+    return result;
+  }
   ++s.records;
   return result;
 }

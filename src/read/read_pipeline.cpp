@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "read/error_log.hpp"
 #include "read/large_value_handover.hpp"
 #include "read/line_blocks.hpp"
 #include "read/line_reader.hpp"
@@ -52,8 +53,11 @@ enum class LineOutcome : std::uint8_t { kRecord, kLineTooLong, kInvalidUtf8, kDe
 // Calls visit(number within the block, outcome, text) for each non-blank line of `block`, and
 // for the line that ends it early (too long, not UTF-8), until visit returns false. Returns the
 // block's physical line count, blank lines included.
+// With `past_invalid_utf8`, a line that is not UTF-8 is visited and the block goes on (a read
+// collecting errors skips the line).
 template <class Visit>
-std::uint64_t ForEachLine(const LineBlock& block, std::size_t max_line_bytes, Visit&& visit) {
+std::uint64_t ForEachLine(const LineBlock& block, std::size_t max_line_bytes,
+                          bool past_invalid_utf8, Visit&& visit) {
   BufferLineReader lines(block.bytes, max_line_bytes);
   std::uint64_t count = 0;
   Line line;
@@ -66,8 +70,11 @@ std::uint64_t ForEachLine(const LineBlock& block, std::size_t max_line_bytes, Vi
     if (!more.value()) return count;
     count = line.number;
     if (!text::IsValidUtf8(line.text)) {
-      visit(line.number, LineOutcome::kInvalidUtf8, std::string_view());
-      return count;
+      if (!visit(line.number, LineOutcome::kInvalidUtf8, std::string_view()) ||
+          !past_invalid_utf8) {
+        return count;
+      }
+      continue;
     }
     if (text::IsBlank(line.text)) continue;
     if (!visit(line.number, LineOutcome::kRecord, line.text)) return count;
@@ -83,20 +90,29 @@ class Fold {
       : options_(options), display_name_(display_name), builder_(builder), tap_(tap) {}
 
   /// The position of the line `number` (within the current block) if it may be decoded as the
-  /// next record: not over-long, UTF-8, and within the record limit.
-  Result<RecordPosition> Admit(std::uint64_t number, LineOutcome outcome) const {
+  /// next record: not over-long, UTF-8, and within the record limit. Otherwise nullopt when
+  /// the line is skipped (a log took its error), or the error.
+  Result<std::optional<RecordPosition>> Admit(std::uint64_t number, LineOutcome outcome) {
     const std::uint64_t line = lines_before_ + number;
+    // An over-long line and the record limit end the read however it goes; the caller logs them.
     if (outcome == LineOutcome::kLineTooLong) return LineTooLong(line, options_.max_line_bytes);
-    if (outcome == LineOutcome::kInvalidUtf8) return InvalidUtf8(line, index_);
+    if (outcome == LineOutcome::kInvalidUtf8) {
+      BOOST_OUTCOME_TRY(Skip(InvalidUtf8(line, index_)));
+      return std::optional<RecordPosition>();
+    }
     if (options_.max_records != 0 && index_ >= options_.max_records) {
       return TooManyRecords(line, index_, options_.max_records);
     }
-    return RecordPosition{line, index_};
+    return std::optional(RecordPosition{line, index_});
   }
 
-  /// Folds the decoded record at `position`; false when the sink asks to stop.
+  /// Folds the decoded record at `position`; false when the sink asks to stop. A record the
+  /// fold rejects is an error for Skip.
   Result<bool> Accept(const Event& event, const RecordPosition& position) {
-    BOOST_OUTCOME_TRY(builder_.Add(event, position));
+    if (Result<void> added = builder_.Add(event, position); !added) {
+      BOOST_OUTCOME_TRY(Skip(std::move(added).error()));
+      return true;
+    }
     ++index_;
     if (tap_.sink != nullptr && (*tap_.sink)(event, position) == EventControl::kStop) {
       tap_.stopped = true;
@@ -115,7 +131,15 @@ class Fold {
     return boost::outcome_v2::success();
   }
 
+  /// A line that cannot be folded: without a log, the error ends the read; with one, it is
+  /// logged and the read goes on past the line (its record index goes to the next record).
+  Result<void> Skip(Error error) {
+    if (options_.collect_errors == nullptr) return error;
+    AddToLog(*options_.collect_errors, std::move(error));
+    return boost::outcome_v2::success();
+  }
   const ReadOptions& options() const { return options_; }
+  bool collecting() const { return options_.collect_errors != nullptr; }
   DocumentBuilder& builder() { return builder_; }
 
  private:
@@ -132,20 +156,22 @@ class Fold {
 Result<bool> DecodeAndFold(const LineBlock& block, RecordDecoder& decoder, Fold& fold) {
   Result<bool> status = true;
   const std::uint64_t line_count = ForEachLine(
-      block, fold.options().max_line_bytes,
+      block, fold.options().max_line_bytes, fold.collecting(),
       [&](std::uint64_t number, LineOutcome outcome, std::string_view text) {
-        Result<RecordPosition> position = fold.Admit(number, outcome);
+        Result<std::optional<RecordPosition>> position = fold.Admit(number, outcome);
         if (!position) {
           status = std::move(position).error();
           return false;
         }
-        Result<Event> event = decoder.DecodeValidUtf8(text, position.value());
+        if (!position.value()) return true;  // skipped
+        Result<Event> event = decoder.DecodeValidUtf8(text, *position.value());
         if (!event) {
-          status = std::move(event).error();
-          return false;
+          Result<void> skipped = fold.Skip(std::move(event).error());
+          if (!skipped) status = std::move(skipped).error();
+          return skipped.has_value();
         }
         detail::HandOverLargeValues(decoder, fold.builder(), event.value());
-        status = fold.Accept(event.value(), position.value());
+        status = fold.Accept(event.value(), *position.value());
         return status.has_value() && status.value();
       });
   if (!status || !status.value()) return status;
@@ -153,8 +179,9 @@ Result<bool> DecodeAndFold(const LineBlock& block, RecordDecoder& decoder, Fold&
   return true;
 }
 
-// One block and what a worker made of it. A failing line is the block's last entry: nothing
-// after it can matter, since the fold stops there at the latest.
+// One block and what a worker made of it. Without an error log, a failing line is the block's
+// last entry: nothing after it can matter, since the fold stops there at the latest; with one,
+// the worker goes on, and each line that did not decode has its error in `decode_errors`.
 struct Job {
   struct DecodedLine {
     std::uint64_t number;  // within the block, from 1
@@ -165,7 +192,7 @@ struct Job {
   bool decode_here = false;  // folded by DecodeAndFold, never seen by a worker
   std::vector<DecodedLine> lines;
   std::vector<Event> events;  // one per kRecord line, copied into `pool`
-  std::optional<Error> decode_error;
+  std::vector<Error> decode_errors;  // one per kDecodeFailed line, in order
   std::uint64_t line_count = 0;  // physical lines, blank ones included
   // Copies only: the fold interns each string into the document, so hashing here too would
   // double the cost.
@@ -177,22 +204,23 @@ struct Job {
 constexpr std::size_t kReserveLineBytes = 128;
 
 // A worker's part: decodes a block's records into copies the job owns.
-void DecodeBlock(Job& job, RecordDecoder& decoder, std::size_t max_line_bytes) {
+void DecodeBlock(Job& job, RecordDecoder& decoder, const ReadOptions& options) {
+  const bool go_on = options.collect_errors != nullptr;
   const std::size_t expected = job.block.bytes.size() / kReserveLineBytes + 1;
   job.events.reserve(expected);
   job.lines.reserve(expected);
   job.line_count = ForEachLine(
-      job.block, max_line_bytes,
+      job.block, options.max_line_bytes, go_on,
       [&](std::uint64_t number, LineOutcome outcome, std::string_view text) {
         if (outcome != LineOutcome::kRecord) {
           job.lines.push_back({number, outcome});
-          return false;
+          return go_on && outcome == LineOutcome::kInvalidUtf8;
         }
         Result<Event> event = decoder.DecodeValidUtf8(text);
         if (!event) {
-          job.decode_error = std::move(event).error();
+          job.decode_errors.push_back(std::move(event).error());
           job.lines.push_back({number, LineOutcome::kDecodeFailed});
-          return false;
+          return go_on;
         }
         job.events.push_back(OwnEvent(job.pool, event.value()));
         job.lines.push_back({number, LineOutcome::kRecord});
@@ -204,15 +232,19 @@ void DecodeBlock(Job& job, RecordDecoder& decoder, std::size_t max_line_bytes) {
 // DecodeAndFold. False when the sink stopped.
 Result<bool> FoldDecoded(const Job& job, Fold& fold) {
   std::size_t next_event = 0;
+  std::size_t next_error = 0;
   for (const Job::DecodedLine& decoded : job.lines) {
-    BOOST_OUTCOME_TRY(const RecordPosition position, fold.Admit(decoded.number, decoded.outcome));
+    BOOST_OUTCOME_TRY(const std::optional<RecordPosition> position,
+                      fold.Admit(decoded.number, decoded.outcome));
+    if (!position) continue;  // skipped
     if (decoded.outcome == LineOutcome::kDecodeFailed) {
-      Error error = *job.decode_error;
-      error.line = position.line;
-      error.index = position.index;
-      return error;
+      Error error = job.decode_errors[next_error++];
+      error.line = position->line;
+      error.index = position->index;
+      BOOST_OUTCOME_TRY(fold.Skip(std::move(error)));
+      continue;
     }
-    BOOST_OUTCOME_TRY(const bool more, fold.Accept(job.events[next_event++], position));
+    BOOST_OUTCOME_TRY(const bool more, fold.Accept(job.events[next_event++], *position));
     if (!more) return false;
   }
   BOOST_OUTCOME_TRY(fold.EndBlock(job.line_count, job.block));
@@ -266,7 +298,7 @@ class DecodeWorkers {
         job = queue_.front();
         queue_.pop_front();
       }
-      DecodeBlock(*job, decoder, options.max_line_bytes);
+      DecodeBlock(*job, decoder, options);
       {
         const std::lock_guard lock(mutex_);
         job->done = true;

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <memory>
 
+#include "read/error_log.hpp"
 #include "read/read_pipeline.hpp"
 #include "tracedoc/document_builder.hpp"
 
@@ -81,29 +82,58 @@ Result<void> FoldInput(const TraceInput& input, const ReadOptions& options,
   return read::FoldStream(stream, input.display_name(), options, builder, tap);
 }
 
+// Without a log, the read's first error ends it, and the end-of-stream checks follow a clean
+// read. With one, the pipeline has logged every error it went past; the error that ended it (an
+// over-long line, a failed input, the record limit), or else those of the end-of-stream checks,
+// join the log, and the read returns the log's first error. `finish` runs the end checks.
+template <class Value, class Finish>
+Result<Value> Conclude(const ReadOptions& options, Result<void> folded, Finish&& finish) {
+  if (options.collect_errors == nullptr) {
+    BOOST_OUTCOME_TRY(std::move(folded));
+    return finish();
+  }
+  ErrorLog& log = *options.collect_errors;
+  if (!folded) {
+    read::AddToLog(log, std::move(folded).error());
+  } else {
+    Result<Value> finished = finish();
+    if (!finished) read::AddToLog(log, finished.error());
+    if (log.total == 0) return finished;
+  }
+  return log.errors.front();
+}
+
+BuildOptions BuildFor(const ReadOptions& options, bool retain_records) {
+  return BuildOptions{.retain_records = retain_records,
+                      .continue_after_errors = options.collect_errors != nullptr};
+}
+
 }  // namespace
 
 Result<TraceDocument> ReadTrace(const TraceInput& input, const ReadOptions& options) {
-  DocumentBuilder builder;
+  DocumentBuilder builder(BuildFor(options, true));
   read::EventTap no_sink;
-  BOOST_OUTCOME_TRY(FoldInput(input, options, builder, no_sink));
-  return std::move(builder).Finish();
+  Result<void> folded = FoldInput(input, options, builder, no_sink);
+  return Conclude<TraceDocument>(options, std::move(folded),
+                                 [&] { return std::move(builder).Finish(); });
 }
 
 Result<void> ValidateTrace(const TraceInput& input, const ReadOptions& options) {
-  DocumentBuilder builder(BuildOptions{.retain_records = false});
+  DocumentBuilder builder(BuildFor(options, false));
   read::EventTap no_sink;
-  BOOST_OUTCOME_TRY(FoldInput(input, options, builder, no_sink));
-  return std::move(builder).Verify();
+  Result<void> folded = FoldInput(input, options, builder, no_sink);
+  return Conclude<void>(options, std::move(folded), [&] { return std::move(builder).Verify(); });
 }
 
 Result<void> ReadEvents(const TraceInput& input, const ReadOptions& options,
                         const EventSink& sink) {
-  DocumentBuilder builder(BuildOptions{.retain_records = false});
+  DocumentBuilder builder(BuildFor(options, false));
   read::EventTap state{&sink};
-  BOOST_OUTCOME_TRY(FoldInput(input, options, builder, state));
-  if (state.stopped) return boost::outcome_v2::success();
-  return std::move(builder).Verify();
+  Result<void> folded = FoldInput(input, options, builder, state);
+  return Conclude<void>(options, std::move(folded), [&]() -> Result<void> {
+    if (state.stopped) return boost::outcome_v2::success();
+    return std::move(builder).Verify();
+  });
 }
 
 }  // namespace tracedoc

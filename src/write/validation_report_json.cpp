@@ -24,7 +24,9 @@ void EmitError(emit::JsonEmitter& json, const Error& error) {
   json.EndObject();
 }
 
-void EmitReport(emit::JsonEmitter& json, std::string_view file, const Result<void>& result) {
+// `log` is null for a read that stopped at its first error.
+void EmitReport(emit::JsonEmitter& json, std::string_view file, const Result<void>& result,
+                const ErrorLog* log) {
   json.BeginObject();
   json.Key("file").String(file);
   json.Key("ok").Bool(result.has_value());
@@ -34,6 +36,12 @@ void EmitReport(emit::JsonEmitter& json, std::string_view file, const Result<voi
     json.Key("error");
     EmitError(json, result.error());
   }
+  if (log != nullptr) {
+    json.Key("errors").BeginArray();
+    for (const Error& error : log->errors) EmitError(json, error);
+    json.EndArray();
+    json.Key("error_count").U64(log->total);
+  }
   json.EndObject();
 }
 
@@ -41,12 +49,23 @@ void EmitReport(emit::JsonEmitter& json, std::string_view file, const Result<voi
 
 std::string WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                       const JsonOptions& options) {
-  return emit::EmitJsonString(options.pretty, EmitReport, file, result);
+  return emit::EmitJsonString(options.pretty, EmitReport, file, result, nullptr);
 }
 
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                std::ostream& out, const JsonOptions& options) {
-  emit::EmitJson(out, options.pretty, EmitReport, file, result);
+  emit::EmitJson(out, options.pretty, EmitReport, file, result, nullptr);
+}
+
+std::string WriteValidationReportJson(std::string_view file, const Result<void>& result,
+                                      const ErrorLog& log, const JsonOptions& options) {
+  return emit::EmitJsonString(options.pretty, EmitReport, file, result, &log);
+}
+
+void WriteValidationReportJson(std::string_view file, const Result<void>& result,
+                               const ErrorLog& log, std::ostream& out,
+                               const JsonOptions& options) {
+  emit::EmitJson(out, options.pretty, EmitReport, file, result, &log);
 }
 
 }  // namespace tracedoc

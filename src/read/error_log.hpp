@@ -1,0 +1,16 @@
+// Adding to an ErrorLog (ReadOptions::collect_errors): the count always, the error while there is
+// room, its message cut short after the first so that the log stays small on hostile lines.
+#ifndef TRACEDOC_READ_ERROR_LOG_HPP_
+#define TRACEDOC_READ_ERROR_LOG_HPP_
+
+#include "tracedoc/error.hpp"
+#include "tracedoc/reader.hpp"
+
+namespace tracedoc::read {
+
+/// Counts `error` in `log` and keeps it when there is room (ErrorLog::max_errors, at least one).
+void AddToLog(ErrorLog& log, Error error);
+
+}  // namespace tracedoc::read
+
+#endif  // TRACEDOC_READ_ERROR_LOG_HPP_
