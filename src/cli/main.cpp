@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
   tracedoc::cli::AddSummaryCommand(app, run);
   tracedoc::cli::AddMemoryCommand(app, run);
   tracedoc::cli::AddHealthCommand(app, run);
+  tracedoc::cli::AddReportCommand(app, run);
   tracedoc::cli::AddVersionCommand(app, run);
   // After the commands: a subcommand copies its parent's footer when it is added.
   app.footer("Example: tracedoc validate run.jsonl");
