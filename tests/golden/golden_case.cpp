@@ -21,6 +21,7 @@ const std::vector<GoldenCommand>& GoldenCommands() {
       {"health", {"health", input}, "health.json"},
       {"cat", {"cat", input}, "cat.jsonl"},
       {"document", {"document", input}, "document.json"},
+      {"report", {"report", input}, "report.html"},
   };
   return commands;
 }
