@@ -24,7 +24,7 @@ namespace tracedoc {
 namespace {
 
 // Devices charted; more would make a page of charts no one reads.
-constexpr std::size_t kMaxChartedDevices = 16;
+constexpr std::size_t kMaxChartedDevices = 8;
 
 constexpr std::string_view kStyle = R"(body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1240px;padding:0 12px;color:#1b1b1b;background:#fff}
 h1{font-size:22px;margin:0 0 12px}h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid #ddd}h3{font-size:15px;margin:18px 0 6px}
