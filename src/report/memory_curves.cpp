@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <limits>
 
-#include "analysis/logical_memory.hpp"
+#include "analysis/memory_replay.hpp"
+#include "util/saturating.hpp"
 
 namespace tracedoc::report {
 namespace {
@@ -21,6 +22,65 @@ DeviceCurves* Find(std::vector<DeviceCurves>& curves, std::string_view device) {
       [](const DeviceCurves& c, std::string_view d) { return c.device < d; });
   return it != curves.end() && it->device == device ? &*it : nullptr;
 }
+
+// A visitor of the memory replay (analysis/memory_replay.hpp): each device's live bytes kept as
+// the logical plane keeps them (an alias adds nothing, a free takes away what its storage's
+// alloc added, sums exact and saturated when read), and written to the device's curve after each
+// timestamp only when the device was touched. So the work is linear in the events however many
+// devices there are, where a timeline point lists every device with a live storage.
+class DeviceLiveReplay {
+ public:
+  using Storage = std::uint64_t;  // the allocating event's bytes
+
+  explicit DeviceLiveReplay(std::vector<DeviceCurves>& charts) : charts_(charts) {}
+
+  void NewDevice(std::uint32_t, std::string_view name) {
+    curves_.push_back(Find(charts_, name));
+    live_.emplace_back();
+    touched_.push_back(false);
+  }
+  void Allocate(const MemoryRecord& event, std::uint32_t device, Storage& bytes) {
+    bytes = event.bytes;
+    live_[device].Add(bytes);
+    Touch(device);
+  }
+  void AllocateLive(const MemoryRecord&, std::uint32_t, const Storage&) {}
+  void Free(const MemoryRecord&, std::uint32_t device, const Storage& bytes) {
+    live_[device].Subtract(bytes);
+    Touch(device);
+  }
+  void FreeNotLive(const MemoryRecord&, std::uint32_t) {}
+  void EndTimestamp(std::uint64_t timestamp) {
+    first_ = std::min(first_, timestamp);
+    last_ = std::max(last_, timestamp);
+    for (const std::uint32_t device : changed_) {
+      touched_[device] = false;
+      if (curves_[device] != nullptr) {
+        AddStep(curves_[device]->logical, timestamp, live_[device].Value());
+      }
+    }
+    changed_.clear();
+  }
+
+  std::uint64_t first() const { return first_; }
+  std::uint64_t last() const { return last_; }
+
+ private:
+  void Touch(std::uint32_t device) {
+    if (touched_[device]) return;
+    touched_[device] = true;
+    changed_.push_back(device);
+  }
+
+  std::vector<DeviceCurves>& charts_;
+  // Indexed by the replay's device numbers (first-seen order).
+  std::vector<DeviceCurves*> curves_;
+  std::vector<util::ExactSum> live_;
+  std::vector<bool> touched_;
+  std::vector<std::uint32_t> changed_;
+  std::uint64_t first_ = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t last_ = 0;
+};
 
 }  // namespace
 
@@ -53,19 +113,10 @@ MemoryCurves CollectMemoryCurves(const TraceDocument& document,
       if (curves == nullptr || !stats.peak_live_bytes) continue;
       curves->peak = CurvePoint{*stats.peak_timestamp_ns, *stats.peak_live_bytes};
     }
-    // A point lists only devices with live storages: every charted device missing from it is 0.
-    analysis::ReplayLogicalTimeline(
-        document.memory(), [&](const LogicalMemoryTimelinePoint& point) {
-          first = std::min(first, point.timestamp_ns);
-          last = std::max(last, point.timestamp_ns);
-          auto live = point.live_bytes_by_device.begin();
-          for (DeviceCurves& curves : charts) {
-            while (live != point.live_bytes_by_device.end() && live->device < curves.device) ++live;
-            const bool has = live != point.live_bytes_by_device.end() && live->device == curves.device;
-            if (!curves.peak) continue;  // no applied alloc: no logical curve
-            AddStep(curves.logical, point.timestamp_ns, has ? live->bytes : 0);
-          }
-        });
+    DeviceLiveReplay replay(charts);
+    analysis::ReplayMemory(document, replay);
+    first = replay.first();
+    last = replay.last();
   }
   if (physical) {
     for (const PhysicalMemoryTimelinePoint& sample : physical->timeline) {

@@ -1,5 +1,5 @@
 // The memory curves of the report: per device, the logical live bytes after each timestamp and
-// the physical samples, gathered from one replay of the timeline (never the whole timeline held).
+// the physical samples, gathered from one replay of the memory events (no timeline is built).
 #ifndef TRACEDOC_SRC_REPORT_MEMORY_CURVES_HPP_
 #define TRACEDOC_SRC_REPORT_MEMORY_CURVES_HPP_
 
@@ -42,9 +42,9 @@ struct MemoryCurves {
   std::uint64_t last_ns = 0;
 };
 
-/// Gathers the curves. `logical` is the document's logical plane without its timeline
-/// (analysis::BuildLogicalPlaneWithoutTimeline), which the timeline is replayed beside; time and
-/// memory linear in the memory events and samples.
+/// Gathers the curves from one replay of the memory events. `logical` is the document's logical
+/// plane without its timeline (analysis::BuildLogicalPlaneWithoutTimeline): its devices and
+/// their peaks. Time and memory linear in the memory events and samples.
 MemoryCurves CollectMemoryCurves(const TraceDocument& document,
                                  const std::optional<LogicalMemoryProfile>& logical,
                                  const std::optional<PhysicalMemoryProfile>& physical,
