@@ -80,8 +80,12 @@ void WriteFrame(std::ostream& out, const TraceDocument& document, const Frame& f
     out << " on ";
     WriteEscaped(out, op.device);
   } else {
-    out << more_label << " spans and ops of ";
-    WriteEscaped(out, document.spans()[frame.index].id);
+    if (frame.index == kRoots) {
+      out << more_label << " root spans";
+    } else {
+      out << more_label << " spans and ops of ";
+      WriteEscaped(out, document.spans()[frame.index].id);
+    }
     out << ", each narrower than one pixel: " << FormatDuration(frame.duration_ns) << " in all";
   }
   out << "</title></g>\n";

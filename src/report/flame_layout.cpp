@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <span>
 
 #include "util/saturating.hpp"
 
@@ -49,9 +50,7 @@ class Layout {
 
   FlameLayout Run() && {
     std::vector<Frame> row;
-    for (const SpanPosition root : index_.roots()) {
-      row.push_back(SpanFrame(root, 0));
-    }
+    AddFrames(kRoots, index_.roots(), {}, 0, row);
     std::uint64_t drawn_spans = 0;
     for (std::uint32_t depth = 0; !row.empty(); ++depth) {
       if (depth >= kMaxFlameRows || result_.frames.size() + row.size() > max_frames_) {
@@ -63,7 +62,8 @@ class Layout {
         result_.frames.push_back(frame);
         if (frame.kind != FrameKind::kSpan) continue;
         ++drawn_spans;
-        AddChildren(frame.index, depth + 1, next);
+        AddFrames(frame.index, index_.children(frame.index), index_.ops(frame.index), depth + 1,
+                  next);
       }
       result_.rows = depth + 1;
       row = std::move(next);
@@ -104,9 +104,10 @@ class Layout {
     return Place(FrameKind::kSpan, span, row, SpanInterval(document_, document_.spans()[span]));
   }
 
-  // The span's children and ops, in start order, onto `next`: in an aggregated chart, those
-  // narrower than a pixel become one kMore frame, placed first.
-  void AddChildren(SpanPosition span, std::uint32_t row, std::vector<Frame>& next) {
+  // The spans and ops under `span` (kRoots: the roots), onto `next`: in an aggregated chart,
+  // those narrower than a pixel become one kMore frame, placed first.
+  void AddFrames(SpanPosition span, std::span<const SpanPosition> spans,
+                 std::span<const std::uint32_t> ops, std::uint32_t row, std::vector<Frame>& next) {
     const std::size_t first = next.size();
     Frame more;
     more.kind = FrameKind::kMore;
@@ -124,10 +125,8 @@ class Layout {
       more.duration_ns = util::SaturatingAdd(more.duration_ns, frame.duration_ns);
       spans_not_drawn_ += subtree_spans;
     };
-    for (const SpanPosition child : index_.children(span)) {
-      add(SpanFrame(child, row), SubtreeSpans(child));
-    }
-    for (const std::uint32_t op : index_.ops(span)) {
+    for (const SpanPosition child : spans) add(SpanFrame(child, row), SubtreeSpans(child));
+    for (const std::uint32_t op : ops) {
       add(Place(FrameKind::kOp, op, row, OpInterval(document_.ops()[op])), 0);
     }
     if (more.merged == 0) return;

@@ -21,8 +21,11 @@ inline constexpr std::uint32_t kMaxFlameRows = 200;
 enum class FrameKind : std::uint8_t {
   kSpan,  // `index` is a SpanPosition
   kOp,    // `index` is a position in TraceDocument::ops()
-  kMore,  // `merged` children of one parent, each narrower than one pixel
+  kMore,  // `merged` children of the span `index` (kRoots: roots), each narrower than a pixel
 };
+
+/// The `index` of a kMore frame that stands for roots.
+inline constexpr std::uint32_t kRoots = 0xFFFFFFFF;
 
 struct Frame {
   FrameKind kind = FrameKind::kSpan;
@@ -49,8 +52,8 @@ struct FlameLayout {
 
 /// Lays out the span tree of `document` from its roots (SpanIndex order: children by start),
 /// each span's ops beside its child spans on the row below it. An open span ends at the
-/// terminal. With more spans and ops than `max_frames`, children narrower than one pixel merge
-/// into one kMore frame per parent, and no more than `max_frames` frames are laid out.
+/// terminal. With more spans and ops than `max_frames`, children (and roots) narrower than one
+/// pixel merge into one kMore frame per parent, and no more than `max_frames` frames are laid out.
 FlameLayout LayOutFlameChart(const TraceDocument& document, std::size_t max_frames);
 
 /// The end of a span as the chart draws it: start + duration, or the terminal for an open span.

@@ -238,6 +238,24 @@ TEST(HtmlReportTest, FlameChartMergesFramesNarrowerThanAPixelAboveTheThreshold) 
   EXPECT_EQ(Count(full, "<title>tiny\n"), 30u);  // every frame has its tooltip
 }
 
+TEST(HtmlReportTest, FlameChartMergesNarrowRootsToo) {
+  // 2,000 roots of 1 ns side by side, then one of 10^6 ns: with a budget of 100 frames, the
+  // narrow roots are one merged frame, not a chart that stops at its first row.
+  std::vector<std::string> lines;
+  for (int i = 0; i < 2000; ++i) {
+    const std::string id = "r" + std::to_string(i);
+    lines.push_back(SpanStart(id, "", R"("r")", i));
+    lines.push_back(SpanEnd(id, 1));
+  }
+  lines.push_back(SpanStart("big", "", R"("big")", 2000));
+  lines.push_back(SpanEnd("big", 1'000'000));
+  const std::string page =
+      WriteHtmlReport(Fold(Trace(lines, 1'002'000)), {.max_chart_elements = 100});
+  EXPECT_EQ(Count(page, "<g class=\"frame "), 2u);
+  EXPECT_THAT(page, HasSubstr("2,000 more root spans"));
+  EXPECT_THAT(page, Not(HasSubstr("are not drawn")));
+}
+
 TEST(HtmlReportTest, OpsTablesAreSortedByTotalAndBySelfTime) {
   const TraceDocument document = Fold(RootTrace({
       SpanStart("a", "root", R"("short")", 10, "op"), Op("a", R"("add")", 10, 50),
