@@ -11,6 +11,7 @@
 #include "tracedoc/event.hpp"
 #include "tracedoc/event_order.hpp"
 #include "tracedoc/health.hpp"
+#include "tracedoc/html_report.hpp"
 #include "tracedoc/json_options.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/reader.hpp"

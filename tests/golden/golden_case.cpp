@@ -22,6 +22,7 @@ const std::vector<GoldenCommand>& GoldenCommands() {
       {"cat", {"cat", input}, "cat.jsonl"},
       {"document", {"document", input}, "document.json"},
       {"export", {"export", "--format", "chrome", input}, "export.json"},
+      {"report", {"report", input}, "report.html"},
   };
   return commands;
 }

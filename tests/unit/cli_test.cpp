@@ -154,6 +154,8 @@ constexpr std::string_view kCommandList =
     "  summary   Print the trace summary as one JSON object\n"
     "  memory    Print the logical and physical memory profile as JSON\n"
     "  health    Print the health report as JSON; exit 0 if structurally valid, 1 if not\n"
+    "  export    Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope)\n"
+    "  report    Write a self-contained HTML report: run, health, memory, flame chart, top ops\n"
     "  version   Print the version of tracedoc\n"
     "Run 'tracedoc COMMAND --help' for a command's options.\n";
 

@@ -1,0 +1,49 @@
+#include "report/health_section.hpp"
+
+#include <algorithm>
+
+#include "report/html_escape.hpp"
+#include "report/units.hpp"
+
+namespace tracedoc::report {
+namespace {
+
+void WriteIssues(std::ostream& out, const TraceHealth& health, HealthSeverity severity,
+                 std::size_t max_rows) {
+  const std::string_view name = HealthSeverityName(severity);
+  const auto count = static_cast<std::size_t>(
+      std::count_if(health.issues.begin(), health.issues.end(),
+                    [&](const HealthIssue& issue) { return issue.severity == severity; }));
+  if (count == 0) return;
+  out << "<h3>" << FormatCount(count) << ' ' << name << (count == 1 ? "" : "s")
+      << "</h3>\n<ul class=\"issues " << name << "s\">\n";
+  std::size_t shown = 0;
+  for (const HealthIssue& issue : health.issues) {
+    if (issue.severity != severity) continue;
+    if (shown++ == max_rows) break;
+    out << "<li class=\"issue severity-" << name << "\"><code>" << HealthCodeName(issue.code)
+        << "</code> ";
+    WriteEscaped(out, issue.message);
+    out << "</li>\n";
+  }
+  out << "</ul>\n";
+  if (count > max_rows) {
+    out << "<p class=\"note\">" << FormatCount(count - max_rows) << " more " << name
+        << "(s) not listed: `tracedoc health` prints them all.</p>\n";
+  }
+}
+
+}  // namespace
+
+void WriteHealthSection(std::ostream& out, const TraceHealth& health, std::size_t max_rows) {
+  out << "<section id=\"health\">\n<h2>Health</h2>\n<p class=\"verdict "
+      << (health.structurally_valid ? "verdict-valid" : "verdict-invalid") << "\">"
+      << (health.structurally_valid ? "Structurally valid" : "Not structurally valid") << "; "
+      << (health.capture_complete ? "capture complete" : "capture failed") << "; "
+      << FormatCount(health.issues.size()) << " issue(s).</p>\n";
+  WriteIssues(out, health, HealthSeverity::kError, max_rows);
+  WriteIssues(out, health, HealthSeverity::kWarning, max_rows);
+  out << "</section>\n";
+}
+
+}  // namespace tracedoc::report

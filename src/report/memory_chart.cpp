@@ -1,0 +1,135 @@
+#include "report/memory_chart.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "report/html_escape.hpp"
+#include "report/step_curve.hpp"
+#include "report/units.hpp"
+
+namespace tracedoc::report {
+namespace {
+
+constexpr double kWidth = 960;
+constexpr double kHeight = 260;
+// The plot inside the chart: room on the left for byte labels, below for time labels.
+PlotArea Plot() {
+  PlotArea area;
+  area.left_px = 80;
+  area.top_px = 16;
+  area.width_px = 860;
+  area.height_px = 190;
+  return area;
+}
+
+std::uint64_t Largest(std::span<const CurvePoint> curve) {
+  std::uint64_t largest = 0;
+  for (const CurvePoint& point : curve) largest = std::max(largest, point.bytes);
+  return largest;
+}
+
+void WriteAxes(std::ostream& out, const PlotArea& area, const Axis& time, const Axis& bytes,
+               std::uint64_t first_ns) {
+  const double bottom = area.top_px + area.height_px;
+  const double right = area.left_px + area.width_px;
+  for (std::size_t k = 0; k < bytes.ticks.size(); ++k) {
+    const std::string y = FormatPixels(bottom - bytes.ticks[k] / bytes.max * area.height_px);
+    out << "<line class=\"grid\" x1=\"" << FormatPixels(area.left_px) << "\" y1=\"" << y
+        << "\" x2=\"" << FormatPixels(right) << "\" y2=\"" << y << "\"/>"
+        << "<text class=\"tick\" x=\"" << FormatPixels(area.left_px - 6) << "\" y=\"" << y
+        << "\" dy=\"4\" text-anchor=\"end\">" << bytes.labels[k] << "</text>\n";
+  }
+  for (std::size_t k = 0; k < time.ticks.size(); ++k) {
+    const std::string x = FormatPixels(area.left_px + time.ticks[k] / time.max * area.width_px);
+    out << "<line class=\"tick-mark\" x1=\"" << x << "\" y1=\"" << FormatPixels(bottom)
+        << "\" x2=\"" << x << "\" y2=\"" << FormatPixels(bottom + 4) << "\"/>"
+        << "<text class=\"tick\" x=\"" << x << "\" y=\"" << FormatPixels(bottom + 16)
+        << "\" text-anchor=\"middle\">" << time.labels[k] << "</text>\n";
+  }
+  out << "<line class=\"axis x-axis\" x1=\"" << FormatPixels(area.left_px) << "\" y1=\""
+      << FormatPixels(bottom) << "\" x2=\"" << FormatPixels(right) << "\" y2=\""
+      << FormatPixels(bottom) << "\"/>"
+      << "<line class=\"axis y-axis\" x1=\"" << FormatPixels(area.left_px) << "\" y1=\""
+      << FormatPixels(area.top_px) << "\" x2=\"" << FormatPixels(area.left_px) << "\" y2=\""
+      << FormatPixels(bottom) << "\"/>\n";
+  out << "<text class=\"axis-label\" x=\"" << FormatPixels(area.left_px + area.width_px / 2)
+      << "\" y=\"" << FormatPixels(kHeight - 8) << "\" text-anchor=\"middle\">time ("
+      << time.unit << ")";
+  if (first_ns != 0) out << " after timestamp " << FormatCount(first_ns) << " ns";
+  out << "</text>\n";
+  const std::string middle = FormatPixels(area.top_px + area.height_px / 2);
+  out << "<text class=\"axis-label\" x=\"16\" y=\"" << middle << "\" transform=\"rotate(-90 16 "
+      << middle << ")\" text-anchor=\"middle\">bytes (" << bytes.unit << ")</text>\n";
+}
+
+// One curve as a polyline; returns whether it was reduced to pixel columns.
+bool WriteCurve(std::ostream& out, std::string_view css_class, std::span<const CurvePoint> curve,
+                const PlotArea& area, std::size_t max_points, bool from_zero) {
+  if (curve.empty()) return false;
+  out << "<polyline class=\"curve " << css_class << "\" points=\"";
+  const bool reduced = WriteStepCurve(out, curve, area, max_points, from_zero);
+  out << "\"/>\n";
+  return reduced;
+}
+
+void WriteDeviceChart(std::ostream& out, const DeviceCurves& device, const MemoryCurves& curves,
+                      std::size_t max_points, bool holds_global_peak) {
+  const Axis time = MakeAxis(Quantity::kNanoseconds, curves.last_ns - curves.first_ns);
+  const std::uint64_t largest = std::max(
+      {device.peak ? device.peak->bytes : 0, Largest(device.used), Largest(device.reserved)});
+  const Axis bytes = MakeAxis(Quantity::kBytes, largest);
+  PlotArea area = Plot();
+  area.first_ns = curves.first_ns;
+  area.span_ns = time.max;
+  area.max_bytes = bytes.max;
+
+  out << "<h3>Device <code>";
+  WriteEscaped(out, device.device);
+  out << "</code></h3>\n<svg class=\"memory-chart\" width=\"" << kWidth << "\" height=\""
+      << kHeight << "\" viewBox=\"0 0 " << kWidth << ' ' << kHeight
+      << "\" role=\"img\" aria-label=\"memory over time\">\n";
+  WriteAxes(out, area, time, bytes, curves.first_ns);
+  bool reduced = WriteCurve(out, "reserved", device.reserved, area, max_points, false);
+  reduced |= WriteCurve(out, "used", device.used, area, max_points, false);
+  reduced |= WriteCurve(out, "logical", device.logical, area, max_points, true);
+  if (device.peak) {
+    out << "<circle class=\"peak-marker\"" << (holds_global_peak ? " id=\"memory-peak\"" : "")
+        << " cx=\"" << FormatPixels(area.X(device.peak->timestamp_ns)) << "\" cy=\""
+        << FormatPixels(area.Y(device.peak->bytes)) << "\" r=\"5\"><title>peak of ";
+    WriteEscaped(out, device.device);
+    out << ": " << FormatBytes(device.peak->bytes) << " (" << FormatCount(device.peak->bytes)
+        << " bytes) live at timestamp " << FormatCount(device.peak->timestamp_ns)
+        << " ns</title></circle>\n";
+  }
+  out << "</svg>\n<p class=\"legend\">";
+  if (!device.logical.empty()) out << "<span class=\"key logical\"></span>live bytes (logical) ";
+  if (!device.used.empty()) out << "<span class=\"key used\"></span>used (physical samples) ";
+  if (!device.reserved.empty()) {
+    out << "<span class=\"key reserved\"></span>reserved (physical samples) ";
+  }
+  if (device.peak) {
+    out << "<span class=\"key peak\"></span>peak: " << FormatBytes(device.peak->bytes)
+        << " at timestamp " << FormatCount(device.peak->timestamp_ns) << " ns";
+  }
+  out << "</p>\n";
+  if (reduced) {
+    out << "<p class=\"note aggregated\">More than " << FormatCount(max_points)
+        << " points: each pixel column shows the lowest and highest value in it.</p>\n";
+  }
+}
+
+}  // namespace
+
+void WriteMemoryCharts(std::ostream& out, const MemoryCurves& curves, std::size_t max_points,
+                       std::string_view peak_device) {
+  for (const DeviceCurves& device : curves.devices) {
+    WriteDeviceChart(out, device, curves, max_points,
+                     device.peak.has_value() && device.device == peak_device);
+  }
+  if (curves.devices_left_out != 0) {
+    out << "<p class=\"note\">" << FormatCount(curves.devices_left_out)
+        << " more device(s) not charted.</p>\n";
+  }
+}
+
+}  // namespace tracedoc::report

@@ -1,0 +1,55 @@
+// The memory curves of the report: per device, the logical live bytes after each timestamp and
+// the physical samples, gathered from one replay of the memory events (no timeline is built).
+#ifndef TRACEDOC_SRC_REPORT_MEMORY_CURVES_HPP_
+#define TRACEDOC_SRC_REPORT_MEMORY_CURVES_HPP_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "tracedoc/document.hpp"
+#include "tracedoc/memory.hpp"
+
+namespace tracedoc::report {
+
+/// A value from `timestamp_ns` on, until the next point (a step curve).
+struct CurvePoint {
+  std::uint64_t timestamp_ns = 0;
+  std::uint64_t bytes = 0;
+};
+
+/// What one device's chart shows.
+struct DeviceCurves {
+  std::string_view device;
+  /// Live bytes on the device, a point where the value changes; empty without memory events.
+  std::vector<CurvePoint> logical;
+  /// The device's own logical peak (earliest on ties), when it had an applied alloc.
+  std::optional<CurvePoint> peak;
+  /// Physical samples that carry the value.
+  std::vector<CurvePoint> used;
+  std::vector<CurvePoint> reserved;
+};
+
+/// Every device's curves, ascending byte-wise, at most `max_devices` of them (the rest are
+/// counted in `devices_left_out`), and the time they are drawn over: from the first span start
+/// or memory point to the terminal.
+struct MemoryCurves {
+  std::vector<DeviceCurves> devices;
+  std::size_t devices_left_out = 0;
+  std::uint64_t first_ns = 0;
+  std::uint64_t last_ns = 0;
+};
+
+/// Gathers the curves from one replay of the memory events. `logical` is the document's logical
+/// plane without its timeline (analysis::BuildLogicalPlaneWithoutTimeline): its devices and
+/// their peaks. Time and memory linear in the memory events and samples.
+MemoryCurves CollectMemoryCurves(const TraceDocument& document,
+                                 const std::optional<LogicalMemoryProfile>& logical,
+                                 const std::optional<PhysicalMemoryProfile>& physical,
+                                 std::size_t max_devices);
+
+}  // namespace tracedoc::report
+
+#endif  // TRACEDOC_SRC_REPORT_MEMORY_CURVES_HPP_

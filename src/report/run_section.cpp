@@ -1,0 +1,65 @@
+#include "report/run_section.hpp"
+
+#include <string>
+#include <string_view>
+
+#include "report/html_escape.hpp"
+#include "report/units.hpp"
+
+namespace tracedoc::report {
+namespace {
+
+// One row of a two-column table; `value` is escaped, so it may come from the trace.
+void Row(std::ostream& out, std::string_view key, std::string_view value) {
+  out << "<tr><th>" << key << "</th><td>";
+  WriteEscaped(out, value);
+  out << "</td></tr>\n";
+}
+
+}  // namespace
+
+void WriteRunSection(std::ostream& out, const TraceDocument& document,
+                     const TraceSummary& summary) {
+  const TraceRunMeta& run = document.run();
+  const TerminalRecord& terminal = document.terminal();
+  const bool complete = terminal.outcome == RunOutcome::kComplete;
+  out << "<section id=\"run\">\n<h2>Run</h2>\n<p class=\"outcome "
+      << (complete ? "outcome-complete" : "outcome-failed") << "\">Outcome: <strong>"
+      << EnumName(terminal.outcome) << "</strong> at timestamp "
+      << FormatCount(terminal.timestamp_ns) << " ns";
+  if (terminal.reason) {
+    out << ": ";
+    WriteEscaped(out, *terminal.reason);
+  }
+  out << "</p>\n<table class=\"run\">\n";
+  Row(out, "run_id", run.run_id);
+  Row(out, "schema", document.schema());
+  Row(out, "correlation_id", run.correlation_id);
+  Row(out, "entrypoint", run.entrypoint);
+  Row(out, "phase", EnumName(run.phase));
+  Row(out, "device", run.device);
+  Row(out, "timestamp", run.timestamp);
+  Row(out, "capture_step", std::to_string(run.capture_step));
+  Row(out, "warmup_steps", std::to_string(run.warmup_steps));
+  Row(out, "timing_mode", EnumName(run.timing_mode));
+  if (run.candle_version) Row(out, "candle_version", *run.candle_version);
+  for (const Tag& tag : run.tags) {
+    out << "<tr><th>tag <code>";
+    WriteEscaped(out, tag.key);
+    out << "</code></th><td>";
+    WriteEscaped(out, tag.value);
+    out << "</td></tr>\n";
+  }
+  out << "</table>\n<h3>Summary</h3>\n<table class=\"summary\">\n";
+  Row(out, "spans", FormatCount(summary.span_count));
+  Row(out, "root spans", FormatCount(summary.root_span_count));
+  Row(out, "deepest nesting", FormatCount(summary.max_depth));
+  Row(out, "measured time", FormatDuration(summary.total_ns));
+  Row(out, "ops", FormatCount(summary.op_count));
+  Row(out, "allocs / frees", FormatCount(summary.alloc_count) + " / " + FormatCount(summary.free_count));
+  Row(out, "logical peak",
+      summary.logical_peak_bytes ? FormatBytes(*summary.logical_peak_bytes) : "none");
+  out << "</table>\n</section>\n";
+}
+
+}  // namespace tracedoc::report

@@ -1,0 +1,19 @@
+// The top of the report: who ran what (run identity), how it ended (the terminal), and the
+// summary's figures.
+#ifndef TRACEDOC_SRC_REPORT_RUN_SECTION_HPP_
+#define TRACEDOC_SRC_REPORT_RUN_SECTION_HPP_
+
+#include <ostream>
+
+#include "tracedoc/document.hpp"
+#include "tracedoc/summary.hpp"
+
+namespace tracedoc::report {
+
+/// Writes `section#run`: the run's metadata and outcome, then `table.summary`.
+void WriteRunSection(std::ostream& out, const TraceDocument& document,
+                     const TraceSummary& summary);
+
+}  // namespace tracedoc::report
+
+#endif  // TRACEDOC_SRC_REPORT_RUN_SECTION_HPP_

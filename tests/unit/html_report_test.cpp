@@ -1,0 +1,323 @@
+// The HTML report (issue 14 item 2, docs/report.md): escaping of trace strings, units and axis
+// ticks, the aggregation threshold of both charts, the peak marker, the tables' order, pages of
+// traces without memory or spans, streaming, and `tracedoc report` on the command line.
+#include "tracedoc/html_report.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "report/html_escape.hpp"
+#include "report/ops_table.hpp"
+#include "report/units.hpp"
+#include "support/cli_fixture.hpp"
+#include "support/test_traces.hpp"
+#include "tracedoc/reader.hpp"
+
+namespace tracedoc {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testdata::kMeta10;
+
+TraceDocument Fold(std::string_view text) {
+  Result<TraceDocument> document = ReadTrace(TraceInput::FromString(text));
+  if (!document) throw std::runtime_error(FormatError("<test>", document.error()));
+  return std::move(document).value();
+}
+
+// META10, the lines, and a complete terminal at `terminal_ns`.
+std::string Trace(const std::vector<std::string>& lines, std::uint64_t terminal_ns) {
+  std::string text(kMeta10);
+  text += '\n';
+  for (const std::string& line : lines) text += line + '\n';
+  return text + R"({"kind":"terminal","outcome":"complete","timestamp_ns":)" +
+         std::to_string(terminal_ns) + "}\n";
+}
+
+std::string SpanStart(std::string_view id, std::string_view parent, std::string_view name,
+                      std::uint64_t start_ns, std::string_view kind = "function") {
+  std::string line = R"({"kind":"span_start","id":")" + std::string(id) + "\"";
+  if (!parent.empty()) line += R"(,"parent_id":")" + std::string(parent) + "\"";
+  return line + R"(,"name":)" + std::string(name) + R"(,"start_ns":)" + std::to_string(start_ns) +
+         R"(,"span_kind":")" + std::string(kind) + R"(","measured":false})";
+}
+
+std::string SpanEnd(std::string_view id, std::uint64_t duration_ns) {
+  return R"({"kind":"span_end","id":")" + std::string(id) + R"(","duration_ns":)" +
+         std::to_string(duration_ns) + "}";
+}
+
+std::string Op(std::string_view span, std::string_view name, std::uint64_t at_ns,
+               std::uint64_t duration_ns) {
+  return R"({"kind":"op","span_id":")" + std::string(span) + R"(","op_name":)" +
+         std::string(name) + R"(,"inputs":[],"input_dense_bytes":0,"shape":[2],"dtype":"f32","device":"cpu",)" +
+         R"("duration_ns":)" + std::to_string(duration_ns) + R"(,"timestamp_ns":)" +
+         std::to_string(at_ns) + "}";
+}
+
+std::string Memory(std::uint64_t t, std::string_view action, std::string_view storage,
+                   std::uint64_t bytes) {
+  return R"({"kind":"memory","timestamp_ns":)" + std::to_string(t) + R"(,"storage_id":")" +
+         std::string(storage) + R"(","tensor_id":"t","span_id":"root","device":"cpu","bytes":)" +
+         std::to_string(bytes) + R"(,"action":")" + std::string(action) +
+         R"(","dtype":"f32","category":"activation"})";
+}
+
+std::size_t Count(std::string_view text, std::string_view needle) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(needle); at != std::string_view::npos;
+       at = text.find(needle, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+// A root span 0..1000 with the given lines inside it.
+std::string RootTrace(const std::vector<std::string>& inside) {
+  std::vector<std::string> lines = {SpanStart("root", "", R"("root")", 0)};
+  lines.insert(lines.end(), inside.begin(), inside.end());
+  lines.push_back(SpanEnd("root", 1000));
+  return Trace(lines, 1000);
+}
+
+TEST(HtmlEscapeTest, EscapesMarkupQuotesAndControls) {
+  EXPECT_EQ(report::Escaped(R"(<script>alert('x') & "y"</script>)"),
+            "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;");
+  EXPECT_EQ(report::Escaped(std::string("a\0b\x01\tc\x7f", 7)), "a\xEF\xBF\xBD" "b\xEF\xBF\xBD\tc\xEF\xBF\xBD");
+  EXPECT_EQ(report::Escaped("plain µs"), "plain µs");
+}
+
+TEST(HtmlEscapeTest, CutsLongStringsAtACodePointBoundary) {
+  // 199 ASCII bytes then a two-byte character that straddles the 200-byte limit.
+  const std::string text = std::string(199, 'a') + "é" + std::string(50, 'b');
+  const std::string shown = report::Escaped(text);
+  EXPECT_EQ(shown, std::string(199, 'a') + "…");
+  bool cut = false;
+  EXPECT_EQ(report::ShownPrefix("short", 200, cut), "short");
+  EXPECT_FALSE(cut);
+}
+
+TEST(HtmlReportTest, TraceStringsCannotInjectMarkup) {
+  const std::string page = WriteHtmlReport(Fold(RootTrace({
+      SpanStart("evil", "root", R"("<script>alert(1)</script>")", 10, "op"),
+      Op("evil", R"("\"><img src=x onerror=alert(2)>")", 10, 500),
+      SpanEnd("evil", 600),
+  })));
+  EXPECT_THAT(page, Not(HasSubstr("<script")));
+  EXPECT_THAT(page, Not(HasSubstr("<img")));
+  EXPECT_THAT(page, HasSubstr("&lt;script&gt;alert(1)&lt;/script&gt;"));
+  EXPECT_THAT(page, HasSubstr("&quot;&gt;&lt;img src=x onerror=alert(2)&gt;"));
+}
+
+TEST(UnitsTest, FormatsBytesDurationsAndCounts) {
+  EXPECT_EQ(report::FormatBytes(100), "100 B");
+  EXPECT_EQ(report::FormatBytes(4096), "4 KiB");
+  EXPECT_EQ(report::FormatBytes(1536), "1.5 KiB");
+  EXPECT_EQ(report::FormatBytes(3 * 1024 * 1024 + 1024 * 1024 / 4), "3.25 MiB");
+  EXPECT_EQ(report::FormatBytes(5ull << 30), "5 GiB");
+  EXPECT_EQ(report::FormatDuration(850), "850 ns");
+  EXPECT_EQ(report::FormatDuration(1200), "1.2 µs");
+  EXPECT_EQ(report::FormatDuration(2'500'000'000), "2.5 s");
+  EXPECT_EQ(report::FormatDuration(12'345'678), "12.35 ms");
+  EXPECT_EQ(report::FormatCount(0), "0");
+  EXPECT_EQ(report::FormatCount(1234567), "1,234,567");
+  EXPECT_EQ(report::FormatPixels(12.25), "12.2");
+  EXPECT_EQ(report::FormatPixels(40.0), "40");
+}
+
+TEST(UnitsTest, AxesHaveNiceTicksInTheUnitOfTheLargestValue) {
+  const report::Axis bytes = report::MakeAxis(report::Quantity::kBytes, 8192);
+  EXPECT_EQ(bytes.unit, "KiB");
+  EXPECT_THAT(bytes.labels, ElementsAre("0", "2", "4", "6", "8"));
+  EXPECT_EQ(bytes.max, 8192);
+
+  const report::Axis time = report::MakeAxis(report::Quantity::kNanoseconds, 1500);
+  EXPECT_EQ(time.unit, "µs");
+  EXPECT_THAT(time.labels, ElementsAre("0", "0.5", "1", "1.5"));
+
+  const report::Axis small = report::MakeAxis(report::Quantity::kBytes, 300);
+  EXPECT_EQ(small.unit, "B");
+  EXPECT_THAT(small.labels, ElementsAre("0", "100", "200", "300"));
+
+  const report::Axis empty = report::MakeAxis(report::Quantity::kNanoseconds, 0);
+  EXPECT_THAT(empty.labels, ElementsAre("0", "1"));
+}
+
+TEST(UnitsTest, EveryAxisCoversItsValueInAtMostFiveSteps) {
+  for (std::uint64_t value = 1; value < (1ull << 62); value = value * 3 + 1) {
+    for (const report::Quantity quantity :
+         {report::Quantity::kBytes, report::Quantity::kNanoseconds}) {
+      const report::Axis axis = report::MakeAxis(quantity, value);
+      EXPECT_GE(axis.max, static_cast<double>(value)) << value;
+      EXPECT_LE(axis.ticks.size(), 6u) << value;
+      EXPECT_EQ(axis.ticks.size(), axis.labels.size());
+    }
+  }
+}
+
+TEST(HtmlReportTest, PeakMarkerExactlyWhenTheLogicalPlaneHasAPeak) {
+  const std::string with_memory = WriteHtmlReport(Fold(RootTrace({
+      Memory(100, "alloc", "s1", 4096), Memory(200, "alloc", "s2", 8192),
+      Memory(300, "free", "s1", 4096)})));
+  EXPECT_EQ(Count(with_memory, "id=\"memory-peak\""), 1u);
+  EXPECT_EQ(Count(with_memory, "class=\"peak-marker\""), 1u);
+  // Largest first in the live-at-peak table.
+  const std::size_t table = with_memory.find("table class=\"live-at-peak\"");
+  ASSERT_NE(table, std::string::npos);
+  EXPECT_LT(with_memory.find("<td>s2</td>", table), with_memory.find("<td>s1</td>", table));
+
+  const std::string physical_only = WriteHtmlReport(Fold(RootTrace({
+      R"({"kind":"device_memory","timestamp_ns":50,"device":"cpu","used_bytes":100})"})));
+  EXPECT_THAT(physical_only, HasSubstr("class=\"curve used\""));
+  EXPECT_EQ(Count(physical_only, "memory-peak"), 0u);
+  EXPECT_EQ(Count(physical_only, "class=\"peak-marker\""), 0u);
+
+  const std::string none = WriteHtmlReport(Fold(RootTrace({})));
+  EXPECT_EQ(Count(none, "class=\"peak-marker\""), 0u);
+  EXPECT_EQ(Count(none, "<svg class=\"memory-chart\""), 0u);
+}
+
+TEST(HtmlReportTest, ATraceWithoutMemoryOrSpansIsStillAPage) {
+  const std::string page = WriteHtmlReport(Fold(Trace({}, 0)));
+  EXPECT_TRUE(page.starts_with("<!DOCTYPE html>\n"));
+  EXPECT_TRUE(page.ends_with("</body>\n</html>\n"));
+  EXPECT_THAT(page, HasSubstr("no memory events"));
+  EXPECT_THAT(page, HasSubstr("no spans under a root"));
+  EXPECT_THAT(page, HasSubstr("No op records"));
+  EXPECT_THAT(page, HasSubstr("<section id=\"health\">"));
+  EXPECT_EQ(Count(page, "<section"), Count(page, "</section>"));
+}
+
+TEST(HtmlReportTest, MemoryCurveAggregatesAboveTheThreshold) {
+  std::vector<std::string> lines;
+  for (std::uint64_t i = 0; i < 40; ++i) {
+    lines.push_back(Memory(10 + 20 * i, "alloc", "s" + std::to_string(i), 100 + i));
+    lines.push_back(Memory(20 + 20 * i, "free", "s" + std::to_string(i), 100 + i));
+  }
+  const TraceDocument document = Fold(RootTrace(lines));
+  const std::string small = WriteHtmlReport(document, {.max_chart_elements = 10});
+  const std::string large = WriteHtmlReport(document, {.max_chart_elements = 1000});
+  EXPECT_THAT(small, HasSubstr("each pixel column shows the lowest and highest value"));
+  EXPECT_THAT(large, Not(HasSubstr("each pixel column")));
+  // The peak (139 bytes, the last alloc) is drawn either way, at the top of the plot.
+  EXPECT_THAT(small, HasSubstr("139 B"));
+  EXPECT_LT(small.size(), large.size());
+}
+
+TEST(HtmlReportTest, FlameChartMergesFramesNarrowerThanAPixelAboveTheThreshold) {
+  // A root of 10^6 ns: each of the 30 children (100 ns) is 0.12 px wide; one is wide.
+  std::vector<std::string> lines = {SpanStart("root", "", R"("root")", 0)};
+  for (int i = 0; i < 30; ++i) {
+    const std::string id = "c" + std::to_string(i);
+    lines.push_back(SpanStart(id, "root", R"("tiny")", 1000 + 200 * i));
+    lines.push_back(SpanEnd(id, 100));
+  }
+  lines.push_back(SpanStart("wide", "root", R"("wide")", 500'000));
+  lines.push_back(SpanEnd("wide", 400'000));
+  lines.push_back(SpanEnd("root", 1'000'000));
+  const TraceDocument document = Fold(Trace(lines, 1'000'000));
+
+  const std::string merged = WriteHtmlReport(document, {.max_chart_elements = 10});
+  EXPECT_EQ(Count(merged, "<g class=\"frame more\">"), 1u);
+  EXPECT_THAT(merged, HasSubstr("30 more spans and ops of root"));
+  EXPECT_EQ(Count(merged, "<g class=\"frame "), 3u);  // root, the merged frame, wide
+
+  const std::string full = WriteHtmlReport(document, {.max_chart_elements = 100});
+  EXPECT_EQ(Count(full, "frame more"), 0u);
+  EXPECT_EQ(Count(full, "<g class=\"frame "), 32u);
+  EXPECT_EQ(Count(full, "<title>tiny\n"), 30u);  // every frame has its tooltip
+}
+
+TEST(HtmlReportTest, FlameChartMergesNarrowRootsToo) {
+  // 2,000 roots of 1 ns side by side, then one of 10^6 ns: with a budget of 100 frames, the
+  // narrow roots are one merged frame, not a chart that stops at its first row.
+  std::vector<std::string> lines;
+  for (int i = 0; i < 2000; ++i) {
+    const std::string id = "r" + std::to_string(i);
+    lines.push_back(SpanStart(id, "", R"("r")", i));
+    lines.push_back(SpanEnd(id, 1));
+  }
+  lines.push_back(SpanStart("big", "", R"("big")", 2000));
+  lines.push_back(SpanEnd("big", 1'000'000));
+  const std::string page =
+      WriteHtmlReport(Fold(Trace(lines, 1'002'000)), {.max_chart_elements = 100});
+  EXPECT_EQ(Count(page, "<g class=\"frame "), 2u);
+  EXPECT_THAT(page, HasSubstr("2,000 more root spans"));
+  EXPECT_THAT(page, Not(HasSubstr("are not drawn")));
+}
+
+TEST(HtmlReportTest, OpsTablesAreSortedByTotalAndBySelfTime) {
+  const TraceDocument document = Fold(RootTrace({
+      SpanStart("a", "root", R"("short")", 10, "op"), Op("a", R"("add")", 10, 50),
+      Op("a", R"("add")", 60, 50), SpanEnd("a", 110),
+      SpanStart("b", "root", R"("long")", 200, "op"), Op("b", R"("matmul")", 200, 300),
+      SpanStart("b1", "b", R"("inner")", 210, "function"), SpanEnd("b1", 250),
+      SpanEnd("b", 400),
+      SpanStart("c", "root", R"("long")", 700, "op"), SpanEnd("c", 20),
+  }));
+  const std::vector<report::OpGroup> by_total = report::TopOpsByTotal(document);
+  ASSERT_EQ(by_total.size(), 2u);
+  EXPECT_EQ(by_total[0].name, "matmul");
+  EXPECT_EQ(by_total[0].total_ns, 300u);
+  EXPECT_EQ(by_total[1].name, "add");
+  EXPECT_EQ(by_total[1].count, 2u);
+  EXPECT_EQ(by_total[1].total_ns, 100u);
+
+  const std::vector<report::OpGroup> by_self = report::TopOpSpansBySelf(document);
+  ASSERT_EQ(by_self.size(), 2u);
+  // "long": b's self time 400 − 250 = 150, plus c's 20; "short": 110.
+  EXPECT_EQ(by_self[0].name, "long");
+  EXPECT_EQ(by_self[0].self_ns, 170u);
+  EXPECT_EQ(by_self[0].total_ns, 420u);
+  EXPECT_EQ(by_self[1].name, "short");
+  EXPECT_EQ(by_self[1].self_ns, 110u);
+}
+
+TEST(HtmlReportTest, StreamAndStringAreTheSameBytesEveryTime) {
+  const TraceDocument document = Fold(testdata::kSample);
+  std::ostringstream out;
+  WriteHtmlReport(document, out);
+  EXPECT_EQ(out.str(), WriteHtmlReport(document));
+  EXPECT_EQ(WriteHtmlReport(document), WriteHtmlReport(Fold(testdata::kSample)));
+  EXPECT_THAT(WriteHtmlReport(document, {.title = "A <b> title"}),
+              HasSubstr("<title>A &lt;b&gt; title</title>"));
+}
+
+class ReportCliTest : public testdata::CliFixture {};
+
+TEST_F(ReportCliTest, WritesThePageToStdoutOrToAFile) {
+  WriteFile("run.jsonl", testdata::kSample);
+  const testdata::RunResult to_stdout = Run("report run.jsonl");
+  EXPECT_EQ(to_stdout.exit_code, 0) << to_stdout.err;
+  EXPECT_EQ(to_stdout.out, WriteHtmlReport(Fold(testdata::kSample)));
+  const testdata::RunResult to_file = Run("report run.jsonl -o out.html");
+  EXPECT_EQ(to_file.exit_code, 0) << to_file.err;
+  EXPECT_EQ(to_file.out, "");
+  EXPECT_EQ(testdata::ReadFileBytes(dir_ / "out.html"), to_stdout.out);
+}
+
+TEST_F(ReportCliTest, ExitCodesFollowTheOtherCommands) {
+  WriteFile("bad.jsonl", testdata::Lines({kMeta10}));
+  const testdata::RunResult rejected = Run("report bad.jsonl -o out.html");
+  EXPECT_EQ(rejected.exit_code, 1);
+  EXPECT_THAT(rejected.err, HasSubstr("error[missing_terminal]"));
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "out.html"));
+  EXPECT_EQ(Run("report missing.jsonl").exit_code, 2);
+  WriteFile("run.jsonl", testdata::kSample);
+  const testdata::RunResult unwritable = Run("report run.jsonl -o no/such/dir/out.html");
+  EXPECT_EQ(unwritable.exit_code, 2);
+  EXPECT_THAT(unwritable.err, HasSubstr("cannot write no/such/dir/out.html"));
+}
+
+}  // namespace
+}  // namespace tracedoc
