@@ -16,6 +16,7 @@ const std::vector<GoldenCommand>& GoldenCommands() {
   const std::string input(kInputFile);
   static const std::vector<GoldenCommand> commands = {
       {"validate", {"validate", "--json", input}, "validate.json"},
+      {"validate_all", {"validate", "--all", "--json", input}, "validate_all.json"},
       {"summary", {"summary", input}, "summary.json"},
       {"memory", {"memory", input}, "memory.json"},
       {"health", {"health", input}, "health.json"},

@@ -29,8 +29,8 @@ struct GoldenCommand {
   std::string StderrFile() const { return std::string(name) + ".stderr"; }
 };
 
-/// validate --json, summary, memory, health, cat, document, export --format chrome: the order
-/// of `exit_codes`.
+/// validate --json, validate --all --json, summary, memory, health, cat, document, export
+/// --format chrome, report: the order of `exit_codes`.
 const std::vector<GoldenCommand>& GoldenCommands();
 
 /// The case folders under `root` (every subdirectory), sorted by name.

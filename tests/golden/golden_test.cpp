@@ -136,5 +136,16 @@ TEST(GoldenSuiteTest, FindsEveryCaseTheBuildListed) {
   EXPECT_GE(Cases().size(), kMinimumCaseCount);
 }
 
+TEST(GoldenSuiteTest, ExampleCasesHoldTheBundledExamples) {
+  // Cases 85 and 86 keep the README's outputs of examples/ (export and report included) under
+  // the golden comparison; a copy that drifted from its example would guard nothing.
+  const std::filesystem::path examples = std::filesystem::path(TRACEDOC_SOURCE_DIR) / "examples";
+  const std::filesystem::path golden(TRACEDOC_GOLDEN_DIR);
+  EXPECT_EQ(ReadFileIfPresent(golden / "85-example-valid" / kInputFile),
+            ReadFileIfPresent(examples / "valid.jsonl"));
+  EXPECT_EQ(ReadFileIfPresent(golden / "86-example-invalid" / kInputFile),
+            ReadFileIfPresent(examples / "invalid.jsonl"));
+}
+
 }  // namespace
 }  // namespace tracedoc::golden

@@ -219,12 +219,14 @@ TEST_F(CliTest, HelpNamesTheProgramTracedoc) {
 
 TEST_F(CliTest, EveryCommandsHelpEndsWithAnExample) {
   const std::pair<std::string_view, std::string_view> examples[] = {
-      {"validate", "tracedoc validate --json run.jsonl other.jsonl"},
+      {"validate", "tracedoc validate --all --json run.jsonl other.jsonl"},
       {"cat", "tracedoc cat --drop-unknown run.jsonl > canonical.jsonl"},
       {"document", "tracedoc document --pretty run.jsonl"},
       {"summary", "tracedoc summary --pretty run.jsonl"},
       {"memory", "tracedoc memory --pretty run.jsonl"},
       {"health", "tracedoc health --pretty run.jsonl"},
+      {"export", "tracedoc export --format chrome run.jsonl -o run.trace.json"},
+      {"report", "tracedoc report run.jsonl -o report.html"},
       {"version", "tracedoc version"},
   };
   for (const auto& [command, example] : examples) {
