@@ -70,7 +70,13 @@ TEST_P(HostileBoundsTest, StaysWithinTwiceTheInputPlus64MiB) {
                                   : MemoryBoundFor(input_bytes);
   for (const std::string& command : hostile.commands) {
     SCOPED_TRACE(command);
-    std::vector<std::string> arguments = {command};
+    // A command may carry its own options (`export --format chrome`).
+    std::vector<std::string> arguments;
+    for (std::size_t at = 0; at <= command.size();) {
+      const std::size_t space = std::min(command.find(' ', at), command.size());
+      arguments.push_back(command.substr(at, space - at));
+      at = space + 1;
+    }
     arguments.insert(arguments.end(), hostile.extra_arguments.begin(),
                      hostile.extra_arguments.end());
     arguments.push_back(input.string());
