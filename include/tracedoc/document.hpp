@@ -18,6 +18,11 @@ namespace tracedoc {
 /// The schema strings tracedoc reads.
 inline constexpr std::string_view kSchema = "candle-graph/trace/10";
 inline constexpr std::string_view kPreviousSchema = "candle-graph/trace/9";
+/// The legacy schema tracedoc reads (docs/legacy-trace6.md).
+inline constexpr std::string_view kLegacySchema = "candle-graph/trace/6";
+
+/// The revision of the format a document was read as.
+enum class SchemaRevision : std::uint8_t { kTrace10, kTrace9, kTrace6 };
 
 /// A span as the document holds it: its start, and whether and how it ended.
 struct SpanRecord {
@@ -44,8 +49,14 @@ struct DocumentAccess;
 
 class TraceDocument {
  public:
-  /// The declared schema, `candle-graph/trace/10` or `candle-graph/trace/9`.
+  /// The declared schema: `candle-graph/trace/10`, `candle-graph/trace/9` or the legacy
+  /// `candle-graph/trace/6`.
   std::string_view schema() const noexcept;
+  /// The same as an enumeration.
+  SchemaRevision revision() const noexcept;
+  /// Whether the document has a terminal record: every trace/10 and trace/9 document does, no
+  /// trace/6 one (terminal() is then a default record).
+  bool has_terminal() const noexcept { return revision() != SchemaRevision::kTrace6; }
   const TraceRunMeta& run() const noexcept;
   /// Spans in byte-wise id order.
   std::span<const SpanRecord> spans() const noexcept;

@@ -25,7 +25,8 @@ inline SpanEndRecord SpanEndOf(const SpanRecord& span) {
 /// record type (so `visit` is typically a generic lambda, `[](const auto& record) {...}`):
 /// MetaRecord; each span in id order as a SpanStartRecord, then a SpanEndRecord only if closed;
 /// then every OpRecord, TensorRecord, TensorStatsRecord, MemoryRecord, DeviceMemoryRecord,
-/// DeviceIntervalRecord, GradientRecord and EdgeRecord in document order; the TerminalRecord.
+/// DeviceIntervalRecord, GradientRecord and EdgeRecord in document order; the TerminalRecord
+/// (none in a trace/6 document).
 /// The meta and span records are temporaries built for the call (copy one to keep it); every
 /// other record is the document's own. Records keep their unknown members, and their strings
 /// refer to the document's storage. Nothing is allocated; ToEvents(document) is the same
@@ -45,13 +46,13 @@ void ForEachEvent(const TraceDocument& document, Visitor&& visit) {
   for (const DeviceIntervalRecord& record : document.device_intervals()) visit(record);
   for (const GradientRecord& record : document.gradients()) visit(record);
   for (const EdgeRecord& record : document.edges()) visit(record);
-  visit(document.terminal());
+  if (document.has_terminal()) visit(document.terminal());
 }
 
-/// The number of records ForEachEvent visits: 2 (meta and terminal) plus one per record, and
-/// one more per closed span. No errors.
+/// The number of records ForEachEvent visits: the meta and the terminal (if any) plus one per
+/// record, and one more per closed span. No errors.
 inline std::size_t EventCount(const TraceDocument& document) {
-  std::size_t count = 2;
+  std::size_t count = document.has_terminal() ? 2 : 1;
   for (const SpanRecord& span : document.spans()) count += span.closed ? 2 : 1;
   return count + document.ops().size() + document.tensors().size() +
          document.tensor_stats().size() + document.memory().size() +

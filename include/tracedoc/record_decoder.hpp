@@ -27,6 +27,11 @@ struct DecodeOptions {
   std::size_t max_string_bytes = static_cast<std::size_t>(-1);
   /// Reject keys the record kind does not define (unknown_field) instead of keeping them.
   bool strict_unknown_fields = false;
+  /// Decode records as `candle-graph/trace/6` defines them (docs/legacy-trace6.md §9.2): its
+  /// keys for op, tensor, memory, device_memory and edge, and no terminal, tensor_stats or
+  /// device_interval kind. A meta record always follows its own `schema`. The reader sets this
+  /// from the meta.
+  bool trace6 = false;
 };
 
 /// Where a record sits in its stream; copied into the errors about it.

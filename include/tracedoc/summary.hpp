@@ -33,6 +33,10 @@ struct TraceSummary {
   /// The logical plane's peak live bytes (docs/analyses.md §5.3); None without memory events or when
   /// no alloc was applied.
   std::optional<std::uint64_t> logical_peak_bytes;
+  /// A trace/6 document's summary (docs/legacy-trace6.md §9.1) ends with `peak_bytes` instead:
+  /// the peak of the trace/6 memory analysis (§9.3), always a number (0 without memory events).
+  bool trace6 = false;
+  std::uint64_t peak_bytes = 0;
 
   friend bool operator==(const TraceSummary&, const TraceSummary&) = default;
 };
@@ -58,7 +62,8 @@ SummaryAndMemory SummarizeWithMemory(const TraceDocument& document);
 using SummaryJsonOptions [[deprecated("use tracedoc::JsonOptions")]] = JsonOptions;
 
 /// The summary as one JSON object in the reference's key order, `logical_peak_bytes` written as
-/// `null` when None; no trailing newline. No errors.
+/// `null` when None (a trace/6 summary: `peak_bytes` in its place); no trailing newline. No
+/// errors.
 std::string WriteSummaryJson(const TraceSummary& summary, const JsonOptions& options = {});
 
 /// The same text written to `out`. No errors are reported: a failing stream keeps its state

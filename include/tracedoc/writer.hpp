@@ -20,6 +20,9 @@ struct WriteOptions {
   /// Leave out the unknown members a record kept (docs/tracedoc.md §3), at every level: the output is
   /// then the reference's, byte for byte.
   bool drop_unknown = false;
+  /// AppendEventJson only: write the record with candle-graph/trace/6's keys
+  /// (docs/legacy-trace6.md §9.2). The writers of a whole document follow its revision.
+  bool trace6 = false;
 };
 
 /// The former name of JsonOptions here.

@@ -6,6 +6,7 @@
 #include "util/saturating.hpp"
 #include "analysis/logical_memory.hpp"
 #include "analysis/physical_memory.hpp"
+#include "analysis/trace6_memory.hpp"
 
 namespace tracedoc {
 namespace {
@@ -32,11 +33,25 @@ void AddMemoryTally(TraceSummary& summary, const analysis::MemoryEventTally& tal
   summary.logical_peak_bytes = tally.peak_live_bytes;
 }
 
+// A trace/6 summary's memory figures come from its own analysis (docs/legacy-trace6.md §9.3).
+void AddTrace6Memory(TraceSummary& summary, const TraceDocument& document) {
+  const analysis::Trace6MemorySummary memory =
+      analysis::AnalyzeTrace6Memory(document.memory(), document.device_memory());
+  summary.trace6 = true;
+  summary.alloc_count = memory.alloc_count;
+  summary.free_count = memory.free_count;
+  summary.peak_bytes = memory.peak_bytes;
+}
+
 }  // namespace
 
 TraceSummary Summarize(const TraceDocument& document) {
   TraceSummary summary = SummarizeSpansAndOps(document);
-  AddMemoryTally(summary, analysis::TallyMemoryEvents(document.memory()));
+  if (document.revision() == SchemaRevision::kTrace6) {
+    AddTrace6Memory(summary, document);
+  } else {
+    AddMemoryTally(summary, analysis::TallyMemoryEvents(document.memory()));
+  }
   return summary;
 }
 
@@ -46,7 +61,11 @@ SummaryAndMemory SummarizeWithMemory(const TraceDocument& document) {
   result.memory.logical = analysis::BuildLogicalPlane(document.memory(), &tally);
   result.memory.physical = analysis::BuildPhysicalPlane(document.device_memory());
   result.summary = SummarizeSpansAndOps(document);
-  AddMemoryTally(result.summary, tally);
+  if (document.revision() == SchemaRevision::kTrace6) {
+    AddTrace6Memory(result.summary, document);
+  } else {
+    AddMemoryTally(result.summary, tally);
+  }
   return result;
 }
 

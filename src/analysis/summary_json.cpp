@@ -18,7 +18,11 @@ void EmitSummary(emit::JsonEmitter& json, const TraceSummary& summary) {
   json.Key("max_depth").U64(summary.max_depth);
   json.Key("alloc_count").U64(summary.alloc_count);
   json.Key("free_count").U64(summary.free_count);
-  json.Key("logical_peak_bytes").U64OrNull(summary.logical_peak_bytes);
+  if (summary.trace6) {
+    json.Key("peak_bytes").U64(summary.peak_bytes);
+  } else {
+    json.Key("logical_peak_bytes").U64OrNull(summary.logical_peak_bytes);
+  }
   json.EndObject();
 }
 

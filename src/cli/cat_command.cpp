@@ -21,7 +21,8 @@ int RunCat(const CatArgs& args) {
                     [&](const TraceDocument& document, std::ostream& out) {
                       WriteJsonl(document, out, WriteOptions{.drop_unknown = args.drop_unknown});
                       return kExitOk;
-                    });
+                    },
+                    LegacyTrace6::kRead);
 }
 
 }  // namespace

@@ -10,6 +10,8 @@
 #include "format/decode_context.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_traits.hpp"
+#include "format/trace6_fields.hpp"
+#include "tracedoc/document.hpp"
 #include "json/json_tape.hpp"
 #include "text/utf8.hpp"
 
@@ -19,6 +21,10 @@ namespace {
 constexpr std::array<std::string_view, 1> kReservedKind = {"kind"};
 constexpr std::array<std::string_view, 2> kReservedMeta = {"kind", "schema"};
 constexpr std::array<std::string_view, 2> kReservedEdge = {"kind", "edge_kind"};
+// The kinds trace/6 defines, in the order of the kind table.
+constexpr std::array<std::string_view, 9> kTrace6KindNames = {
+    "meta", "span_start", "span_end", "op", "tensor", "memory", "device_memory", "gradient",
+    "edge"};
 
 // Finds the one member named `key` at the top of the object. A second one is duplicate_key.
 // Sets `value_node` to 0 when absent (node 0 is the object itself, never a member).
@@ -70,12 +76,13 @@ bool ReadTag(format::DecodeContext& ctx, std::string_view key, const std::string
 // The members of a record, through its table (`kind` already read). The meta and the edge
 // first read their second tag: `schema`, `edge_kind`.
 template <class Record>
-bool ReadMembers(format::DecodeContext& ctx, Record& record) {
-  return format::ReadObject(ctx, 0, format::RecordTraits<Record>::Fields(record), record,
-                            record.unknown, kReservedKind);
+bool ReadMembers(format::DecodeContext& ctx, Record& record, bool trace6) {
+  return format::ReadObject(ctx, 0, format::FieldsOf(record, trace6), record, record.unknown,
+                            kReservedKind);
 }
 
-bool ReadMembers(format::DecodeContext& ctx, MetaRecord& meta) {
+// The meta's own `schema` says which table its run metadata has.
+bool ReadMembers(format::DecodeContext& ctx, MetaRecord& meta, bool) {
   std::uint32_t schema_node = 0;
   if (!FindUniqueMember(ctx, "schema", schema_node)) return false;
   if (schema_node == 0)
@@ -85,11 +92,16 @@ bool ReadMembers(format::DecodeContext& ctx, MetaRecord& meta) {
   const bool ok = format::ReadValue(ctx, schema_node, meta.schema);
   ctx.path = nullptr;
   if (!ok) return false;
-  return format::ReadObject(ctx, 0, format::RecordTraits<MetaRecord>::Fields(meta), meta.run,
-                            meta.run.unknown, kReservedMeta);
+  return format::ReadObject(ctx, 0, format::FieldsOf(meta, meta.schema == kLegacySchema),
+                            meta.run, meta.run.unknown, kReservedMeta);
 }
 
-bool ReadMembers(format::DecodeContext& ctx, EdgeRecord& edge) {
+bool ReadMembers(format::DecodeContext& ctx, EdgeRecord& edge, bool trace6) {
+  if (trace6) {
+    // trace/6's edge is untagged: a call between two spans.
+    edge.edge_kind = EdgeKind::kCall;
+    return format::ReadObject(ctx, 0, format::Edge6Fields(), edge, edge.unknown, kReservedKind);
+  }
   const std::span<const std::string_view> edge_kinds = EnumSpellings<EdgeKind>();
   std::size_t edge_kind = 0;
   if (!ReadTag(ctx, "edge_kind", edge_kinds.data(), edge_kinds.size(), ErrorCode::kInvalidValue,
@@ -180,8 +192,17 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
                ErrorCode::kUnknownKind, kind)) {
     return record_error();
   }
+  const bool trace6 = s.options.trace6;
+  if (trace6 && !format::Trace6Defines(kind)) {
+    ctx.Fail(ErrorCode::kUnknownKind,
+             "unknown variant `" + std::string(format::kKindNames[kind]) + "`, " +
+                 format::ExpectedOneOf(kTrace6KindNames.data(), kTrace6KindNames.size()) +
+                 " (candle-graph/trace/6)",
+             "kind");
+    return record_error();
+  }
   Event event = format::EmptyEventOfKind(kind);
-  if (!std::visit([&ctx](auto& record) { return ReadMembers(ctx, record); }, event)) {
+  if (!std::visit([&](auto& record) { return ReadMembers(ctx, record, trace6); }, event)) {
     return record_error();
   }
   // Long escaped strings were copied once, into the tape: the event keeps that copy (and a

@@ -9,6 +9,11 @@ TraceDocument::TraceDocument(std::shared_ptr<const detail::DocumentData> data)
     : data_(std::move(data)) {}
 
 std::string_view TraceDocument::schema() const noexcept { return data_->schema; }
+
+SchemaRevision TraceDocument::revision() const noexcept {
+  if (data_->schema == kSchema) return SchemaRevision::kTrace10;
+  return data_->schema == kPreviousSchema ? SchemaRevision::kTrace9 : SchemaRevision::kTrace6;
+}
 const TraceRunMeta& TraceDocument::run() const noexcept { return data_->run; }
 std::span<const SpanRecord> TraceDocument::spans() const noexcept { return data_->spans; }
 std::span<const OpRecord> TraceDocument::ops() const noexcept { return data_->ops; }

@@ -51,6 +51,8 @@ struct DocumentBuilder::State {
   std::uint64_t records = 0;
   bool have_meta = false;
   bool previous_schema = false;
+  // candle-graph/trace/6 (docs/legacy-trace6.md §9.2): no terminal and none of its rules.
+  bool trace6 = false;
   // The document's own span id table, filled as spans arrive; sealing reindexes it.
   detail::SpanIdTable& span_ids = data->span_index.ids;
   std::optional<RecordPosition> terminal_position;
@@ -71,6 +73,14 @@ struct DocumentBuilder::State {
     return boost::outcome_v2::success();
   }
   void Evidence(std::uint64_t end_ns) { latest_ns = std::max(latest_ns, end_ns); }
+  /// §2.3's dense bytes under trace/10 and trace/9; trace/6's storage bytes are always a number,
+  /// 0 where the dtype is unknown (docs/legacy-trace6.md §9.2).
+  std::optional<std::uint64_t> StorageBytes(std::optional<std::uint64_t> given,
+                                            ArrayView<std::uint64_t> shape,
+                                            std::string_view dtype) const {
+    const std::optional<std::uint64_t> bytes = format::ResolveDenseBytes(given, shape, dtype);
+    return trace6 ? bytes.value_or(0) : bytes;
+  }
 };
 
 DocumentBuilder::DocumentBuilder(BuildOptions options) : state_(std::make_unique<State>()) {
@@ -108,6 +118,14 @@ Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPositi
     return FoldError(ErrorCode::kMissingMeta, position,
                      "trace stream is missing a meta event with run metadata");
   }
+  if (trace6 && (std::holds_alternative<TerminalRecord>(event) ||
+                 std::holds_alternative<TensorStatsRecord>(event) ||
+                 std::holds_alternative<DeviceIntervalRecord>(event))) {
+    // The decoder never makes these under trace/6; a caller building by hand might.
+    return FoldError(ErrorCode::kUnknownKind, position,
+                     "candle-graph/trace/6 has no " + std::string(EventKindName(event)) +
+                         " record (index " + IndexText(position) + ")");
+  }
   return std::visit(
       util::Overloaded{
           [&](const MetaRecord& meta) { return FoldMeta(meta, position); },
@@ -115,15 +133,13 @@ Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPositi
           [&](const SpanEndRecord& end) { return FoldSpanEnd(end, position); },
           [&](const OpRecord& record) {
             OpRecord op = record;
-            op.output_dense_bytes =
-                format::ResolveDenseBytes(op.output_dense_bytes, op.shape, op.dtype);
+            op.output_dense_bytes = StorageBytes(op.output_dense_bytes, op.shape, op.dtype);
             Evidence(util::SaturatingAdd(op.timestamp_ns, op.duration_ns));
             return Keep(d.ops, op);
           },
           [&](const TensorRecord& record) {
             TensorRecord tensor = record;
-            tensor.dense_bytes =
-                format::ResolveDenseBytes(tensor.dense_bytes, tensor.shape, tensor.dtype);
+            tensor.dense_bytes = StorageBytes(tensor.dense_bytes, tensor.shape, tensor.dtype);
             return Keep(d.tensors, tensor);
           },
           [&](const TensorStatsRecord& stats) { return FoldTensorStats(stats, position); },
@@ -156,14 +172,17 @@ Result<void> DocumentBuilder::State::FoldMeta(const MetaRecord& meta,
                          IndexText(position));
   }
   // tracedoc checks the schema as soon as it is known (docs/tracedoc.md §1).
-  if (meta.schema != kSchema && meta.schema != kPreviousSchema) {
+  if (meta.schema != kSchema && meta.schema != kPreviousSchema && meta.schema != kLegacySchema) {
     return FoldError(ErrorCode::kUnsupportedSchema, position,
                      "unsupported trace schema " + text::DebugQuoted(meta.schema) +
                          "; expected \"candle-graph/trace/10\" or \"candle-graph/trace/9\"");
   }
   detail::DocumentData& d = *data;
-  d.schema = meta.schema == kSchema ? kSchema : kPreviousSchema;
+  d.schema = meta.schema == kSchema           ? kSchema
+             : meta.schema == kPreviousSchema ? kPreviousSchema
+                                              : kLegacySchema;
   previous_schema = meta.schema == kPreviousSchema;
+  trace6 = meta.schema == kLegacySchema;
   d.run = meta.run;
   format::OwnFields(d.pool, format::RecordTraits<MetaRecord>::Fields(meta), d.run);
   have_meta = true;
@@ -248,6 +267,7 @@ Result<void> DocumentBuilder::State::EndChecks() {
     return StreamError(ErrorCode::kMissingMeta,
                        "trace stream is missing a meta event with run metadata");
   }
+  if (trace6) return boost::outcome_v2::success();  // no terminal, no terminal rules
   if (!terminal_position) {
     return StreamError(ErrorCode::kMissingTerminal, "trace stream is missing its terminal event");
   }

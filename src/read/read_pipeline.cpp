@@ -113,6 +113,8 @@ class Fold {
       BOOST_OUTCOME_TRY(Skip(std::move(added).error()));
       return true;
     }
+    // The first record folded is the meta, and its schema says how the rest decode.
+    if (index_ == 0) decode_.trace6 = std::get<MetaRecord>(event).schema == kLegacySchema;
     ++index_;
     if (tap_.sink != nullptr && (*tap_.sink)(event, position) == EventControl::kStop) {
       tap_.stopped = true;
@@ -140,6 +142,9 @@ class Fold {
   }
   const ReadOptions& options() const { return options_; }
   bool collecting() const { return options_.collect_errors != nullptr; }
+  /// Whether the meta has been folded, and how the records after it decode.
+  bool has_meta() const { return index_ > 0; }
+  const DecodeOptions& decode_options() const { return decode_; }
   DocumentBuilder& builder() { return builder_; }
 
  private:
@@ -149,6 +154,7 @@ class Fold {
   EventTap& tap_;
   std::uint64_t lines_before_ = 0;  // physical lines in the blocks already folded
   std::uint64_t index_ = 0;         // next record index
+  DecodeOptions decode_ = options_.decode;
 };
 
 // Decodes and folds a block line by line, on the folding thread: the records are views into the
@@ -171,7 +177,11 @@ Result<bool> DecodeAndFold(const LineBlock& block, RecordDecoder& decoder, Fold&
           return skipped.has_value();
         }
         detail::HandOverLargeValues(decoder, fold.builder(), event.value());
+        const bool had_meta = fold.has_meta();
         status = fold.Accept(event.value(), *position.value());
+        // The lines after the meta decode as its schema says (the event is folded: the
+        // decoder's buffers it referred to are no longer needed).
+        if (!had_meta && fold.has_meta()) decoder = RecordDecoder(fold.decode_options());
         return status.has_value() && status.value();
       });
   if (!status || !status.value()) return status;
@@ -254,7 +264,8 @@ Result<bool> FoldDecoded(const Job& job, Fold& fold) {
 // Worker threads taking jobs first come, first served.
 class DecodeWorkers {
  public:
-  DecodeWorkers(unsigned count, const ReadOptions& options) {
+  DecodeWorkers(unsigned count, const ReadOptions& options, const DecodeOptions& decode)
+      : decode_(decode) {
     threads_.reserve(count);
     for (unsigned i = 0; i < count; ++i) {
       threads_.emplace_back([this, &options] { Run(options); });
@@ -288,7 +299,7 @@ class DecodeWorkers {
 
  private:
   void Run(const ReadOptions& options) {
-    RecordDecoder decoder(options.decode);
+    RecordDecoder decoder(decode_);
     for (;;) {
       Job* job = nullptr;
       {
@@ -307,6 +318,7 @@ class DecodeWorkers {
     }
   }
 
+  const DecodeOptions decode_;
   std::mutex mutex_;
   std::condition_variable work_ready_;
   std::condition_variable job_done_;
@@ -326,10 +338,14 @@ Result<void> FoldBlocks(Blocks& blocks, Fold& fold) {
   std::deque<std::unique_ptr<Job>> in_flight;
   std::size_t in_flight_bytes = 0;
   RecordDecoder here(options.decode);
+  // Workers start once the meta is folded: its schema says how they decode. Until then the
+  // folding thread decodes every block itself (the meta is nearly always on the first line).
   std::optional<DecodeWorkers> workers;
-  if (worker_count != 0) workers.emplace(worker_count, options);
   bool more = true;
   for (;;) {
+    if (!workers && worker_count != 0 && fold.has_meta()) {
+      workers.emplace(worker_count, options, fold.decode_options());
+    }
     while (more && in_flight.size() < max_in_flight &&
            (in_flight.empty() || in_flight_bytes < kInFlightBytes)) {
       auto job = std::make_unique<Job>();

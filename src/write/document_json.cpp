@@ -73,25 +73,30 @@ void EmitRecords(emit::JsonEmitter& json, std::string_view name, const Records& 
 }
 
 void EmitDocument(emit::JsonEmitter& json, const TraceDocument& document, bool drop_unknown) {
-  const write::RecordStyle style{.with_kind = false, .drop_unknown = drop_unknown};
+  const bool trace6 = document.revision() == SchemaRevision::kTrace6;
+  const write::RecordStyle style{
+      .with_kind = false, .drop_unknown = drop_unknown, .trace6 = trace6};
   json.BeginObject();
   json.Key("schema").String(document.schema());
   json.Key("run").BeginObject();
-  write::EmitRunMetaMembers(json, document.run(), drop_unknown);
+  write::EmitRunMetaMembers(json, document.run(), drop_unknown, trace6);
   json.EndObject();
   json.Key("spans").BeginArray();
   for (const SpanRecord& span : document.spans()) EmitSpanRecord(json, span, drop_unknown);
   json.EndArray();
+  // A trace/6 document has no tensor_stats, device_intervals or terminal (§9.2).
   EmitRecords(json, "ops", document.ops(), style);
   EmitRecords(json, "tensors", document.tensors(), style);
-  EmitRecords(json, "tensor_stats", document.tensor_stats(), style);
+  if (!trace6) EmitRecords(json, "tensor_stats", document.tensor_stats(), style);
   EmitRecords(json, "memory", document.memory(), style);
   EmitRecords(json, "device_memory", document.device_memory(), style);
-  EmitRecords(json, "device_intervals", document.device_intervals(), style);
+  if (!trace6) EmitRecords(json, "device_intervals", document.device_intervals(), style);
   EmitRecords(json, "gradients", document.gradients(), style);
   EmitRecords(json, "edges", document.edges(), style);
-  json.Key("terminal");
-  write::EmitRecord(json, document.terminal(), style);
+  if (!trace6) {
+    json.Key("terminal");
+    write::EmitRecord(json, document.terminal(), style);
+  }
   json.EndObject();
 }
 

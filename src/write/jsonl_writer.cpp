@@ -23,14 +23,16 @@ namespace {
 constexpr std::size_t kEstimatedLineBytes = 192;
 
 write::RecordStyle LineStyle(const WriteOptions& options) {
-  return write::RecordStyle{.with_kind = true, .drop_unknown = options.drop_unknown};
+  return write::RecordStyle{
+      .with_kind = true, .drop_unknown = options.drop_unknown, .trace6 = options.trace6};
 }
 
 // Every event as one line. Streams and files get the text in chunks (the emitter's sink), so
 // memory stays bounded.
 void EmitLines(emit::JsonEmitter& json, const TraceDocument& document,
                const WriteOptions& options) {
-  const write::RecordStyle style = LineStyle(options);
+  write::RecordStyle style = LineStyle(options);
+  style.trace6 = document.revision() == SchemaRevision::kTrace6;
   ForEachEvent(document, [&](const auto& record) {
     write::EmitRecord(json, record, style);
     json.EndLine();

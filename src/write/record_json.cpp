@@ -2,6 +2,8 @@
 // its run metadata, and the edge with its second tag.
 #include "write/record_json.hpp"
 
+#include "tracedoc/document.hpp"
+
 #include <span>
 #include <string_view>
 #include <vector>
@@ -55,27 +57,30 @@ void BeginRecord(emit::JsonEmitter& json, std::string_view kind, RecordStyle sty
   }
 }
 
-void EmitRunMetaMembers(emit::JsonEmitter& json, const TraceRunMeta& run, bool drop_unknown) {
+void EmitRunMetaMembers(emit::JsonEmitter& json, const TraceRunMeta& run, bool drop_unknown,
+                        bool trace6) {
+  const auto fields = trace6 ? format::RunMeta6Fields() : format::RunMetaFields();
   if (!drop_unknown) {
-    format::WriteFields(json, format::RunMetaFields(), run, run.unknown);
+    format::WriteFields(json, fields, run, run.unknown);
     return;
   }
   const RunMetaWithoutUnknown stripped(run);
-  format::WriteFields(json, format::RunMetaFields(), stripped.run(), UnknownFields{});
+  format::WriteFields(json, fields, stripped.run(), UnknownFields{});
 }
 
 void EmitRecord(emit::JsonEmitter& json, const MetaRecord& record, RecordStyle style) {
   BeginRecord(json, format::RecordTraits<MetaRecord>::kKind, style);
   json.Key("schema").String(record.schema);
-  EmitRunMetaMembers(json, record.run, style.drop_unknown);
+  EmitRunMetaMembers(json, record.run, style.drop_unknown, record.schema == kLegacySchema);
   json.EndObject();
 }
 
 void EmitRecord(emit::JsonEmitter& json, const EdgeRecord& record, RecordStyle style) {
   // `edge_kind` is the second tag (§1.12): written right after `kind`, before the fields.
+  // trace/6's edge is untagged (§9.2).
   BeginRecord(json, format::RecordTraits<EdgeRecord>::kKind, style);
-  format::WriteField(json, "edge_kind", record.edge_kind);
-  format::WriteFields(json, format::RecordTraits<EdgeRecord>::Fields(record), record,
+  if (!style.trace6) format::WriteField(json, "edge_kind", record.edge_kind);
+  format::WriteFields(json, format::FieldsOf(record, style.trace6), record,
                       style.drop_unknown ? UnknownFields{} : record.unknown);
   json.EndObject();
 }

@@ -8,6 +8,7 @@
 #include "emit/json_emitter.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_traits.hpp"
+#include "format/trace6_fields.hpp"
 #include "tracedoc/event.hpp"
 
 namespace tracedoc::write {
@@ -17,6 +18,9 @@ struct RecordStyle {
   bool with_kind = true;
   /// Leave out the unknown members, nested objects' included.
   bool drop_unknown = false;
+  /// Write with candle-graph/trace/6's keys (docs/legacy-trace6.md §9.2). A meta follows its
+  /// own schema.
+  bool trace6 = false;
 };
 
 /// Opens a record: `{"kind":"<kind>"`, or `{` when the style has no kind.
@@ -27,7 +31,7 @@ void BeginRecord(emit::JsonEmitter& json, std::string_view kind, RecordStyle sty
 template <class Record>
 void EmitRecord(emit::JsonEmitter& json, const Record& record, RecordStyle style) {
   BeginRecord(json, format::RecordTraits<Record>::kKind, style);
-  format::WriteFields(json, format::RecordTraits<Record>::Fields(record), record,
+  format::WriteFields(json, format::FieldsOf(record, style.trace6), record,
                       style.drop_unknown ? UnknownFields{} : record.unknown);
   json.EndObject();
 }
@@ -36,9 +40,11 @@ void EmitRecord(emit::JsonEmitter& json, const MetaRecord& record, RecordStyle s
 /// An edge carries `edge_kind` right after `kind`, before its fields (§1.12).
 void EmitRecord(emit::JsonEmitter& json, const EdgeRecord& record, RecordStyle style);
 
-/// Writes the run metadata's members (§1.2 table order, then its unknown members) into the
-/// object open in `json`: the flattened meta line and the document's nested `run` share it.
-void EmitRunMetaMembers(emit::JsonEmitter& json, const TraceRunMeta& run, bool drop_unknown);
+/// Writes the run metadata's members (§1.2 table order, or trace/6's §9.1, then its unknown
+/// members) into the object open in `json`: the flattened meta line and the document's nested
+/// `run` share it.
+void EmitRunMetaMembers(emit::JsonEmitter& json, const TraceRunMeta& run, bool drop_unknown,
+                        bool trace6);
 
 }  // namespace tracedoc::write
 
