@@ -114,6 +114,8 @@ TEST(SchemaValidInputsTest, GoldenInputsThatReadValidate) {
     // Cases whose trace is rejected on purpose are not inputs a schema should accept.
     const auto document = ReadTrace(TraceInput::FromString(trace));
     if (!document) continue;
+    // schemas/ describes trace/10 and trace/9; trace/6 has no schema file yet (issue 15).
+    if (document.value().revision() == SchemaRevision::kTrace6) continue;
     ExpectEveryLineValid(input.string(), trace, RevisionOf(document.value().schema()));
     ++checked;
   }

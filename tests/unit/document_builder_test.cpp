@@ -1085,9 +1085,9 @@ TEST(DocumentBuilderApiTest, TerminalPositionIsUsedByEndChecks) {
 
 TEST(DocumentBuilderApiTest, UnsupportedSchemaFailsAtAdd) {
   DocumentBuilder builder;
-  const Result<void> added = builder.Add(MetaRecordOf("candle-graph/trace/6"), {1, 0});
+  const Result<void> added = builder.Add(MetaRecordOf("candle-graph/trace/5"), {1, 0});
   EXPECT_THAT(added, FailsWithMessage(ErrorCode::kUnsupportedSchema,
-                                      "unsupported trace schema \"candle-graph/trace/6\"" +
+                                      "unsupported trace schema \"candle-graph/trace/5\"" +
                                           std::string(kSchemaTail)));
 }
 
