@@ -118,9 +118,9 @@ struct CirronBatch {
 
 /// What a reference that finds no target points at.
 enum class CirronWarningCode : std::uint8_t {
-  kMissingParent,    ///< a span's parent_id names no span of the spool
-  kMissingMark,      ///< an entry of a span's mark_ids names no mark
-  kMissingSpan,      ///< a mark's or snapshot's span_id names no span
+  kMissingParent,  ///< a span's parent_id names no span of the spool
+  kMissingMark,    ///< an entry of a span's mark_ids names no mark
+  kMissingSpan,    ///< a mark's or snapshot's span_id names no span
 };
 
 /// The code's spelling: cirron_missing_parent, cirron_missing_mark, cirron_missing_span.

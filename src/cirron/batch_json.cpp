@@ -8,7 +8,9 @@
 #include <rapidjson/error/en.h>
 #include <rapidjson/memorystream.h>
 
+#include "cirron/string_state.hpp"
 #include "cirron/text_position.hpp"
+#include "cirron/zero_literals.hpp"
 
 namespace tracedoc::cirron {
 namespace {
@@ -26,30 +28,19 @@ struct Scan {
 Scan ScanText(std::string_view text, std::uint32_t max_depth) noexcept {
   Scan scan;
   std::uint64_t depth = 0;
-  bool in_string = false;
-  bool escaped = false;
+  StringState strings;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
+    if (strings.Inside(c)) continue;
+    if (c == '[' || c == '{') {
       if (++depth > max_depth) {
         scan.too_deep_at = i;
         return scan;
       }
     } else if (c == ']' || c == '}') {
       if (depth > 0) --depth;
-    } else if ((c == 'N' || c == 'I') && (i == 0 || !std::isalpha(static_cast<unsigned char>(text[i - 1])))) {
+    } else if ((c == 'N' || c == 'I') &&
+               (i == 0 || !std::isalpha(static_cast<unsigned char>(text[i - 1])))) {
       ++scan.non_finite;  // the first letter of NaN or (-)Infinity, not the last N of NaN
     }
   }
@@ -81,8 +72,10 @@ Result<ParsedBatch> ParseBatchJson(std::string_view text, bool strict_json,
     return ErrorAt(ErrorCode::kLimitExceeded, text, scan.too_deep_at,
                    "JSON nested deeper than " + std::to_string(max_nesting_depth) + " levels");
   }
+  std::string defused_storage;
+  const std::string_view parseable = DefuseZeroLiterals(text, defused_storage);
   // A length-bounded stream: RapidJSON's string streams would stop at a NUL byte.
-  rapidjson::MemoryStream bytes(text.data(), text.size());
+  rapidjson::MemoryStream bytes(parseable.data(), parseable.size());
   rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> input(bytes);
   ParsedBatch parsed{std::make_unique<rapidjson::Document>(), 0};
   rapidjson::Document& document = *parsed.document;

@@ -16,8 +16,9 @@ namespace tracedoc::cirron {
 /// RapidJSON's flags for a batch: UTF-8 checked, full-precision doubles, no recursion (so no
 /// input can overflow the stack), and the bare NaN/Infinity of Python unless strict.
 constexpr unsigned BatchParseFlags(bool strict_json) noexcept {
-  const unsigned flags = rapidjson::kParseValidateEncodingFlag | rapidjson::kParseFullPrecisionFlag |
-                         rapidjson::kParseIterativeFlag | rapidjson::kParseStopWhenDoneFlag;
+  const unsigned flags = rapidjson::kParseValidateEncodingFlag |
+                         rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag |
+                         rapidjson::kParseStopWhenDoneFlag;
   return strict_json ? flags : flags | rapidjson::kParseNanAndInfFlag;
 }
 

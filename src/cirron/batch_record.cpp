@@ -6,7 +6,14 @@ namespace tracedoc::cirron {
 namespace {
 
 enum Slot : std::size_t {
-  kSchemaVersion, kSdkVersion, kBatchId, kCreatedNs, kSpans, kMarks, kSnapshots, kSlotCount
+  kSchemaVersion,
+  kSdkVersion,
+  kBatchId,
+  kCreatedNs,
+  kSpans,
+  kMarks,
+  kSnapshots,
+  kSlotCount
 };
 constexpr std::array<std::string_view, kSlotCount> kKeys = {
     "schema_version", "sdk_version", "batch_id", "created_ns", "spans", "marks", "snapshots"};
@@ -16,9 +23,8 @@ constexpr std::uint64_t kSchemaVersion1 = 1;
 // A reader of an array of records of one type.
 template <class Read>
 auto ReadRecords(Read read) {
-  return [read](const JsonValue& value, const JsonPath& path) {
-    return ReadArray(value, path, read);
-  };
+  return
+      [read](const JsonValue& value, const JsonPath& path) { return ReadArray(value, path, read); };
 }
 
 }  // namespace

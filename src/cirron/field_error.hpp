@@ -22,7 +22,8 @@ struct FieldError {
 
 /// A value read from a batch, or the rule it breaks.
 template <class T>
-using Checked = boost::outcome_v2::basic_result<T, FieldError, boost::outcome_v2::policy::terminate>;
+using Checked =
+    boost::outcome_v2::basic_result<T, FieldError, boost::outcome_v2::policy::terminate>;
 
 /// `code` at `path`; the message names the path first (`spans[3].end_ns: ...`).
 inline FieldError FieldErrorAt(ErrorCode code, const JsonPath& path, std::string_view what) {

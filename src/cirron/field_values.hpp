@@ -29,8 +29,7 @@ Checked<std::string> ReadString(const JsonValue& value, const JsonPath& path);
 /// A string of 32 lower-case hex digits: invalid_type for a non-string, cirron_invalid_id.
 Checked<std::string> ReadHexId(const JsonValue& value, const JsonPath& path);
 /// The same, or null.
-Checked<std::optional<std::string>> ReadNullableHexId(const JsonValue& value,
-                                                      const JsonPath& path);
+Checked<std::optional<std::string>> ReadNullableHexId(const JsonValue& value, const JsonPath& path);
 /// An object, as compact JSON text: invalid_type otherwise.
 Checked<std::string> ReadObjectJson(const JsonValue& value, const JsonPath& path);
 

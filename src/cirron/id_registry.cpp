@@ -24,8 +24,7 @@ Checked<void> IdRegistry::Add(const CirronBatch& batch, std::size_t batch_index,
   }
   for (std::size_t i = 0; i < batch.snapshots.size(); ++i) {
     BOOST_OUTCOME_TRY(Insert(snapshots_, batch.snapshots[i].id,
-                             Where{batch_index, JsonPath().Key("snapshots").Index(i)},
-                             file_names));
+                             Where{batch_index, JsonPath().Key("snapshots").Index(i)}, file_names));
   }
   return boost::outcome_v2::success();
 }

@@ -6,7 +6,17 @@
 namespace tracedoc::cirron {
 namespace {
 
-enum Slot : std::size_t { kId, kSpanId, kName, kValueType, kValue, kAttrs, kTsNs, kKind, kSlotCount };
+enum Slot : std::size_t {
+  kId,
+  kSpanId,
+  kName,
+  kValueType,
+  kValue,
+  kAttrs,
+  kTsNs,
+  kKind,
+  kSlotCount
+};
 constexpr std::array<std::string_view, kSlotCount> kKeys = {
     "id", "span_id", "name", "value_type", "value", "attrs", "ts_ns", "kind"};
 

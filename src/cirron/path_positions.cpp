@@ -6,12 +6,13 @@
 #include <functional>
 #include <string>
 
-#include <boost/unordered/unordered_flat_map.hpp>
 #include <rapidjson/encodedstream.h>
 #include <rapidjson/memorystream.h>
 #include <rapidjson/reader.h>
+#include <boost/unordered/unordered_flat_map.hpp>
 
 #include "cirron/batch_json.hpp"
+#include "cirron/zero_literals.hpp"
 #include "util/seeded_hash.hpp"
 
 namespace tracedoc::cirron {
@@ -75,9 +76,9 @@ class PathTracker : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, PathT
       Push("[" + std::to_string(frames_.back().next_index++) + "]", false);
     }
     std::size_t start = last_end_;
-    while (start < text_.size() && (text_[start] == ' ' || text_[start] == '\t' ||
-                                    text_[start] == '\n' || text_[start] == '\r' ||
-                                    text_[start] == ',' || text_[start] == ':')) {
+    while (start < text_.size() &&
+           (text_[start] == ' ' || text_[start] == '\t' || text_[start] == '\n' ||
+            text_[start] == '\r' || text_[start] == ',' || text_[start] == ':')) {
       ++start;
     }
     if (lengths_.size() <= max_depth_) {
@@ -134,9 +135,11 @@ std::vector<TextPosition> FindPathPositions(std::string_view text,
       offsets.emplace(path.Prefix(depth).ToString(), kNotFound);
     }
   }
-  rapidjson::MemoryStream bytes(text.data(), text.size());
+  std::string defused_storage;
+  const std::string_view parseable = DefuseZeroLiterals(text, defused_storage);
+  rapidjson::MemoryStream bytes(parseable.data(), parseable.size());
   Input input(bytes);
-  PathTracker tracker(text, input, offsets, max_depth);
+  PathTracker tracker(parseable, input, offsets, max_depth);
   rapidjson::Reader reader;
   if (strict_json) {
     reader.Parse<BatchParseFlags(true)>(input, tracker);

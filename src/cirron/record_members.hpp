@@ -55,8 +55,8 @@ class RecordMembers {
 
   /// Reads keys[slot], required, with `read(value, path)`.
   template <class Read>
-  auto Get(std::size_t slot, Read read) const -> decltype(read(std::declval<const JsonValue&>(),
-                                                               std::declval<const JsonPath&>())) {
+  auto Get(std::size_t slot, Read read) const
+      -> decltype(read(std::declval<const JsonValue&>(), std::declval<const JsonPath&>())) {
     BOOST_OUTCOME_TRY(const JsonValue* value, Required(slot));
     return read(*value, PathOf(slot));
   }

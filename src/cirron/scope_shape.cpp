@@ -13,8 +13,7 @@ namespace {
 constexpr std::string_view kSession = "cirron.session";
 
 bool IsPhase(std::string_view name) {
-  return name == "data_load" || name == "forward" || name == "backward" ||
-         name == "optimizer_step";
+  return name == "data_load" || name == "forward" || name == "backward" || name == "optimizer_step";
 }
 
 CirronScopeFinding Finding(CirronFindingSeverity severity, std::string_view code,
@@ -37,8 +36,10 @@ std::vector<CirronScopeFinding> AnalyzeCirronScopes(const CirronSpool& spool) {
   }
   std::vector<CirronScopeFinding> findings;
   if (!has_session && !spans.empty()) {
-    findings.push_back({CirronFindingSeverity::kWarning, "cirron_no_session",
-                        "no cirron.session span: the root of the run is not in the spool", {}});
+    findings.push_back({CirronFindingSeverity::kWarning,
+                        "cirron_no_session",
+                        "no cirron.session span: the root of the run is not in the spool",
+                        {}});
   }
   using enum CirronFindingSeverity;
   for (const CirronBatch& batch : spool.batches) {

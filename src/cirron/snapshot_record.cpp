@@ -6,14 +6,25 @@ namespace tracedoc::cirron {
 namespace {
 
 enum Slot : std::size_t {
-  kId, kSpanId, kTensorName, kShape, kDtype, kMode, kStats, kBlobUri, kTsNs, kAttrs, kSlotCount
+  kId,
+  kSpanId,
+  kTensorName,
+  kShape,
+  kDtype,
+  kMode,
+  kStats,
+  kBlobUri,
+  kTsNs,
+  kAttrs,
+  kSlotCount
 };
 constexpr std::array<std::string_view, kSlotCount> kKeys = {
-    "id", "span_id", "tensor_name", "shape", "dtype", "mode", "stats", "blob_uri", "ts_ns", "attrs"};
+    "id",   "span_id", "tensor_name", "shape", "dtype",
+    "mode", "stats",   "blob_uri",    "ts_ns", "attrs"};
 
 enum StatsSlot : std::size_t { kMean, kStd, kMin, kMax, kNorm, kHistogram, kStatsSlotCount };
-constexpr std::array<std::string_view, kStatsSlotCount> kStatsKeys = {
-    "mean", "std", "min", "max", "norm", "histogram"};
+constexpr std::array<std::string_view, kStatsSlotCount> kStatsKeys = {"mean", "std",  "min",
+                                                                      "max",  "norm", "histogram"};
 
 enum HistogramSlot : std::size_t { kBins, kCounts, kHistogramSlotCount };
 constexpr std::array<std::string_view, kHistogramSlotCount> kHistogramKeys = {"bins", "counts"};

@@ -6,12 +6,26 @@ namespace tracedoc::cirron {
 namespace {
 
 enum Slot : std::size_t {
-  kId, kName, kParentId, kIndex, kStartNs, kEndNs, kCpuNs, kGpuNs, kMemoryPeakBytes,
-  kThreadId, kPid, kRank, kAttrs, kMarkIds, kSlotCount
+  kId,
+  kName,
+  kParentId,
+  kIndex,
+  kStartNs,
+  kEndNs,
+  kCpuNs,
+  kGpuNs,
+  kMemoryPeakBytes,
+  kThreadId,
+  kPid,
+  kRank,
+  kAttrs,
+  kMarkIds,
+  kSlotCount
 };
 constexpr std::array<std::string_view, kSlotCount> kKeys = {
-    "id",       "name",      "parent_id", "index", "start_ns", "end_ns", "cpu_ns",
-    "gpu_ns",   "memory_peak_bytes", "thread_id", "pid", "rank", "attrs", "mark_ids"};
+    "id",     "name",    "parent_id",         "index",     "start_ns", "end_ns",
+    "cpu_ns", "gpu_ns",  "memory_peak_bytes", "thread_id", "pid",      "rank",
+    "attrs",  "mark_ids"};
 
 Checked<std::vector<std::string>> ReadIdList(const JsonValue& value, const JsonPath& path) {
   return ReadArray(value, path, ReadHexId);

@@ -52,7 +52,11 @@ Result<std::string> ReadWholeFile(const std::string& path, std::uint64_t max_byt
   const std::uintmax_t size = fs::file_size(path, ec);
   if (ec) return IoError(path + ": " + ec.message());
   if (size > max_bytes) {
-    return Error{ErrorCode::kLimitExceeded, 0, std::nullopt, std::nullopt, {},
+    return Error{ErrorCode::kLimitExceeded,
+                 0,
+                 std::nullopt,
+                 std::nullopt,
+                 {},
                  path + ": " + std::to_string(size) + " bytes, above the batch bound of " +
                      std::to_string(max_bytes)};
   }

@@ -41,7 +41,8 @@ Result<CirronSpool> ReadSpool(std::string_view path, const CirronReadOptions& op
   std::vector<std::string> names;
   cirron::IdRegistry ids;
   for (const cirron::SpoolFile& file : files) {
-    BOOST_OUTCOME_TRY(const std::string text, cirron::ReadWholeFile(file.path, options.max_batch_bytes));
+    BOOST_OUTCOME_TRY(const std::string text,
+                      cirron::ReadWholeFile(file.path, options.max_batch_bytes));
     std::uint64_t non_finite = 0;
     BOOST_OUTCOME_TRY(CirronBatch batch, ReadCirronBatch(file.name, text, options, &non_finite));
     names.push_back(file.name);
@@ -105,16 +106,14 @@ Result<CirronBatch> ReadCirronBatch(std::string_view file_name, std::string_view
   CirronBatch& read = batch.value();
   if (read.created_ns != name->created_ns) {
     return Located(file_name, text,
-                   cirron::FieldErrorAt(ErrorCode::kCirronNameMismatch,
-                                        JsonPath().Key("created_ns"),
-                                        "created_ns " + std::to_string(read.created_ns) +
-                                            " is not the file name's"),
+                   cirron::FieldErrorAt(
+                       ErrorCode::kCirronNameMismatch, JsonPath().Key("created_ns"),
+                       "created_ns " + std::to_string(read.created_ns) + " is not the file name's"),
                    options.strict_json);
   }
   if (read.batch_id != name->batch_id) {
     return Located(file_name, text,
-                   cirron::FieldErrorAt(ErrorCode::kCirronNameMismatch,
-                                        JsonPath().Key("batch_id"),
+                   cirron::FieldErrorAt(ErrorCode::kCirronNameMismatch, JsonPath().Key("batch_id"),
                                         "batch_id " + read.batch_id + " is not the file name's"),
                    options.strict_json);
   }
@@ -128,7 +127,11 @@ Result<CirronSpool> ReadCirronSpool(std::string_view path, const CirronReadOptio
     return ReadSpool(path, options);
   } catch (const std::bad_alloc&) {
     // The one exception left: memory, which the byte bound of each batch keeps proportional.
-    return Error{ErrorCode::kLimitExceeded, 0, std::nullopt, std::nullopt, {},
+    return Error{ErrorCode::kLimitExceeded,
+                 0,
+                 std::nullopt,
+                 std::nullopt,
+                 {},
                  std::string(path) + ": out of memory"};
   }
 }

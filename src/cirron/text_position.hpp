@@ -19,7 +19,8 @@ inline TextPosition PositionAt(std::string_view text, std::size_t offset) noexce
   const std::string_view before = text.substr(0, offset);
   const auto newlines = static_cast<std::uint64_t>(std::count(before.begin(), before.end(), '\n'));
   const std::size_t line_start = before.rfind('\n');
-  const std::size_t column = line_start == std::string_view::npos ? offset : offset - line_start - 1;
+  const std::size_t column =
+      line_start == std::string_view::npos ? offset : offset - line_start - 1;
   return TextPosition{newlines + 1, column + 1};
 }
 

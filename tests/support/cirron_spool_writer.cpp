@@ -37,9 +37,9 @@ class RunGenerator {
           Close();
         }
         const bool diverged = plan_.nan_losses && ++loss_count % 3 == 0;
-        const double loss = diverged ? std::numeric_limits<double>::quiet_NaN()
-                                     : 2.5 / (1.0 + static_cast<double>(loss_count)) +
-                                           Uniform() / 1000.0;
+        const double loss =
+            diverged ? std::numeric_limits<double>::quiet_NaN()
+                     : 2.5 / (1.0 + static_cast<double>(loss_count)) + Uniform() / 1000.0;
         Mark(step, "loss", loss, "{\"step\":" + std::to_string(s) + "}");
         Close();
       }
@@ -61,8 +61,7 @@ class RunGenerator {
 
   std::string NewId() {
     char text[33];
-    std::snprintf(text, sizeof text, "%016llx%016llx",
-                  static_cast<unsigned long long>(random_()),
+    std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(random_()),
                   static_cast<unsigned long long>(random_()));
     return text;
   }
@@ -97,8 +96,8 @@ class RunGenerator {
     sealed_.push_back(Sealed{span.end_ns, std::move(span)});
   }
 
-  void Mark(const std::string& span_id, const char* name, CirronMarkValue value,
-            std::string attrs, CirronMarkKind kind = CirronMarkKind::kPoint) {
+  void Mark(const std::string& span_id, const char* name, CirronMarkValue value, std::string attrs,
+            CirronMarkKind kind = CirronMarkKind::kPoint) {
     CirronMark mark;
     mark.id = NewId();
     mark.span_id = span_id;
@@ -423,10 +422,10 @@ std::filesystem::path WriteCirronSpool(const GeneratedSpool& spool,
   if (tmp_leftover && !spool.texts.empty()) {
     // A write in progress: half a batch under its final name plus .tmp.
     const std::string& text = spool.texts.back();
-    std::ofstream(dir / (CirronBatchFileName(spool.batches.back().created_ns + 5,
-                                             std::string(32, 'f')) +
-                         ".tmp"),
-                  std::ios::binary)
+    std::ofstream(
+        dir / (CirronBatchFileName(spool.batches.back().created_ns + 5, std::string(32, 'f')) +
+               ".tmp"),
+        std::ios::binary)
         << text.substr(0, text.size() / 2);
   }
   return cirron;

@@ -33,7 +33,8 @@ CirronSpan* Named(CirronSpool& spool, std::string_view name) {
 
 std::vector<std::string> Codes(const CirronSpool& spool) {
   std::vector<std::string> codes;
-  for (const CirronScopeFinding& finding : AnalyzeCirronScopes(spool)) codes.push_back(finding.code);
+  for (const CirronScopeFinding& finding : AnalyzeCirronScopes(spool))
+    codes.push_back(finding.code);
   return codes;
 }
 
@@ -54,9 +55,11 @@ TEST(CirronScopesTest, EachDepartureGivesItsFinding) {
       {"PhaseUnderEpoch",
        [](CirronSpool& s) { Named(s, "forward")->parent_id = Named(s, "epoch")->id; },
        {"cirron_phase_not_under_step"}},
-      {"EpochWithoutIndex", [](CirronSpool& s) { Named(s, "epoch")->index.reset(); },
+      {"EpochWithoutIndex",
+       [](CirronSpool& s) { Named(s, "epoch")->index.reset(); },
        {"cirron_missing_index"}},
-      {"NoSession", [](CirronSpool& s) { Named(s, "cirron.session")->name = "main"; },
+      {"NoSession",
+       [](CirronSpool& s) { Named(s, "cirron.session")->name = "main"; },
        {"cirron_no_session", "cirron_epoch_not_under_session", "cirron_epoch_not_under_session"}},
   };
   for (const Case& c : cases) {

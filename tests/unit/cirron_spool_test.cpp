@@ -22,17 +22,18 @@ namespace {
 using testing_support::CirronBatchFileName;
 using testing_support::CirronBatchJson;
 using testing_support::CirronSpoolPlan;
+using testing_support::FailsWithCode;
 using testing_support::GenerateCirronSpool;
 using testing_support::GeneratedSpool;
 using testing_support::WriteCirronSpool;
-using testing_support::FailsWithCode;
 
 class TempDir {
  public:
   TempDir() {
-    path_ = std::filesystem::temp_directory_path() /
-            ("tracedoc_cirron_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-             "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    path_ =
+        std::filesystem::temp_directory_path() /
+        ("tracedoc_cirron_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }
@@ -157,6 +158,25 @@ TEST(CirronSpoolTest, NaNIsReadAndCountedByDefaultAndInvalidJsonWhenStrict) {
   EXPECT_THAT(rejected.error().message, ::testing::StartsWith(batch.file_name + ": "));
 }
 
+// RapidJSON 1.1.0 hits undefined behaviour on such zeros; the reader rewrites them first, keeping
+// their value, their type (a double, not an integer) and every position.
+TEST(CirronSpoolTest, ZeroLiteralsWithLargeExponentsReadAsDoubleZeros) {
+  CirronBatch batch = OneBatch();
+  batch.marks[1].value = 1.5;
+  const std::string text = Replace(CirronBatchJson(batch), "\"value_type\": \"float\"", "1.5",
+                                   "-0.000000000000000000000000000e-32");
+  const Result<CirronBatch> read = ReadText(batch, text);
+  ASSERT_TRUE(read.has_value()) << read.error().message;
+  const double zero = std::get<double>(read.value().marks[1].value);
+  EXPECT_EQ(zero, 0.0);
+  EXPECT_TRUE(std::signbit(zero));
+  const std::string as_count =
+      Replace(text, "\"ts_ns\"", std::to_string(batch.marks[1].ts_ns), "0e-99");
+  const Result<CirronBatch> rejected = ReadText(batch, as_count);
+  ASSERT_THAT(rejected, FailsAtPath(ErrorCode::kInvalidType, std::string("marks[1].ts_ns")));
+  EXPECT_EQ(as_count.substr(*rejected.error().column - 1, 5), "0e-99");
+}
+
 TEST(CirronSpoolTest, AnErrorNamesFileLineColumnAndPath) {
   CirronBatch batch = OneBatch();
   batch.spans[2].end_ns = batch.spans[2].start_ns - 1;
@@ -188,31 +208,59 @@ struct Fault {
 std::vector<Fault> Faults() {
   const auto json = [](const CirronBatch& b) { return CirronBatchJson(b); };
   return {
-      {"SchemaVersion2", [&](CirronBatch& b) { b.schema_version = 2; return json(b); },
+      {"SchemaVersion2",
+       [&](CirronBatch& b) {
+         b.schema_version = 2;
+         return json(b);
+       },
        ErrorCode::kCirronUnsupportedSchema, "schema_version"},
       {"CreatedNsNotTheNames",
-       [&](CirronBatch& b) { ++b.created_ns; return json(b); }, ErrorCode::kCirronNameMismatch,
-       "created_ns"},
+       [&](CirronBatch& b) {
+         ++b.created_ns;
+         return json(b);
+       },
+       ErrorCode::kCirronNameMismatch, "created_ns"},
       {"BatchIdNotTheNames",
-       [&](CirronBatch& b) { b.batch_id = std::string(32, 'a'); return json(b); },
+       [&](CirronBatch& b) {
+         b.batch_id = std::string(32, 'a');
+         return json(b);
+       },
        ErrorCode::kCirronNameMismatch, "batch_id"},
       {"UpperCaseSpanId",
-       [&](CirronBatch& b) { b.spans[0].id = std::string(32, 'A'); return json(b); },
+       [&](CirronBatch& b) {
+         b.spans[0].id = std::string(32, 'A');
+         return json(b);
+       },
        ErrorCode::kCirronInvalidId, "spans[0].id"},
       {"ShortParentId",
-       [&](CirronBatch& b) { b.spans[0].parent_id = "abc"; return json(b); },
+       [&](CirronBatch& b) {
+         b.spans[0].parent_id = "abc";
+         return json(b);
+       },
        ErrorCode::kCirronInvalidId, "spans[0].parent_id"},
       {"MarkIdsEntryNotHex",
-       [&](CirronBatch& b) { b.spans[6].mark_ids.push_back("root"); return json(b); },
+       [&](CirronBatch& b) {
+         b.spans[6].mark_ids.push_back("root");
+         return json(b);
+       },
        ErrorCode::kCirronInvalidId, "spans[6].mark_ids[2]"},
       {"MarkSpanIdRootMiscased",
-       [&](CirronBatch& b) { b.marks[0].span_id = "ROOT"; return json(b); },
+       [&](CirronBatch& b) {
+         b.marks[0].span_id = "ROOT";
+         return json(b);
+       },
        ErrorCode::kCirronInvalidId, "marks[0].span_id"},
       {"SnapshotSpanIdRoot",
-       [&](CirronBatch& b) { b.snapshots[1].span_id = "root"; return json(b); },
+       [&](CirronBatch& b) {
+         b.snapshots[1].span_id = "root";
+         return json(b);
+       },
        ErrorCode::kCirronInvalidId, "snapshots[1].span_id"},
       {"EndBeforeStart",
-       [&](CirronBatch& b) { b.spans[3].end_ns = b.spans[3].start_ns - 1; return json(b); },
+       [&](CirronBatch& b) {
+         b.spans[3].end_ns = b.spans[3].start_ns - 1;
+         return json(b);
+       },
        ErrorCode::kCirronEndBeforeStart, "spans[3].end_ns"},
       {"CpuNsString",
        [&](CirronBatch& b) { return Replace(json(b), "\"cpu_ns\"", "null", "\"5\""); },
@@ -229,9 +277,7 @@ std::vector<Fault> Faults() {
        },
        ErrorCode::kInvalidType, "spans[0].start_ns"},
       {"PidMissing",
-       [&](CirronBatch& b) {
-         return Replace(json(b), "\"pid\"", "\"pid\": 12345, ", "");
-       },
+       [&](CirronBatch& b) { return Replace(json(b), "\"pid\"", "\"pid\": 12345, ", ""); },
        ErrorCode::kMissingField, "spans[0].pid"},
       {"NameTwice",
        [&](CirronBatch& b) {
@@ -239,8 +285,10 @@ std::vector<Fault> Faults() {
        },
        ErrorCode::kDuplicateKey, "spans[0].name"},
       {"FloatMarkWithString",
-       [&](CirronBatch& b) { b.marks[1].value = std::string("low"); return Replace(
-           json(b), "\"value_type\": \"string\"", "\"string\"", "\"float\""); },
+       [&](CirronBatch& b) {
+         b.marks[1].value = std::string("low");
+         return Replace(json(b), "\"value_type\": \"string\"", "\"string\"", "\"float\"");
+       },
        ErrorCode::kCirronValueTypeMismatch, "marks[1].value"},
       {"IntMarkWithFloat",
        [&](CirronBatch& b) {
@@ -249,9 +297,7 @@ std::vector<Fault> Faults() {
        },
        ErrorCode::kCirronValueTypeMismatch, "marks[0].value"},
       {"BoolMarkWithInt",
-       [&](CirronBatch& b) {
-         return Replace(json(b), "\"value_type\": \"bool\"", "false", "0");
-       },
+       [&](CirronBatch& b) { return Replace(json(b), "\"value_type\": \"bool\"", "false", "0"); },
        ErrorCode::kCirronValueTypeMismatch, "marks[3].value"},
       {"UnknownValueType",
        [&](CirronBatch& b) { return Replace(json(b), "\"value_type\"", "\"int\"", "\"long\""); },
@@ -263,7 +309,10 @@ std::vector<Fault> Faults() {
        [&](CirronBatch& b) { return Replace(json(b), "\"mode\"", "\"sampled\"", "\"partial\""); },
        ErrorCode::kInvalidValue, "snapshots[0].mode"},
       {"BlobInStatsMode",
-       [&](CirronBatch& b) { b.snapshots[0].mode = CirronSnapshotMode::kStats; return json(b); },
+       [&](CirronBatch& b) {
+         b.snapshots[0].mode = CirronSnapshotMode::kStats;
+         return json(b);
+       },
        ErrorCode::kCirronBlobUriMismatch, "snapshots[0].blob_uri"},
       {"NoBlobInFullMode",
        [&](CirronBatch& b) {
@@ -310,8 +359,8 @@ std::vector<Fault> Faults() {
          return Replace(json(b), "\"marks\"", ", \"snapshots\": []", "");
        },
        ErrorCode::kMissingField, "snapshots"},
-      {"NotAnObject", [&](CirronBatch&) { return std::string("[1, 2]"); },
-       ErrorCode::kNotAnObject, ""},
+      {"NotAnObject", [&](CirronBatch&) { return std::string("[1, 2]"); }, ErrorCode::kNotAnObject,
+       ""},
       {"TrailingGarbage", [&](CirronBatch& b) { return json(b) + " x"; }, ErrorCode::kInvalidJson,
        ""},
       {"InvalidUtf8",
@@ -403,9 +452,9 @@ TEST(CirronSpoolTest, EvictedBatchesGiveWarningsAtTheirReferences) {
   ASSERT_TRUE(read.has_value()) << read.error().message;
   EXPECT_EQ(read.value().batches.size(), spool.batches.size() - kEvicted);
   const auto count = [&](CirronWarningCode code) {
-    return static_cast<std::size_t>(std::count_if(
-        read.value().warnings.begin(), read.value().warnings.end(),
-        [&](const CirronWarning& w) { return w.code == code; }));
+    return static_cast<std::size_t>(
+        std::count_if(read.value().warnings.begin(), read.value().warnings.end(),
+                      [&](const CirronWarning& w) { return w.code == code; }));
   };
   EXPECT_EQ(count(CirronWarningCode::kMissingParent), parents);
   EXPECT_EQ(count(CirronWarningCode::kMissingMark), mark_refs);
