@@ -6,6 +6,9 @@ tracedoc_layer(util USES PkgConfig::SODIUM)
 tracedoc_layer(text)
 tracedoc_layer(error)
 tracedoc_layer(json BELOW util text error USES Boost::json)
+# The Cirron spool reader (docs/cirron-spool.md), beside the trace pipeline. It parses with
+# RapidJSON (its NaN/Infinity flag reads what Python writes), whose headers CMakeLists.txt adds.
+tracedoc_layer(cirron BELOW util error)
 tracedoc_layer(emit BELOW json)
 tracedoc_layer(format BELOW emit)
 tracedoc_layer(decode BELOW format)

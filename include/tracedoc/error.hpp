@@ -45,13 +45,23 @@ enum class ErrorCode : std::uint8_t {
   kCompleteWithReason,
   kFailedWithoutReason,
   kTerminalBeforeEvidence,
+  // spool (a Cirron spool's rules, docs/cirron-spool.md)
+  kCirronFileName,
+  kCirronNameMismatch,
+  kCirronUnsupportedSchema,
+  kCirronInvalidId,
+  kCirronEndBeforeStart,
+  kCirronValueTypeMismatch,
+  kCirronBlobUriMismatch,
+  kCirronInvalidHistogram,
+  kCirronDuplicateId,
 };
 
 /// The number of error codes; codes run from 0 to kErrorCodeCount - 1.
-inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::kTerminalBeforeEvidence) + 1;
+inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::kCirronDuplicateId) + 1;
 
 /// Where a code belongs in the pipeline (docs/tracedoc.md §2, column "stage").
-enum class ErrorStage : std::uint8_t { kInput, kLine, kRecord, kStream };
+enum class ErrorStage : std::uint8_t { kInput, kLine, kRecord, kStream, kSpool };
 
 /// The code's spelling in JSON and on the command line, e.g. "duplicate_span_start".
 std::string_view ErrorCodeName(ErrorCode code) noexcept;

@@ -1,5 +1,5 @@
 // The error codes of docs/tracedoc.md §2: every code's name, description, stage and round trip through
-// ErrorCodeFromName, the exact list of 25 spellings, and FormatError's one-line form. The table is
+// ErrorCodeFromName, the exact list of 34 spellings, and FormatError's one-line form. The table is
 // read from the repository's own docs/tracedoc.md, so the docs and the code cannot drift apart.
 #include <array>
 #include <cstdint>
@@ -20,7 +20,7 @@ namespace tracedoc {
 namespace {
 
 // docs/tracedoc.md §2, in table order. These spellings never change.
-constexpr std::array<std::string_view, 25> kSpecNames = {
+constexpr std::array<std::string_view, 34> kSpecNames = {
     "io_error",
     "limit_exceeded",
     "invalid_utf8",
@@ -46,6 +46,15 @@ constexpr std::array<std::string_view, 25> kSpecNames = {
     "complete_with_reason",
     "failed_without_reason",
     "terminal_before_evidence",
+    "cirron_file_name",
+    "cirron_name_mismatch",
+    "cirron_unsupported_schema",
+    "cirron_invalid_id",
+    "cirron_end_before_start",
+    "cirron_value_type_mismatch",
+    "cirron_blob_uri_mismatch",
+    "cirron_invalid_histogram",
+    "cirron_duplicate_id",
 };
 
 ErrorCode CodeAt(int i) { return static_cast<ErrorCode>(i); }
@@ -64,7 +73,7 @@ bool IsSnakeCase(std::string_view name) {
   return true;
 }
 
-TEST(ErrorCodeTest, ThereAreTwentyFiveCodes) { EXPECT_EQ(kErrorCodeCount, 25); }
+TEST(ErrorCodeTest, ThereAreThirtyFourCodes) { EXPECT_EQ(kErrorCodeCount, 34); }
 
 TEST(ErrorCodeTest, EveryCodeHasANonEmptySnakeCaseName) {
   for (int i = 0; i < kErrorCodeCount; ++i) {
@@ -123,6 +132,7 @@ TEST(ErrorCodeTest, EnumeratorsMapToTheirSpellings) {
   EXPECT_EQ(ErrorCodeName(ErrorCode::kTerminalBeforeEvidence), "terminal_before_evidence");
   EXPECT_EQ(ErrorCodeFromName("duplicate_span_end"), ErrorCode::kDuplicateSpanEnd);
   EXPECT_EQ(ErrorCodeFromName("unknown_field"), ErrorCode::kUnknownField);
+  EXPECT_EQ(ErrorCodeName(ErrorCode::kCirronDuplicateId), "cirron_duplicate_id");
 }
 
 TEST(ErrorCodeTest, StagesFollowTheSpecTable) {
@@ -130,10 +140,11 @@ TEST(ErrorCodeTest, StagesFollowTheSpecTable) {
     const ErrorCode code = CodeAt(i);
     SCOPED_TRACE(ErrorCodeName(code));
     const ErrorStage expected =
-        i <= static_cast<int>(ErrorCode::kLimitExceeded)  ? ErrorStage::kInput
-        : i <= static_cast<int>(ErrorCode::kNotAnObject)  ? ErrorStage::kLine
-        : i <= static_cast<int>(ErrorCode::kUnknownField) ? ErrorStage::kRecord
-                                                          : ErrorStage::kStream;
+        i <= static_cast<int>(ErrorCode::kLimitExceeded)            ? ErrorStage::kInput
+        : i <= static_cast<int>(ErrorCode::kNotAnObject)            ? ErrorStage::kLine
+        : i <= static_cast<int>(ErrorCode::kUnknownField)           ? ErrorStage::kRecord
+        : i <= static_cast<int>(ErrorCode::kTerminalBeforeEvidence) ? ErrorStage::kStream
+                                                                    : ErrorStage::kSpool;
     EXPECT_EQ(ErrorCodeStage(code), expected);
   }
 }
@@ -167,7 +178,10 @@ std::vector<SpecRow> ReadSpecTable() {
     if (name.size() < 2 || name.front() != '`' || name.back() != '`') continue;
     // Other tables of the file (the command line's) start with a backquote too.
     const std::string& stage = cells[1];
-    if (stage != "input" && stage != "line" && stage != "record" && stage != "stream") continue;
+    if (stage != "input" && stage != "line" && stage != "record" && stage != "stream" &&
+        stage != "spool") {
+      continue;
+    }
     rows.push_back(SpecRow{name.substr(1, name.size() - 2), cells[1], cells[2]});
   }
   return rows;
@@ -183,6 +197,8 @@ std::string_view StageName(ErrorStage stage) {
       return "record";
     case ErrorStage::kStream:
       return "stream";
+    case ErrorStage::kSpool:
+      return "spool";
   }
   return "?";
 }

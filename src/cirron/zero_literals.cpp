@@ -1,0 +1,65 @@
+// Zero literals RapidJSON 1.1.0 cannot parse without undefined behaviour (zero_literals.hpp).
+#include "cirron/zero_literals.hpp"
+
+#include "cirron/string_state.hpp"
+
+namespace tracedoc::cirron {
+namespace {
+
+bool IsNumberChar(char c) {
+  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Whether `token` is -?0(.0+)?([eE][+-]?[0-9]+)? with a fraction or an exponent.
+bool IsZeroWithFractionOrExponent(std::string_view token) {
+  std::size_t i = 0;
+  if (i < token.size() && token[i] == '-') ++i;
+  if (i >= token.size() || token[i] != '0') return false;
+  ++i;
+  const std::size_t after_zero = i;
+  if (i < token.size() && token[i] == '.') {
+    ++i;
+    const std::size_t first = i;
+    while (i < token.size() && token[i] == '0') ++i;
+    if (i == first) return false;
+  }
+  if (i < token.size() && (token[i] == 'e' || token[i] == 'E')) {
+    ++i;
+    if (i < token.size() && (token[i] == '+' || token[i] == '-')) ++i;
+    const std::size_t first = i;
+    while (i < token.size() && IsDigit(token[i])) ++i;
+    if (i == first) return false;
+  }
+  return i == token.size() && i > after_zero;
+}
+
+}  // namespace
+
+std::string_view DefuseZeroLiterals(std::string_view text, std::string& storage) {
+  bool copied = false;
+  StringState strings;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (strings.Inside(c)) continue;
+    if (!IsNumberChar(c)) continue;
+    std::size_t end = i;
+    while (end < text.size() && IsNumberChar(text[end])) ++end;
+    const std::string_view token = text.substr(i, end - i);
+    if (IsZeroWithFractionOrExponent(token)) {
+      if (!copied) {
+        storage.assign(text);
+        copied = true;
+      }
+      const bool negative = token.front() == '-';
+      const std::string_view zero = negative ? "-0.0" : "0.0";
+      // The shortest such token (`0e5`, `-0e5`) is as long as its replacement.
+      storage.replace(i, zero.size(), zero);
+      for (std::size_t j = i + zero.size(); j < end; ++j) storage[j] = ' ';
+    }
+    i = end - 1;
+  }
+  return copied ? std::string_view(storage) : text;
+}
+
+}  // namespace tracedoc::cirron

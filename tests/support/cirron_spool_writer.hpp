@@ -1,0 +1,57 @@
+// A seeded writer of Cirron spools that follows the spool format v1 (docs/cirron-spool.md): the
+// canonical scope tree of a training run cut into batches the way the SDK seals them, written
+// as Python's json module writes (", " and ": ", bare NaN), so tests know every value read back.
+#ifndef TRACEDOC_TESTS_SUPPORT_CIRRON_SPOOL_WRITER_HPP_
+#define TRACEDOC_TESTS_SUPPORT_CIRRON_SPOOL_WRITER_HPP_
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tracedoc/cirron_spool.hpp"
+
+namespace tracedoc::testing_support {
+
+/// The shape of a generated run.
+struct CirronSpoolPlan {
+  std::uint64_t seed = 1;
+  int epochs = 2;
+  int steps_per_epoch = 3;
+  /// Spans, marks and snapshots sealed per batch (the last batch may hold fewer).
+  int records_per_batch = 7;
+  /// Every third loss is NaN (a diverging run), written as Python does: a bare NaN.
+  bool nan_losses = true;
+  /// Unknown keys at the top level and on spans, marks and snapshots.
+  bool unknown_keys = true;
+  /// Epoch weight snapshots in mode "sampled" with a blob, others in mode "stats".
+  bool sampled_snapshots = true;
+};
+
+/// What was generated: the batches as the reader must return them, and each batch's file text.
+struct GeneratedSpool {
+  std::vector<CirronBatch> batches;
+  std::vector<std::string> texts;
+  /// Bare NaN / Infinity literals across all texts.
+  std::uint64_t non_finite_numbers = 0;
+};
+
+GeneratedSpool GenerateCirronSpool(const CirronSpoolPlan& plan);
+
+/// One batch as Python's json.dumps writes it (attrs and unknown values as their compact JSON).
+/// Adds the count of bare non-finite literals written to `non_finite` when given.
+std::string CirronBatchJson(const CirronBatch& batch, std::uint64_t* non_finite = nullptr);
+
+/// Writes `spool` as `<root>/.cirron/spool/<file_name>` files and returns the `.cirron`
+/// directory. The first `evicted` batches are left out (the SDK's cap removed them), and a
+/// `.json.tmp` of a half-written batch is added when `tmp_leftover`.
+std::filesystem::path WriteCirronSpool(const GeneratedSpool& spool,
+                                       const std::filesystem::path& root, std::size_t evicted = 0,
+                                       bool tmp_leftover = true);
+
+/// `<created_ns, 20 digits>-<batch_id>.json`.
+std::string CirronBatchFileName(std::uint64_t created_ns, const std::string& batch_id);
+
+}  // namespace tracedoc::testing_support
+
+#endif  // TRACEDOC_TESTS_SUPPORT_CIRRON_SPOOL_WRITER_HPP_
