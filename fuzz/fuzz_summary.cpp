@@ -51,6 +51,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   TRACEDOC_FUZZ_CHECK(summary.alloc_count == static_cast<std::uint64_t>(allocs));
   TRACEDOC_FUZZ_CHECK(summary.alloc_count + summary.free_count == document->memory().size());
 
+  if (summary.trace6) {
+    // A trace/6 summary carries peak_bytes (docs/legacy-trace6.md §9.3) instead: one device's
+    // counter, which never holds more than every alloc's bytes together.
+    TRACEDOC_FUZZ_CHECK(!summary.logical_peak_bytes.has_value());
+    std::uint64_t allocated = 0;
+    for (const tracedoc::MemoryRecord& m : document->memory()) {
+      if (m.action == tracedoc::MemoryAction::kAlloc) allocated = SaturatingAdd(allocated, m.bytes);
+    }
+    TRACEDOC_FUZZ_CHECK(summary.peak_bytes <= allocated);
+    TRACEDOC_FUZZ_CHECK(tracedoc::fuzz::IsStrictJson(tracedoc::WriteSummaryJson(summary)));
+    return 0;
+  }
   const std::optional<tracedoc::LogicalMemoryProfile> logical =
       tracedoc::AnalyzeLogicalMemory(*document);
   const std::optional<std::uint64_t> timeline_peak =
