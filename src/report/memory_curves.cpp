@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
+#include <span>
 
-#include "analysis/memory_replay.hpp"
-#include "util/saturating.hpp"
+#include "analysis/device_live_replay.hpp"
 
 namespace tracedoc::report {
 namespace {
@@ -23,61 +24,33 @@ DeviceCurves* Find(std::vector<DeviceCurves>& curves, std::string_view device) {
   return it != curves.end() && it->device == device ? &*it : nullptr;
 }
 
-// A visitor of the memory replay (analysis/memory_replay.hpp): each device's live bytes kept as
-// the logical plane keeps them (an alias adds nothing, a free takes away what its storage's
-// alloc added, sums exact and saturated when read), and written to the device's curve after each
-// timestamp only when the device was touched. So the work is linear in the events however many
-// devices there are, where a timeline point lists every device with a live storage.
-class DeviceLiveReplay {
+// Adds each changed device's live bytes to its curve (the shared per-device replay reports only
+// the devices a timestamp changed), and keeps the time the events span.
+class CurveSteps {
  public:
-  using Storage = std::uint64_t;  // the allocating event's bytes
+  explicit CurveSteps(std::vector<DeviceCurves>& charts) : charts_(charts) {}
 
-  explicit DeviceLiveReplay(std::vector<DeviceCurves>& charts) : charts_(charts) {}
-
-  void NewDevice(std::uint32_t, std::string_view name) {
-    curves_.push_back(Find(charts_, name));
-    live_.emplace_back();
-    touched_.push_back(false);
-  }
-  void Allocate(const MemoryRecord& event, std::uint32_t device, Storage& bytes) {
-    bytes = event.bytes;
-    live_[device].Add(bytes);
-    Touch(device);
-  }
-  void AllocateLive(const MemoryRecord&, std::uint32_t, const Storage&) {}
-  void Free(const MemoryRecord&, std::uint32_t device, const Storage& bytes) {
-    live_[device].Subtract(bytes);
-    Touch(device);
-  }
-  void FreeNotLive(const MemoryRecord&, std::uint32_t) {}
-  void EndTimestamp(std::uint64_t timestamp) {
+  void operator()(std::uint64_t timestamp, std::span<const analysis::DeviceLiveChange> changes,
+                  std::uint64_t, std::uint64_t) {
     first_ = std::min(first_, timestamp);
     last_ = std::max(last_, timestamp);
-    for (const std::uint32_t device : changed_) {
-      touched_[device] = false;
-      if (curves_[device] != nullptr) {
-        AddStep(curves_[device]->logical, timestamp, live_[device].Value());
-      }
+    for (const analysis::DeviceLiveChange& change : changes) {
+      // Looked up once per device, by the replay's device number.
+      if (change.device >= curves_.size()) curves_.resize(change.device + 1);
+      std::optional<DeviceCurves*>& curves = curves_[change.device];
+      if (!curves) curves = Find(charts_, change.name);
+      if (*curves != nullptr) AddStep((*curves)->logical, timestamp, change.live_bytes);
     }
-    changed_.clear();
   }
 
   std::uint64_t first() const { return first_; }
   std::uint64_t last() const { return last_; }
 
  private:
-  void Touch(std::uint32_t device) {
-    if (touched_[device]) return;
-    touched_[device] = true;
-    changed_.push_back(device);
-  }
-
   std::vector<DeviceCurves>& charts_;
-  // Indexed by the replay's device numbers (first-seen order).
-  std::vector<DeviceCurves*> curves_;
-  std::vector<util::ExactSum> live_;
-  std::vector<bool> touched_;
-  std::vector<std::uint32_t> changed_;
+  // Indexed by the replay's device numbers: not yet looked up, or the chart (null for a device
+  // left out of the charts).
+  std::vector<std::optional<DeviceCurves*>> curves_;
   std::uint64_t first_ = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t last_ = 0;
 };
@@ -113,10 +86,11 @@ MemoryCurves CollectMemoryCurves(const TraceDocument& document,
       if (curves == nullptr || !stats.peak_live_bytes) continue;
       curves->peak = CurvePoint{*stats.peak_timestamp_ns, *stats.peak_live_bytes};
     }
-    DeviceLiveReplay replay(charts);
+    CurveSteps steps(charts);
+    analysis::DeviceLiveReplay<CurveSteps&> replay(steps);
     analysis::ReplayMemory(document, replay);
-    first = replay.first();
-    last = replay.last();
+    first = steps.first();
+    last = steps.last();
   }
   if (physical) {
     for (const PhysicalMemoryTimelinePoint& sample : physical->timeline) {

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 #include <vector>
 
-#include "analysis/memory_replay.hpp"
-#include "util/saturating.hpp"
+#include "analysis/device_live_replay.hpp"
 
 namespace tracedoc::timeline {
 namespace {
@@ -23,55 +23,40 @@ void WritePeak(const Peak& peak, Track track, TraceEventWriter& events) {
   events.End();
 }
 
-// A ReplayMemory visitor. Only the devices whose live bytes an event of the timestamp changed
-// get a counter then: a point listing every live device would be quadratic in the input.
+// The logical counters and peaks, from the shared per-device replay: a counter for each device a
+// timestamp changed, devices in pid order so the output does not depend on which was touched first.
 class LogicalCounters {
  public:
-  using Storage = std::uint64_t;  // the allocating event's bytes
-
   LogicalCounters(const DeviceProcesses& processes, TraceEventWriter& events)
       : processes_(processes), events_(events) {}
 
-  void NewDevice(std::uint32_t device, std::string_view name) {
-    devices_.resize(std::max<std::size_t>(devices_.size(), device + 1));
-    devices_[device].track = processes_.Of(name);
-  }
-  void Allocate(const MemoryRecord& event, std::uint32_t device, Storage& bytes) {
-    bytes = event.bytes;
-    ++allocations_;
-    devices_[device].allocated = true;
-    Change(device, [&](util::ExactSum& sum) { sum.Add(bytes); });
-  }
-  // An alias, or a second alloc of a live storage: the first alloc's bytes stand.
-  void AllocateLive(const MemoryRecord&, std::uint32_t, const Storage&) {}
-  void Free(const MemoryRecord&, std::uint32_t device, const Storage& bytes) {
-    Change(device, [&](util::ExactSum& sum) { sum.Subtract(bytes); });
-  }
-  // Ignored, as the analysis ignores it.
-  void FreeNotLive(const MemoryRecord&, std::uint32_t) {}
-
-  void EndTimestamp(std::uint64_t timestamp) {
-    // Devices in pid order, so the output does not depend on which was touched first.
-    std::sort(touched_.begin(), touched_.end(), [&](std::uint32_t a, std::uint32_t b) {
-      return devices_[a].track.pid < devices_[b].track.pid;
+  void operator()(std::uint64_t timestamp, std::span<const analysis::DeviceLiveChange> changes,
+                  std::uint64_t total_live, std::uint64_t applied_allocs) {
+    sorted_.assign(changes.begin(), changes.end());
+    for (const analysis::DeviceLiveChange& change : sorted_) {
+      if (change.device >= devices_.size()) devices_.resize(change.device + 1);
+      if (devices_[change.device].track.pid == 0) {
+        devices_[change.device].track = processes_.Of(change.name);
+      }
+    }
+    std::sort(sorted_.begin(), sorted_.end(), [&](const auto& a, const auto& b) {
+      return devices_[a.device].track.pid < devices_[b.device].track.pid;
     });
-    for (const std::uint32_t d : touched_) {
-      Device& device = devices_[d];
-      device.touched = false;
-      const std::uint64_t live = device.live.Value();
+    for (const analysis::DeviceLiveChange& change : sorted_) {
+      Device& device = devices_[change.device];
       events_.BeginCounter("logical memory", device.track, timestamp);
       events_.json().PlainKey("args").BeginObject();
-      events_.json().PlainMember("live_bytes", live);
+      events_.json().PlainMember("live_bytes", change.live_bytes);
       events_.json().EndObject();
       events_.End();
       // The memory analysis's per-device peak: the earliest of the largest, once allocated.
-      if (device.allocated && (!device.peak || live > device.peak->live_bytes)) {
-        device.peak = Peak{timestamp, live};
+      if (change.allocated && (!device.peak || change.live_bytes > device.peak->live_bytes)) {
+        device.peak = Peak{timestamp, change.live_bytes};
       }
     }
-    touched_.clear();
-    const std::uint64_t live = total_.Value();
-    if (allocations_ > 0 && (!peak_ || live > peak_->live_bytes)) peak_ = Peak{timestamp, live};
+    if (applied_allocs > 0 && (!peak_ || total_live > peak_->live_bytes)) {
+      peak_ = Peak{timestamp, total_live};
+    }
   }
 
   void WritePeaks(Track run) const {
@@ -88,29 +73,13 @@ class LogicalCounters {
  private:
   struct Device {
     Track track;
-    util::ExactSum live;
-    bool allocated = false;
-    bool touched = false;
     std::optional<Peak> peak;
   };
 
-  template <class Update>
-  void Change(std::uint32_t d, Update update) {
-    Device& device = devices_[d];
-    update(device.live);
-    update(total_);
-    if (!device.touched) {
-      device.touched = true;
-      touched_.push_back(d);
-    }
-  }
-
   const DeviceProcesses& processes_;
   TraceEventWriter& events_;
-  std::vector<Device> devices_;
-  std::vector<std::uint32_t> touched_;
-  util::ExactSum total_;
-  std::uint64_t allocations_ = 0;
+  std::vector<Device> devices_;  // by the replay's device number
+  std::vector<analysis::DeviceLiveChange> sorted_;
   std::optional<Peak> peak_;
 };
 
@@ -138,7 +107,8 @@ void WritePhysicalCounters(const TraceDocument& document, const DeviceProcesses&
 void WriteMemoryCounters(const TraceDocument& document, const DeviceProcesses& processes,
                          Track run, TraceEventWriter& events) {
   LogicalCounters counters(processes, events);
-  analysis::ReplayMemory(document, counters);
+  analysis::DeviceLiveReplay<LogicalCounters&> replay(counters);
+  analysis::ReplayMemory(document, replay);
   counters.WritePeaks(run);
   WritePhysicalCounters(document, processes, events);
 }

@@ -66,7 +66,10 @@ TEST_F(ExportCliTest, UsageAndUnreadableInputExitTwo) {
   EXPECT_EQ(Run("export sample.jsonl").exit_code, 2);                   // --format is required
   EXPECT_EQ(Run("export --format perfetto sample.jsonl").exit_code, 2);  // not a format
   EXPECT_EQ(Run("export --format chrome").exit_code, 2);
-  EXPECT_EQ(Run("export --format chrome missing.jsonl").exit_code, 2);
+  const testdata::RunResult missing = Run("export --format chrome missing.jsonl");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("missing.jsonl:0: error[io_error]: "), std::string::npos)
+      << missing.err;
 }
 
 }  // namespace
