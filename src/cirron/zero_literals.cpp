@@ -11,27 +11,31 @@ bool IsNumberChar(char c) {
 }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
-// Whether `token` is -?0(.0+)?([eE][+-]?[0-9]+)? with a fraction or an exponent.
-bool IsZeroWithFractionOrExponent(std::string_view token) {
+// The length of the zero literal -?0(.0+)?([eE][+-]?[0-9]+)? that starts `token` and that
+// RapidJSON would convert, or 0 when there is none to rewrite: no fraction and no exponent (the
+// fast path handles a plain zero), a nonzero fraction digit, or a number RapidJSON rejects before
+// converting it (`0.`, `0e`). What follows the literal in `token` (`0e212e9`) is an error
+// RapidJSON reports after the conversion, at the same offset once the literal is rewritten.
+std::size_t ZeroLiteralPrefixLength(std::string_view token) {
   std::size_t i = 0;
   if (i < token.size() && token[i] == '-') ++i;
-  if (i >= token.size() || token[i] != '0') return false;
+  if (i >= token.size() || token[i] != '0') return 0;
   ++i;
   const std::size_t after_zero = i;
   if (i < token.size() && token[i] == '.') {
     ++i;
     const std::size_t first = i;
     while (i < token.size() && token[i] == '0') ++i;
-    if (i == first) return false;
+    if (i == first || (i < token.size() && IsDigit(token[i]))) return 0;
   }
   if (i < token.size() && (token[i] == 'e' || token[i] == 'E')) {
     ++i;
     if (i < token.size() && (token[i] == '+' || token[i] == '-')) ++i;
     const std::size_t first = i;
     while (i < token.size() && IsDigit(token[i])) ++i;
-    if (i == first) return false;
+    if (i == first) return 0;
   }
-  return i == token.size() && i > after_zero;
+  return i > after_zero ? i : 0;
 }
 
 }  // namespace
@@ -46,7 +50,8 @@ std::string_view DefuseZeroLiterals(std::string_view text, std::string& storage)
     std::size_t end = i;
     while (end < text.size() && IsNumberChar(text[end])) ++end;
     const std::string_view token = text.substr(i, end - i);
-    if (IsZeroWithFractionOrExponent(token)) {
+    const std::size_t literal = ZeroLiteralPrefixLength(token);
+    if (literal != 0) {
       if (!copied) {
         storage.assign(text);
         copied = true;
@@ -55,7 +60,7 @@ std::string_view DefuseZeroLiterals(std::string_view text, std::string& storage)
       const std::string_view zero = negative ? "-0.0" : "0.0";
       // The shortest such token (`0e5`, `-0e5`) is as long as its replacement.
       storage.replace(i, zero.size(), zero);
-      for (std::size_t j = i + zero.size(); j < end; ++j) storage[j] = ' ';
+      for (std::size_t j = i + zero.size(); j < i + literal; ++j) storage[j] = ' ';
     }
     i = end - 1;
   }

@@ -177,6 +177,20 @@ TEST(CirronSpoolTest, ZeroLiteralsWithLargeExponentsReadAsDoubleZeros) {
   EXPECT_EQ(as_count.substr(*rejected.error().column - 1, 5), "0e-99");
 }
 
+// A zero literal RapidJSON converts before it finds the error after it (found by
+// fuzz_cirron_batch: `0e212` then `e9…`): defused like a whole one, the error at its offset.
+TEST(CirronSpoolTest, ZeroLiteralFollowedByJunkIsInvalidJsonAtTheJunk) {
+  const CirronBatch batch = OneBatch();
+  for (const std::string text : {"[[0e212e99999999999", "[-0.000e-40.5]", "[0.00e]", "[0.e5]"}) {
+    const Result<CirronBatch> read = ReadText(batch, text);
+    ASSERT_FALSE(read.has_value()) << text;
+    EXPECT_EQ(read.error().code, ErrorCode::kInvalidJson) << text;
+  }
+  const Result<CirronBatch> read = ReadText(batch, "[[0e212e99999999999");
+  ASSERT_FALSE(read.has_value());
+  EXPECT_EQ(read.error().column, 8u);
+}
+
 TEST(CirronSpoolTest, AnErrorNamesFileLineColumnAndPath) {
   CirronBatch batch = OneBatch();
   batch.spans[2].end_ns = batch.spans[2].start_ns - 1;
