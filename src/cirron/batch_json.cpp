@@ -10,7 +10,7 @@
 
 #include "cirron/string_state.hpp"
 #include "cirron/text_position.hpp"
-#include "cirron/zero_literals.hpp"
+#include "cirron/number_literal_workarounds.hpp"
 
 namespace tracedoc::cirron {
 namespace {
@@ -73,7 +73,7 @@ Result<ParsedBatch> ParseBatchJson(std::string_view text, bool strict_json,
                    "JSON nested deeper than " + std::to_string(max_nesting_depth) + " levels");
   }
   std::string defused_storage;
-  const std::string_view parseable = DefuseZeroLiterals(text, defused_storage);
+  const std::string_view parseable = DefuseNumberLiterals(text, defused_storage);
   // A length-bounded stream: RapidJSON's string streams would stop at a NUL byte.
   rapidjson::MemoryStream bytes(parseable.data(), parseable.size());
   rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> input(bytes);

@@ -12,7 +12,7 @@
 #include <boost/unordered/unordered_flat_map.hpp>
 
 #include "cirron/batch_json.hpp"
-#include "cirron/zero_literals.hpp"
+#include "cirron/number_literal_workarounds.hpp"
 #include "util/seeded_hash.hpp"
 
 namespace tracedoc::cirron {
@@ -136,7 +136,7 @@ std::vector<TextPosition> FindPathPositions(std::string_view text,
     }
   }
   std::string defused_storage;
-  const std::string_view parseable = DefuseZeroLiterals(text, defused_storage);
+  const std::string_view parseable = DefuseNumberLiterals(text, defused_storage);
   rapidjson::MemoryStream bytes(parseable.data(), parseable.size());
   Input input(bytes);
   PathTracker tracker(parseable, input, offsets, max_depth);

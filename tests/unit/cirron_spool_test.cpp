@@ -191,6 +191,26 @@ TEST(CirronSpoolTest, ZeroLiteralFollowedByJunkIsInvalidJsonAtTheJunk) {
   EXPECT_EQ(read.error().column, 8u);
 }
 
+// RapidJSON reads on after NaN or Infinity into a fraction or exponent, and takes `Inf` for
+// Infinity; each is invalid JSON at the character that makes it so.
+TEST(CirronSpoolTest, NonFiniteLiteralsAreExactlyNaNAndInfinity) {
+  const CirronBatch batch = OneBatch();
+  const std::pair<std::string, std::uint32_t> cases[] = {
+      {"[Infinity.5]", 10}, {"[-Infinitye-32]", 11}, {"[NaNE1]", 5}, {"[1, Inf]", 5},
+      {"[-Inf]", 3},        {"[NaN.]", 5}};
+  for (const auto& [text, column] : cases) {
+    const Result<CirronBatch> read = ReadText(batch, text);
+    ASSERT_FALSE(read.has_value()) << text;
+    EXPECT_EQ(read.error().code, ErrorCode::kInvalidJson) << text;
+    EXPECT_EQ(read.error().column, column) << text;
+  }
+  CirronBatch infinite = OneBatch();
+  infinite.marks[1].value = -std::numeric_limits<double>::infinity();
+  const Result<CirronBatch> read = ReadText(infinite, CirronBatchJson(infinite));
+  ASSERT_TRUE(read.has_value()) << read.error().message;
+  EXPECT_EQ(std::get<double>(read.value().marks[1].value), -std::numeric_limits<double>::infinity());
+}
+
 TEST(CirronSpoolTest, AnErrorNamesFileLineColumnAndPath) {
   CirronBatch batch = OneBatch();
   batch.spans[2].end_ns = batch.spans[2].start_ns - 1;

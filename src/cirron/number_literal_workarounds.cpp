@@ -1,5 +1,5 @@
-// Zero literals RapidJSON 1.1.0 cannot parse without undefined behaviour (zero_literals.hpp).
-#include "cirron/zero_literals.hpp"
+// Number literals RapidJSON 1.1.0 mis-parses (number_literal_workarounds.hpp).
+#include "cirron/number_literal_workarounds.hpp"
 
 #include "cirron/string_state.hpp"
 
@@ -38,29 +38,59 @@ std::size_t ZeroLiteralPrefixLength(std::string_view token) {
   return i > after_zero ? i : 0;
 }
 
+// Where the non-finite literal starting at `i` (a capital N or I outside a string) needs a `#`:
+// at the `.`, `e` or `E` that continues NaN or Infinity, at the I of an Inf that is not Infinity,
+// or npos when RapidJSON reads it correctly (or rejects it by itself).
+std::size_t NonFiniteDefectAt(std::string_view text, std::size_t i) {
+  std::size_t after = 0;
+  if (text.substr(i, 3) == "NaN") {
+    after = i + 3;
+  } else if (text.substr(i, 8) == "Infinity") {
+    after = i + 8;
+  } else if (text.substr(i, 3) == "Inf") {
+    return i;
+  } else {
+    return std::string_view::npos;
+  }
+  if (after < text.size() && (text[after] == '.' || text[after] == 'e' || text[after] == 'E')) {
+    return after;
+  }
+  return std::string_view::npos;
+}
+
+bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
 }  // namespace
 
-std::string_view DefuseZeroLiterals(std::string_view text, std::string& storage) {
+std::string_view DefuseNumberLiterals(std::string_view text, std::string& storage) {
   bool copied = false;
+  const auto writable = [&]() -> std::string& {
+    if (!copied) {
+      storage.assign(text);
+      copied = true;
+    }
+    return storage;
+  };
   StringState strings;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (strings.Inside(c)) continue;
+    if ((c == 'N' || c == 'I') && (i == 0 || !IsLetter(text[i - 1]))) {
+      const std::size_t defect = NonFiniteDefectAt(text, i);
+      if (defect != std::string_view::npos) writable()[defect] = '#';
+      continue;
+    }
     if (!IsNumberChar(c)) continue;
     std::size_t end = i;
     while (end < text.size() && IsNumberChar(text[end])) ++end;
     const std::string_view token = text.substr(i, end - i);
     const std::size_t literal = ZeroLiteralPrefixLength(token);
     if (literal != 0) {
-      if (!copied) {
-        storage.assign(text);
-        copied = true;
-      }
-      const bool negative = token.front() == '-';
-      const std::string_view zero = negative ? "-0.0" : "0.0";
+      std::string& out = writable();
+      const std::string_view zero = token.front() == '-' ? "-0.0" : "0.0";
       // The shortest such token (`0e5`, `-0e5`) is as long as its replacement.
-      storage.replace(i, zero.size(), zero);
-      for (std::size_t j = i + zero.size(); j < i + literal; ++j) storage[j] = ' ';
+      out.replace(i, zero.size(), zero);
+      for (std::size_t j = i + zero.size(); j < i + literal; ++j) out[j] = ' ';
     }
     i = end - 1;
   }
