@@ -20,6 +20,7 @@
 #include "tracedoc/record_decoder.hpp"
 #include "tracedoc/span_index.hpp"
 #include "tracedoc/summary.hpp"
+#include "tracedoc/upgrade.hpp"
 #include "tracedoc/validation.hpp"
 #include "tracedoc/validation_report.hpp"
 #include "tracedoc/writer.hpp"

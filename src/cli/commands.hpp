@@ -66,6 +66,7 @@ void AddMemoryCommand(CLI::App& app, std::function<int()>& run);
 void AddHealthCommand(CLI::App& app, std::function<int()>& run);
 void AddExportCommand(CLI::App& app, std::function<int()>& run);
 void AddReportCommand(CLI::App& app, std::function<int()>& run);
+void AddUpgradeCommand(CLI::App& app, std::function<int()>& run);
 void AddVersionCommand(CLI::App& app, std::function<int()>& run);
 
 /// Prints `tracedoc VERSION` on stdout, for `tracedoc version` and `tracedoc --version`.

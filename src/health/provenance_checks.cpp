@@ -5,35 +5,15 @@
 #include <optional>
 #include <string>
 
+#include "document/latest_host_evidence.hpp"
 #include "format/dense_bytes.hpp"
 #include "health/checks.hpp"
 #include "health/message.hpp"
 #include "text/utf8.hpp"
 #include "tracedoc/validation.hpp"
-#include "util/saturating.hpp"
 
 namespace tracedoc::health {
-using util::SaturatingAdd;
-namespace {
-
-// The end of the latest host evidence, as the fold computes it (§2.2 h): spans, ops, memory
-// events and device-memory samples; device intervals and the rest do not count.
-std::uint64_t LatestHostEvidence(const TraceDocument& document) {
-  std::uint64_t latest = 0;
-  for (const SpanRecord& span : document.spans()) {
-    latest = std::max(latest, SaturatingAdd(span.start_ns, span.closed ? span.duration_ns : 0));
-  }
-  for (const OpRecord& op : document.ops()) {
-    latest = std::max(latest, SaturatingAdd(op.timestamp_ns, op.duration_ns));
-  }
-  for (const MemoryRecord& event : document.memory()) latest = std::max(latest, event.timestamp_ns);
-  for (const DeviceMemoryRecord& sample : document.device_memory()) {
-    latest = std::max(latest, sample.timestamp_ns);
-  }
-  return latest;
-}
-
-}  // namespace
+using detail::LatestHostEvidence;
 
 void CheckProvenanceAndTerminal(HealthContext& context) {
   const TraceDocument& document = context.document();

@@ -24,6 +24,7 @@ const std::vector<GoldenCommand>& GoldenCommands() {
       {"document", {"document", input}, "document.json"},
       {"export", {"export", "--format", "chrome", input}, "export.json"},
       {"report", {"report", input}, "report.html"},
+      {"upgrade", {"upgrade", input}, "upgrade.jsonl"},
   };
   return commands;
 }

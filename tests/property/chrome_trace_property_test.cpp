@@ -21,15 +21,6 @@
 namespace tracedoc::property {
 namespace {
 
-TraceDocument GeneratedDocument() {
-  const GeneratedTrace trace = GenerateTraceCase();
-  const std::string text = trace.Text();
-  RC_LOG() << "stream:\n" << text << '\n';
-  Result<TraceDocument> read = ReadTrace(TraceInput::FromString(text));
-  if (!read) RC_FAIL(FormatError("<generated>", read.error()));
-  return std::move(read).value();
-}
-
 testing::ExportedTrace Exported(const TraceDocument& document) {
   const std::string text = ExportChromeTrace(document);
   RC_LOG() << "export:\n" << text << '\n';

@@ -5,10 +5,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <utility>
 
 #include <rapidcheck.h>
 
 #include "property/trace_generator.hpp"
+#include "tracedoc/reader.hpp"
 
 namespace tracedoc::property {
 
@@ -21,6 +24,18 @@ inline GeneratedTrace GenerateTraceCase() {
   const auto size = *rc::gen::inRange<std::size_t>(0, kMaxGeneratedRecords + 1);
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();
   return TraceGenerator(seed).Generate(size);
+}
+
+/// A generated stream read into its document (tagged with its schema, logged for a
+/// counterexample); a stream that does not read fails the property.
+inline TraceDocument GeneratedDocument() {
+  const GeneratedTrace trace = GenerateTraceCase();
+  RC_TAG(trace.previous_schema ? "trace/9" : "trace/10");
+  const std::string text = trace.Text();
+  RC_LOG() << "stream:\n" << text << '\n';
+  Result<TraceDocument> read = ReadTrace(TraceInput::FromString(text));
+  if (!read) RC_FAIL(FormatError("<generated>", read.error()));
+  return std::move(read).value();
 }
 
 }  // namespace tracedoc::property

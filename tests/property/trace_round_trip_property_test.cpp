@@ -18,17 +18,6 @@
 namespace tracedoc::property {
 namespace {
 
-// A generated stream's document; the fold property checks that every stream folds.
-TraceDocument GeneratedDocument() {
-  const GeneratedTrace trace = GenerateTraceCase();
-  RC_TAG(trace.previous_schema ? "trace/9" : "trace/10");
-  const std::string text = trace.Text();
-  RC_LOG() << "stream:\n" << text << '\n';
-  Result<TraceDocument> read = ReadTrace(TraceInput::FromString(text));
-  if (!read) RC_FAIL(FormatError("<generated>", read.error()));
-  return std::move(read).value();
-}
-
 RC_GTEST_PROP(TraceRoundTripProperty, ReadingTheWrittenDocumentGivesItBack, ()) {
   const TraceDocument doc = GeneratedDocument();
   const std::string written = WriteJsonl(doc);

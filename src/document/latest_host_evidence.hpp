@@ -1,0 +1,21 @@
+// The end of a document's latest host evidence (docs/trace-format.md §2.2 h), as the fold checks
+// the terminal against it: health repeats the check, and the upgrade places a synthesized
+// terminal there.
+#ifndef TRACEDOC_SRC_DOCUMENT_LATEST_HOST_EVIDENCE_HPP_
+#define TRACEDOC_SRC_DOCUMENT_LATEST_HOST_EVIDENCE_HPP_
+
+#include <cstdint>
+
+#include "tracedoc/document.hpp"
+
+namespace tracedoc::detail {
+
+/// The maximum over spans of start_ns + duration_ns (a closed span) or start_ns (an open one),
+/// over ops of timestamp_ns + duration_ns, over memory events and device-memory samples of
+/// timestamp_ns; sums saturate; 0 when there is none. Device intervals and the other records
+/// do not count.
+std::uint64_t LatestHostEvidence(const TraceDocument& document);
+
+}  // namespace tracedoc::detail
+
+#endif  // TRACEDOC_SRC_DOCUMENT_LATEST_HOST_EVIDENCE_HPP_
