@@ -1,6 +1,7 @@
 // Documents that fold, written and read again. Invariants: the canonical JSONL is a fixed point
 // (write ∘ read leaves it byte for byte), with and without unknown members; folding to_events
-// gives back the document (§3.3); the document JSON is stable and is strict JSON.
+// gives back the document (§3.3); the document JSON is stable and is strict JSON; the trace/10
+// upgrade of any document reads back and is a fixed point (docs/upgrade.md).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -11,6 +12,7 @@
 #include "strict_json.hpp"
 #include "tracedoc/document_builder.hpp"
 #include "tracedoc/reader.hpp"
+#include "tracedoc/upgrade.hpp"
 #include "tracedoc/writer.hpp"
 
 namespace {
@@ -71,6 +73,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   TRACEDOC_FUZZ_CHECK(tracedoc::WriteJsonl(reread_known, drop) == known_only);
 
   CheckRefoldsFromEvents(document.value());
+
+  const std::string upgraded = tracedoc::UpgradeToTrace10(document.value());
+  CheckJsonlShape(upgraded);
+  const TraceDocument current = ReadWritten(upgraded);
+  TRACEDOC_FUZZ_CHECK(current.revision() == tracedoc::SchemaRevision::kTrace10);
+  TRACEDOC_FUZZ_CHECK(tracedoc::WriteJsonl(current) == upgraded);
+  TRACEDOC_FUZZ_CHECK(current.spans().size() == document.value().spans().size());
+  TRACEDOC_FUZZ_CHECK(current.memory().size() == document.value().memory().size());
 
   const std::string document_json = tracedoc::WriteDocumentJson(document.value());
   TRACEDOC_FUZZ_CHECK(tracedoc::WriteDocumentJson(reread) == document_json);
