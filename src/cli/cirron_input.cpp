@@ -26,6 +26,22 @@ bool IsBatchFileName(std::string_view name) {
          std::all_of(name.begin() + kDigits + 1, name.begin() + kDigits + 1 + kHex, is_hex);
 }
 
+// A directory is taken for a spool by itself when it has a spool/ (a .cirron directory) or holds
+// a batch or a batch being written; any other directory stays an unreadable trace.
+bool LooksLikeSpool(const std::filesystem::path& directory) {
+  std::error_code error;
+  if (std::filesystem::is_directory(directory / "spool", error)) return true;
+  for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end;
+       it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    if (IsBatchFileName(name) ||
+        (name.ends_with(".json.tmp") && IsBatchFileName(name.substr(0, name.size() - 4)))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string_view SeverityName(CirronFindingSeverity severity) {
   return severity == CirronFindingSeverity::kError ? "error" : "warning";
 }
@@ -86,10 +102,10 @@ void PrintJson(const std::string& path, const Result<void>& verdict, const Cirro
 bool IsCirronInput(const std::string& file, std::string_view from) {
   if (!from.empty()) return from == kFromCirron;
   if (file == "-") return false;
-  std::error_code error;
   const std::filesystem::path path(file);
-  return std::filesystem::is_directory(path, error) ||
-         IsBatchFileName(path.filename().string());
+  std::error_code error;
+  if (!std::filesystem::is_directory(path, error)) return IsBatchFileName(path.filename().string());
+  return LooksLikeSpool(path);
 }
 
 Result<TraceDocument> ReadCirronDocument(const std::string& path) {

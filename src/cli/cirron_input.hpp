@@ -18,7 +18,8 @@ inline constexpr std::string_view kFromTrace = "trace";
 inline constexpr std::string_view kFromCirron = "cirron";
 
 /// Whether `file` is read as a spool: `from` says so, or, when `from` is empty, `file` is a
-/// directory or a file named `<20 digits>-<32 lower-case hex>.json`.
+/// directory with a `spool/` or a batch file in it, or a file named like a batch:
+/// `<20 digits>-<32 lower-case hex>.json`.
 bool IsCirronInput(const std::string& file, std::string_view from);
 
 /// ReadCirronSpool, then ToTraceDocument.
