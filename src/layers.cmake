@@ -16,8 +16,11 @@ tracedoc_layer(document BELOW decode)
 tracedoc_layer(fold BELOW document)
 tracedoc_layer(read BELOW fold)
 tracedoc_layer(write BELOW read)
+# A Cirron spool as a trace/10 document (docs/cirron-conversion.md): records written as trace
+# lines by the writer and read back by the reader.
+tracedoc_layer(cirron_convert BELOW write cirron)
 tracedoc_layer(analysis BELOW write)
 tracedoc_layer(health BELOW analysis USES OpenSSL::Crypto)
 tracedoc_layer(timeline BELOW analysis)
 tracedoc_layer(report BELOW health)
-tracedoc_layer(cli BELOW health report timeline USES CLI11::CLI11)
+tracedoc_layer(cli BELOW health report timeline cirron_convert USES CLI11::CLI11)

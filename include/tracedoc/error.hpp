@@ -55,10 +55,11 @@ enum class ErrorCode : std::uint8_t {
   kCirronBlobUriMismatch,
   kCirronInvalidHistogram,
   kCirronDuplicateId,
+  kCirronEmptySpool,
 };
 
 /// The number of error codes; codes run from 0 to kErrorCodeCount - 1.
-inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::kCirronDuplicateId) + 1;
+inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::kCirronEmptySpool) + 1;
 
 /// Where a code belongs in the pipeline (docs/tracedoc.md §2, column "stage").
 enum class ErrorStage : std::uint8_t { kInput, kLine, kRecord, kStream, kSpool };

@@ -4,6 +4,7 @@
 #define TRACEDOC_TRACEDOC_HPP_
 
 #include "tracedoc/chrome_trace.hpp"
+#include "tracedoc/cirron_convert.hpp"
 #include "tracedoc/cirron_scopes.hpp"
 #include "tracedoc/cirron_spool.hpp"
 #include "tracedoc/document.hpp"

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <system_error>
 
+#include "cli/cirron_input.hpp"
 #include "cli/commands.hpp"
 #include "tracedoc/reader.hpp"
 #include "write/temporary_path.hpp"
@@ -18,12 +19,22 @@ void AddThreadsOption(CLI::App& command, unsigned& threads) {
       ->check(CLI::Range(1u, 256u));
 }
 
+void AddFromOption(CLI::App& command, std::string& from) {
+  command
+      .add_option("--from", from,
+                  "Read the input as FORMAT: trace (candle-graph JSONL) or cirron (a Cirron "
+                  "spool; a directory or a batch file is recognized without it)")
+      ->check(CLI::IsMember({std::string(kFromTrace), std::string(kFromCirron)}));
+}
+
 void AddTraceArgument(CLI::App& command, TraceArgument& argument) {
   command.add_option("file", argument.file, "Trace file (- for standard input)")->required();
   AddThreadsOption(command, argument.threads);
+  AddFromOption(command, argument.from);
 }
 
 Result<TraceDocument> ReadTraceArgument(const TraceArgument& argument) {
+  if (IsCirronInput(argument.file, argument.from)) return ReadCirronDocument(argument.file);
   const TraceInput input =
       argument.file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(argument.file);
   ReadOptions options;

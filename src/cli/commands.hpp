@@ -23,12 +23,16 @@ inline constexpr int kExitUsage = 2;
 struct TraceArgument {
   std::string file;
   unsigned threads = 1;
+  /// `--from`: empty (a spool is recognized by itself), `trace` or `cirron` (cli/cirron_input.hpp).
+  std::string from;
 };
-/// Adds the positional FILE and `--threads N` to `command`.
+/// Adds the positional FILE, `--threads N` and `--from FORMAT` to `command`.
 void AddTraceArgument(CLI::App& command, TraceArgument& argument);
 /// Adds `--threads N` alone (validate takes several files).
 void AddThreadsOption(CLI::App& command, unsigned& threads);
-/// Reads and folds the trace named on the command line.
+/// Adds `--from trace|cirron`: what the input is when it is not recognized by itself.
+void AddFromOption(CLI::App& command, std::string& from);
+/// Reads and folds the trace named on the command line, or reads and converts the spool.
 Result<TraceDocument> ReadTraceArgument(const TraceArgument& argument);
 /// Prints `FILE:LINE: error[CODE]: MESSAGE` on stderr; the exit code: 2 unreadable, else 1.
 int ReportReadError(std::string_view file, const Error& error);
@@ -66,6 +70,7 @@ void AddMemoryCommand(CLI::App& app, std::function<int()>& run);
 void AddHealthCommand(CLI::App& app, std::function<int()>& run);
 void AddExportCommand(CLI::App& app, std::function<int()>& run);
 void AddReportCommand(CLI::App& app, std::function<int()>& run);
+void AddImportCommand(CLI::App& app, std::function<int()>& run);
 void AddUpgradeCommand(CLI::App& app, std::function<int()>& run);
 void AddVersionCommand(CLI::App& app, std::function<int()>& run);
 

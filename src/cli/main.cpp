@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
   tracedoc::cli::AddHealthCommand(app, run);
   tracedoc::cli::AddExportCommand(app, run);
   tracedoc::cli::AddReportCommand(app, run);
+  tracedoc::cli::AddImportCommand(app, run);
   tracedoc::cli::AddUpgradeCommand(app, run);
   tracedoc::cli::AddVersionCommand(app, run);
   // After the commands: a subcommand copies its parent's footer when it is added.

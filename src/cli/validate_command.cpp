@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cirron_input.hpp"
 #include "cli/commands.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/validation_report.hpp"
@@ -21,6 +22,7 @@ struct ValidateArgs {
   bool all = false;
   std::size_t max_errors = 100;
   unsigned threads = 1;
+  std::string from;
 };
 
 // Every error of a file read with --all, one line each, then how many were found but not kept.
@@ -38,6 +40,11 @@ int RunValidate(const ValidateArgs& args) {
   options.threads = args.threads;
   int exit_code = kExitOk;
   for (const std::string& file : args.files) {
+    if (IsCirronInput(file, args.from)) {
+      exit_code = std::max(exit_code, ValidateCirronSpool(file, args.json, std::cout));
+      if (args.json && !FlushStandardOutput("validate")) return kExitUsage;
+      continue;
+    }
     const TraceInput input =
         file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(file);
     ErrorLog log;
@@ -75,6 +82,7 @@ void AddValidateCommand(CLI::App& app, std::function<int()>& run) {
   command->add_option("files", args->files, "Trace files (- for standard input)")->required();
   command->add_flag("--json", args->json, "Print one JSON object per file on stdout");
   AddThreadsOption(*command, args->threads);
+  AddFromOption(*command, args->from);
   command->add_flag("--strict", args->strict, "Reject keys a record kind does not define");
   command->add_flag("--all", args->all,
                     "Report every error of a file, not only the first: the read goes on at the "

@@ -77,6 +77,8 @@ constexpr std::array<CodeInfo, kErrorCodeCount> kCodes = {{
      "a histogram without 17 non-decreasing bins and 16 non-negative counts"},
     {ErrorCode::kCirronDuplicateId, "cirron_duplicate_id", kSpool,
      "an id given to two spans, two marks or two snapshots of one spool"},
+    {ErrorCode::kCirronEmptySpool, "cirron_empty_spool", kSpool,
+     "a spool converted into a trace holds no batch"},
 }};
 
 constexpr bool TableMatchesEnum() {

@@ -11,6 +11,7 @@
 #include "report/flame_chart.hpp"
 #include "report/health_section.hpp"
 #include "report/html_escape.hpp"
+#include "report/mark_chart.hpp"
 #include "report/memory_chart.hpp"
 #include "report/memory_curves.hpp"
 #include "report/ops_table.hpp"
@@ -99,6 +100,8 @@ void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
   report::WriteRunSection(out, document, Summarize(document));
   report::WriteHealthSection(out, AnalyzeHealth(document), options.max_table_rows);
   WriteMemorySection(out, document, options);
+  // Only a converted Cirron spool has marks; every other page is unchanged.
+  report::WriteMarkCharts(out, report::CollectMarkSeries(document), options.max_chart_elements);
   out << "<section id=\"spans\">\n<h2>Spans and ops</h2>\n";
   report::WriteFlameChart(out, document, options.max_chart_elements);
   out << "</section>\n<section id=\"ops\">\n<h2>Most expensive ops</h2>\n";

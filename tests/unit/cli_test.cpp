@@ -156,6 +156,7 @@ constexpr std::string_view kCommandList =
     "  health    Print the health report as JSON; exit 0 if structurally valid, 1 if not\n"
     "  export    Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope)\n"
     "  report    Write a self-contained HTML report: run, health, memory, flame chart, top ops\n"
+    "  import    Convert a Cirron spool into a candle-graph/trace/10 JSONL trace\n"
     "  upgrade   Write a trace/6 or trace/9 trace as canonical candle-graph/trace/10 JSONL\n"
     "  version   Print the version of tracedoc\n"
     "Run 'tracedoc COMMAND --help' for a command's options.\n";

@@ -1,0 +1,33 @@
+// The numeric marks of a converted Cirron spool (docs/cirron-conversion.md, "Report"): read from
+// the `cirron_marks` unknown keys of the meta and the span starts, one series per mark name.
+#ifndef TRACEDOC_SRC_REPORT_MARK_SERIES_HPP_
+#define TRACEDOC_SRC_REPORT_MARK_SERIES_HPP_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tracedoc/document.hpp"
+
+namespace tracedoc::report {
+
+struct MarkPoint {
+  std::uint64_t ts_ns = 0;
+  double value = 0;
+};
+
+/// The points of one mark name, in time order.
+struct MarkSeries {
+  std::string name;
+  std::vector<MarkPoint> points;
+  /// float marks whose value is not a finite number (written "NaN", "Infinity"): not drawn.
+  std::uint64_t non_finite = 0;
+};
+
+/// One series per name of a float or int mark, names in order of first appearance (the meta's
+/// marks, then the span starts' in span order). Empty for a trace without `cirron_marks`.
+std::vector<MarkSeries> CollectMarkSeries(const TraceDocument& document);
+
+}  // namespace tracedoc::report
+
+#endif  // TRACEDOC_SRC_REPORT_MARK_SERIES_HPP_

@@ -1,0 +1,96 @@
+// Spools on the command line (docs/cirron-conversion.md, "Command line"): import writes a trace
+// that validates; validate prints the warnings of an evicted batch and exits 0, the code of a
+// bad field and exits 1; the other commands read a spool by itself or with --from cirron.
+#include <fstream>
+#include <string>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "support/cirron_spool_writer.hpp"
+#include "support/cli_fixture.hpp"
+
+namespace tracedoc::testdata {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+class CirronCliTest : public CliFixture {
+ protected:
+  // The generated spool under the test's directory; returns `.cirron` relative to it.
+  std::string WriteSpool(std::size_t evicted = 0) {
+    testing_support::CirronSpoolPlan plan;
+    plan.seed = 5;
+    plan.records_per_batch = 4;
+    const testing_support::GeneratedSpool spool = testing_support::GenerateCirronSpool(plan);
+    WriteCirronSpool(spool, dir_, evicted);
+    return ".cirron";
+  }
+};
+
+TEST_F(CirronCliTest, ImportWritesATraceThatValidates) {
+  const std::string spool = WriteSpool();
+  const RunResult imported = Run("import --from cirron " + spool + " -o run.jsonl");
+  ASSERT_EQ(imported.exit_code, 0) << imported.err;
+  const std::string text = ReadFileBytes(dir_ / "run.jsonl");
+  EXPECT_THAT(text, StartsWith("{\"kind\":\"meta\",\"schema\":\"candle-graph/trace/10\""));
+  const RunResult validated = Run("validate run.jsonl");
+  EXPECT_EQ(validated.exit_code, 0) << validated.err;
+  // The same bytes as cat of the spool, and a fixed point of cat.
+  EXPECT_EQ(Run("cat " + spool).out, text);
+  EXPECT_EQ(Run("cat run.jsonl").out, text);
+}
+
+TEST_F(CirronCliTest, ValidateOfASpoolWithAnEvictedBatchWarnsAndPasses) {
+  const std::string spool = WriteSpool(/*evicted=*/3);
+  const RunResult result = Run("validate " + spool);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.err, HasSubstr(": warning[cirron_missing_"));
+  const RunResult json = Run("validate --json " + spool);
+  EXPECT_EQ(json.exit_code, 0);
+  EXPECT_THAT(json.out, HasSubstr("\"ok\":true"));
+  EXPECT_THAT(json.out, HasSubstr("\"warnings\":[{\"code\":\"cirron_missing_"));
+}
+
+TEST_F(CirronCliTest, ValidateOfABadFieldFailsWithItsCode) {
+  const std::string spool = WriteSpool();
+  std::filesystem::path batch;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_ / ".cirron" / "spool")) {
+    if (entry.path().extension() == ".json") batch = entry.path();
+  }
+  std::string text = ReadFileBytes(batch);
+  const std::size_t at = text.find("\"schema_version\": 1");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 19, "\"schema_version\": 2");
+  std::ofstream(batch, std::ios::binary | std::ios::trunc) << text;
+  const RunResult result = Run("validate " + spool);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_THAT(result.err, HasSubstr("error[cirron_unsupported_schema]"));
+}
+
+TEST_F(CirronCliTest, EveryCommandReadsASpool) {
+  const std::string spool = WriteSpool();
+  for (const std::string command : {"summary", "memory", "health", "document", "cat"}) {
+    const RunResult result = Run(command + " " + spool + "/spool");
+    EXPECT_EQ(result.exit_code, command == "health" ? result.exit_code : 0) << command << result.err;
+    EXPECT_FALSE(result.out.empty()) << command;
+  }
+  const RunResult exported = Run("export --format chrome --from cirron " + spool);
+  EXPECT_EQ(exported.exit_code, 0) << exported.err;
+  const RunResult report = Run("report " + spool + " -o report.html");
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_THAT(ReadFileBytes(dir_ / "report.html"), HasSubstr("<h3>Mark <code>loss</code></h3>"));
+}
+
+TEST_F(CirronCliTest, AnEmptySpoolDirectoryIsRejected) {
+  std::filesystem::create_directories(dir_ / "empty");
+  // Without --from, a directory holding no batch is not taken for a spool (io_error, exit 2).
+  EXPECT_EQ(Run("summary empty").exit_code, 2);
+  const RunResult result = Run("summary --from cirron empty");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_THAT(result.err, HasSubstr("error[cirron_empty_spool]"));
+}
+
+}  // namespace
+}  // namespace tracedoc::testdata
