@@ -32,8 +32,7 @@ int RunHealth(const HealthArgs& args) {
                       // The report is printed either way; the exit code says whether any
                       // issue is an error.
                       return health.structurally_valid ? kExitOk : kExitRejected;
-                    },
-                    LegacyTrace6::kRead);
+                    });
 }
 
 }  // namespace

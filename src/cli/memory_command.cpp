@@ -30,8 +30,7 @@ int RunMemory(const MemoryArgs& args) {
                       // Streamed: the text can be hundreds of times the input (issue 12, F4).
                       WriteMemoryProfileJson(document, out, {.pretty = args.pretty});
                       return kExitOk;
-                    },
-                    LegacyTrace6::kRead);
+                    });
 }
 
 }  // namespace

@@ -1,39 +1,17 @@
 // Checks 1–4 (docs/analyses.md §6.2). Checks 2 and 3 repeat fold rules (docs/trace-format.md §2.2 g, h):
 // a folded document always passes them, one read from its JSON object form may not.
-#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
 
+#include "analysis/capture_end.hpp"
 #include "format/dense_bytes.hpp"
 #include "health/checks.hpp"
 #include "health/message.hpp"
 #include "text/utf8.hpp"
 #include "tracedoc/validation.hpp"
-#include "util/saturating.hpp"
 
 namespace tracedoc::health {
-using util::SaturatingAdd;
-namespace {
-
-// The end of the latest host evidence, as the fold computes it (§2.2 h): spans, ops, memory
-// events and device-memory samples; device intervals and the rest do not count.
-std::uint64_t LatestHostEvidence(const TraceDocument& document) {
-  std::uint64_t latest = 0;
-  for (const SpanRecord& span : document.spans()) {
-    latest = std::max(latest, SaturatingAdd(span.start_ns, span.closed ? span.duration_ns : 0));
-  }
-  for (const OpRecord& op : document.ops()) {
-    latest = std::max(latest, SaturatingAdd(op.timestamp_ns, op.duration_ns));
-  }
-  for (const MemoryRecord& event : document.memory()) latest = std::max(latest, event.timestamp_ns);
-  for (const DeviceMemoryRecord& sample : document.device_memory()) {
-    latest = std::max(latest, sample.timestamp_ns);
-  }
-  return latest;
-}
-
-}  // namespace
 
 void CheckProvenanceAndTerminal(HealthContext& context) {
   const TraceDocument& document = context.document();
@@ -54,7 +32,8 @@ void CheckProvenanceAndTerminal(HealthContext& context) {
                      "failed terminal outcome requires a non-empty reason");
   }
 
-  const std::uint64_t latest = LatestHostEvidence(document);
+  // The fold's computation (§2.2 h): device intervals and the rest do not count.
+  const std::uint64_t latest = analysis::LatestHostEvidenceNs(document);
   if (terminal.timestamp_ns < latest) {
     context.AddError(HealthCode::kTerminalPrecedesEvidence,
                      Message("terminal timestamp ", Decimal{terminal.timestamp_ns},
