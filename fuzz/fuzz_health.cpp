@@ -11,6 +11,7 @@
 #include "lenient_fold.hpp"
 #include "strict_json.hpp"
 #include "tracedoc/health.hpp"
+#include "tracedoc/trace6_health.hpp"
 
 namespace {
 
@@ -51,6 +52,24 @@ void CheckCoverage(const tracedoc::EvidenceCoverage& coverage, const TraceDocume
   }
 }
 
+// A trace/6 document also gets its own report: trusted follows from the issues, coverage
+// recounts the document with one edge count, the report is deterministic and strict JSON.
+void CheckTrace6(const TraceDocument& document) {
+  const tracedoc::Trace6Health health = tracedoc::AnalyzeTrace6Health(document);
+  const bool any_error = std::any_of(health.issues.begin(), health.issues.end(), [](const auto& i) {
+    return i.severity == tracedoc::HealthSeverity::kError;
+  });
+  TRACEDOC_FUZZ_CHECK(health.trusted == !any_error);
+  for (const tracedoc::HealthIssue& issue : health.issues) {
+    TRACEDOC_FUZZ_CHECK(static_cast<int>(issue.code) < tracedoc::kHealthCodeCount);
+    TRACEDOC_FUZZ_CHECK(!issue.message.empty());
+  }
+  TRACEDOC_FUZZ_CHECK(health.coverage.edges == document.edges().size());
+  TRACEDOC_FUZZ_CHECK(health.coverage.memory_events == document.memory().size());
+  TRACEDOC_FUZZ_CHECK(tracedoc::AnalyzeTrace6Health(document) == health);
+  TRACEDOC_FUZZ_CHECK(tracedoc::fuzz::IsStrictJson(tracedoc::WriteTrace6HealthJson(health)));
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -75,5 +94,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   TRACEDOC_FUZZ_CHECK(tracedoc::AnalyzeHealth(*document) == health);
   TRACEDOC_FUZZ_CHECK(tracedoc::fuzz::IsStrictJson(tracedoc::WriteHealthJson(health)));
+  if (document->revision() == tracedoc::SchemaRevision::kTrace6) CheckTrace6(*document);
   return 0;
 }

@@ -13,6 +13,8 @@
 #include "lenient_fold.hpp"
 #include "strict_json.hpp"
 #include "tracedoc/memory.hpp"
+#include "tracedoc/summary.hpp"
+#include "tracedoc/trace6_memory.hpp"
 
 namespace {
 
@@ -86,6 +88,42 @@ void CheckPhysical(const PhysicalMemoryProfile& physical, std::size_t sample_cou
   TRACEDOC_FUZZ_CHECK(samples == sample_count);
 }
 
+// A trace/6 document's §9.3 report: one point per event, the counts add up, the peak is the
+// largest counter (earliest on ties) and the summary's peak_bytes, devices ascend, strict JSON.
+void CheckTrace6(const tracedoc::TraceDocument& document) {
+  const tracedoc::Trace6MemoryReport report = tracedoc::AnalyzeTrace6Memory(document);
+  TRACEDOC_FUZZ_CHECK(report.timeline.size() == document.memory().size());
+  TRACEDOC_FUZZ_CHECK(report.alloc_count + report.free_count == document.memory().size());
+  std::uint64_t highest = 0;
+  const tracedoc::Trace6MemoryPoint* first_highest = nullptr;
+  for (const tracedoc::Trace6MemoryPoint& point : report.timeline) {
+    TRACEDOC_FUZZ_CHECK(point.live_bytes == point.heap_bytes);
+    if (point.heap_bytes > highest) {
+      highest = point.heap_bytes;
+      first_highest = &point;
+    }
+  }
+  TRACEDOC_FUZZ_CHECK(report.peak_bytes == highest);
+  if (first_highest != nullptr) {
+    TRACEDOC_FUZZ_CHECK(report.peak_timestamp_ns == first_highest->timestamp_ns);
+    TRACEDOC_FUZZ_CHECK(report.peak_device == first_highest->device);
+  } else {
+    TRACEDOC_FUZZ_CHECK(report.peak_breakdown.empty());
+  }
+  std::uint64_t allocs = 0;
+  for (std::size_t i = 0; i < report.by_device.size(); ++i) {
+    if (i > 0) TRACEDOC_FUZZ_CHECK(report.by_device[i - 1].device < report.by_device[i].device);
+    TRACEDOC_FUZZ_CHECK(report.by_device[i].peak_bytes <= report.peak_bytes);
+    allocs += report.by_device[i].alloc_count;
+  }
+  TRACEDOC_FUZZ_CHECK(allocs == report.alloc_count);
+  for (std::size_t i = 1; i < report.peak_breakdown.size(); ++i) {
+    TRACEDOC_FUZZ_CHECK(report.peak_breakdown[i - 1].bytes >= report.peak_breakdown[i].bytes);
+  }
+  TRACEDOC_FUZZ_CHECK(tracedoc::Summarize(document).peak_bytes == report.peak_bytes);
+  TRACEDOC_FUZZ_CHECK(tracedoc::fuzz::IsStrictJson(tracedoc::WriteTrace6MemoryJson(report)));
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -107,5 +145,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   TRACEDOC_FUZZ_CHECK(tracedoc::fuzz::IsStrictJson(tracedoc::WriteMemoryProfileJson(profile)));
+  if (document->revision() == tracedoc::SchemaRevision::kTrace6) CheckTrace6(*document);
   return 0;
 }

@@ -78,11 +78,16 @@ enum class HealthCode : std::uint8_t {
   kUnrequiredSemanticLabelClassification,
   kOverlappingSemanticLabelClassification,
   kIncompleteSemanticLabelPartition,
+  // The codes only the legacy trace/6 health gives (docs/legacy-trace6.md §9.4), appended so
+  // the values above keep their numbers.
+  kChildrenExceedParent,
+  kUnknownEdgeSpan,
+  kMemoryAbsent,
+  kDeviceMemoryAbsent,
 };
 
 /// The number of health codes; codes run from 0 to kHealthCodeCount - 1.
-inline constexpr int kHealthCodeCount =
-    static_cast<int>(HealthCode::kIncompleteSemanticLabelPartition) + 1;
+inline constexpr int kHealthCodeCount = static_cast<int>(HealthCode::kDeviceMemoryAbsent) + 1;
 
 /// Returns the code's JSON spelling, e.g. "open_span". No errors.
 std::string_view HealthCodeName(HealthCode code) noexcept;

@@ -21,6 +21,8 @@
 #include "tracedoc/record_decoder.hpp"
 #include "tracedoc/span_index.hpp"
 #include "tracedoc/summary.hpp"
+#include "tracedoc/trace6_health.hpp"
+#include "tracedoc/trace6_memory.hpp"
 #include "tracedoc/upgrade.hpp"
 #include "tracedoc/validation.hpp"
 #include "tracedoc/validation_report.hpp"

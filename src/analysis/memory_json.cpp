@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/category_json.hpp"
 #include "analysis/logical_memory.hpp"
 #include "tracedoc/enums.hpp"
 #include "tracedoc/memory.hpp"
@@ -31,30 +32,13 @@ void OptionalU64(JsonEmitter& json, std::string_view key, const std::optional<st
   if (value) json.Key(key).U64(*value);
 }
 
-// Category maps list their keys in byte-wise name order, which is not the enum's order.
-const std::array<MemoryCategory, kMemoryCategoryCount>& CategoriesByName() {
-  static const std::array<MemoryCategory, kMemoryCategoryCount> order = [] {
-    std::array<MemoryCategory, kMemoryCategoryCount> categories{};
-    for (std::size_t i = 0; i < categories.size(); ++i) {
-      categories[i] = static_cast<MemoryCategory>(i);
-    }
-    std::sort(categories.begin(), categories.end(),
-              [](MemoryCategory a, MemoryCategory b) { return EnumName(a) < EnumName(b); });
-    return categories;
-  }();
-  return order;
-}
-
 void EmitLiveMaps(JsonEmitter& json, const DeviceLiveBytesList& devices,
                   const CategoryLiveBytes& categories) {
   json.Key("live_bytes_by_device").BeginObject();
   for (const DeviceLiveBytes& device : devices) json.Key(device.device).U64(device.bytes);
   json.EndObject();
-  json.Key("live_bytes_by_category").BeginObject();
-  for (const MemoryCategory category : CategoriesByName()) {
-    OptionalU64(json, EnumName(category), categories[category]);
-  }
-  json.EndObject();
+  json.Key("live_bytes_by_category");
+  analysis::EmitCategoryBytes(json, categories);
 }
 
 template <class T, class EmitOne>

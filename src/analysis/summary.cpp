@@ -35,8 +35,7 @@ void AddMemoryTally(TraceSummary& summary, const analysis::MemoryEventTally& tal
 
 // A trace/6 summary's memory figures come from its own analysis (docs/legacy-trace6.md §9.3).
 void AddTrace6Memory(TraceSummary& summary, const TraceDocument& document) {
-  const analysis::Trace6MemorySummary memory =
-      analysis::AnalyzeTrace6Memory(document.memory(), document.device_memory());
+  const Trace6MemoryReport memory = analysis::ReplayTrace6Memory(document).report;
   summary.trace6 = true;
   summary.alloc_count = memory.alloc_count;
   summary.free_count = memory.free_count;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <string_view>
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
@@ -13,18 +14,38 @@ namespace {
 
 struct DeviceState {
   Trace6DeviceMemory figures;
-  bool has_peak = false;
+  std::uint32_t number = 0;
   std::uint64_t heap = 0;  // the live byte counter
+  CategoryLiveBytes by_category;
 };
+
+// The events of spans whose step is `backward`, by position (§9.3 autograd_retained_bytes).
+std::vector<bool> BackwardEvents(const TraceDocument& document) {
+  std::vector<bool> backward(document.memory().size(), false);
+  const SpanIndex index = document.span_index();
+  for (SpanPosition span = 0; span < document.spans().size(); ++span) {
+    if (document.spans()[span].step != ExecutionStep::kBackward) continue;
+    for (const std::uint32_t event : index.memory(span)) backward[event] = true;
+  }
+  return backward;
+}
+
+void AddToCategory(CategoryLiveBytes& map, MemoryCategory category, std::uint64_t bytes) {
+  map.Set(category, util::SaturatingAdd(map[category].value_or(0), bytes));
+}
+
+// A free takes bytes from an entry the device has; it never makes one.
+void TakeFromCategory(CategoryLiveBytes& map, MemoryCategory category, std::uint64_t bytes) {
+  if (const std::optional<std::uint64_t> value = map[category]) {
+    map.Set(category, util::SaturatingSub(*value, bytes));
+  }
+}
 
 }  // namespace
 
-Trace6MemorySummary AnalyzeTrace6Memory(std::span<const MemoryRecord> events,
-                                        std::span<const DeviceMemoryRecord> samples) {
-  Trace6MemorySummary summary;
+std::vector<std::uint32_t> Trace6ReplayOrder(std::span<const MemoryRecord> events) {
   std::vector<std::uint32_t> order(events.size());
   std::iota(order.begin(), order.end(), std::uint32_t{0});
-  // Stable: events equal in all three keys keep their input order.
   std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
     const MemoryRecord& x = events[a];
     const MemoryRecord& y = events[b];
@@ -32,57 +53,107 @@ Trace6MemorySummary AnalyzeTrace6Memory(std::span<const MemoryRecord> events,
     if (x.action != y.action) return x.action == MemoryAction::kAlloc;
     return x.tensor_id < y.tensor_id;
   });
+  return order;
+}
+
+Trace6Replay ReplayTrace6Memory(const TraceDocument& document, const Trace6StepSink& on_step) {
+  const std::span<const MemoryRecord> events = document.memory();
+  Trace6Replay replay;
+  Trace6MemoryReport& report = replay.report;
+  replay.order = Trace6ReplayOrder(events);
+  const std::vector<bool> backward = BackwardEvents(document);
+  bool autograd_seen = false;
   // Keyed: device names and tensor ids come from the input. Live allocations are keyed by
-  // tensor id alone, not by device (§9.3 step 2).
+  // tensor id alone, not by device (§9.3 step 2); each keeps its alloc's position.
   boost::unordered_flat_map<std::string_view, DeviceState, util::SeededHash> devices;
-  boost::unordered_flat_map<std::string_view, std::uint64_t, util::SeededHash> live_bytes;
-  for (const std::uint32_t i : order) {
+  boost::unordered_flat_map<std::string_view, std::uint32_t, util::SeededHash> live;
+  for (std::size_t position = 0; position < replay.order.size(); ++position) {
+    const std::uint32_t i = replay.order[position];
     const MemoryRecord& event = events[i];
-    DeviceState& device = devices[event.device];
-    device.figures.device = event.device;
+    const auto [it, is_new] = devices.try_emplace(event.device);
+    DeviceState& device = it->second;
+    if (is_new) {
+      device.figures.device = event.device;
+      device.number = static_cast<std::uint32_t>(devices.size() - 1);
+    }
     if (event.action == MemoryAction::kAlloc) {
-      ++summary.alloc_count;
+      ++report.alloc_count;
       ++device.figures.alloc_count;
-      summary.total_alloc_bytes = util::SaturatingAdd(summary.total_alloc_bytes, event.bytes);
+      report.total_alloc_bytes = util::SaturatingAdd(report.total_alloc_bytes, event.bytes);
       device.heap = util::SaturatingAdd(device.heap, event.bytes);
+      AddToCategory(device.by_category, event.category, event.bytes);
       // A second alloc of a live tensor adds its bytes again and keeps one entry.
-      live_bytes[event.tensor_id] = event.bytes;
+      live[event.tensor_id] = i;
     } else {
-      ++summary.free_count;
+      ++report.free_count;
       ++device.figures.free_count;
-      const auto it = live_bytes.find(event.tensor_id);
-      if (it != live_bytes.end()) {
-        device.heap = util::SaturatingSub(device.heap, it->second);
-        live_bytes.erase(it);
+      const auto allocation = live.find(event.tensor_id);
+      if (allocation != live.end()) {
+        // The allocation's bytes and category, taken from this event's device.
+        const MemoryRecord& alloc = events[allocation->second];
+        device.heap = util::SaturatingSub(device.heap, alloc.bytes);
+        TakeFromCategory(device.by_category, alloc.category, alloc.bytes);
+        live.erase(allocation);
       } else {
         device.heap = util::SaturatingSub(device.heap, event.bytes);
       }
     }
-    if (!device.has_peak || device.heap > device.figures.peak_bytes) {
-      device.has_peak = true;
+    if (device.heap > device.figures.peak_bytes) {
       device.figures.peak_bytes = device.heap;
       device.figures.peak_timestamp_ns = event.timestamp_ns;
     }
-    if (device.heap > summary.peak_bytes) {
-      summary.peak_bytes = device.heap;
-      summary.peak_timestamp_ns = event.timestamp_ns;
-      summary.peak_device = event.device;
+    if (device.heap > report.peak_bytes) {
+      report.peak_bytes = device.heap;
+      report.peak_timestamp_ns = event.timestamp_ns;
+      report.peak_device = event.device;
+      report.peak_by_category = device.by_category;
+      replay.peak_position = position;
     }
+    if (!autograd_seen && backward[i]) {
+      autograd_seen = true;
+      report.autograd_retained_bytes = device.by_category[MemoryCategory::kActivation].value_or(0);
+    }
+    if (on_step) on_step(Trace6Step{event, device.number, device.heap, device.by_category});
   }
-  for (const DeviceMemoryRecord& sample : samples) {
+  for (const DeviceMemoryRecord& sample : document.device_memory()) {
     const auto it = devices.find(sample.device);
     if (it == devices.end()) continue;  // by_device lists the devices of memory events
     const std::uint64_t capacity =
         util::SaturatingAdd(sample.used_bytes.value_or(0), sample.free_bytes.value_or(0));
     it->second.figures.capacity_bytes = std::max(it->second.figures.capacity_bytes, capacity);
   }
-  summary.by_device.reserve(devices.size());
-  for (const auto& [name, state] : devices) summary.by_device.push_back(state.figures);
-  std::sort(summary.by_device.begin(), summary.by_device.end(),
+  report.by_device.reserve(devices.size());
+  for (const auto& [name, state] : devices) report.by_device.push_back(state.figures);
+  std::sort(report.by_device.begin(), report.by_device.end(),
             [](const Trace6DeviceMemory& a, const Trace6DeviceMemory& b) {
               return a.device < b.device;
             });
-  return summary;
+  return replay;
+}
+
+std::vector<Trace6LiveTensor> Trace6LiveTensorsAt(std::span<const MemoryRecord> events,
+                                                  std::span<const std::uint32_t> order,
+                                                  std::size_t peak_position) {
+  boost::unordered_flat_map<std::string_view, std::uint32_t, util::SeededHash> live;
+  for (std::size_t position = 0; position <= peak_position; ++position) {
+    const MemoryRecord& event = events[order[position]];
+    if (event.action == MemoryAction::kAlloc) {
+      live[event.tensor_id] = order[position];
+    } else {
+      live.erase(event.tensor_id);
+    }
+  }
+  std::vector<Trace6LiveTensor> tensors;
+  tensors.reserve(live.size());
+  for (const auto& [tensor_id, i] : live) {
+    const MemoryRecord& alloc = events[i];
+    tensors.push_back({alloc.tensor_id, alloc.device, alloc.span_id, alloc.bytes, alloc.category});
+  }
+  std::sort(tensors.begin(), tensors.end(), [](const Trace6LiveTensor& a, const Trace6LiveTensor& b) {
+    if (a.bytes != b.bytes) return a.bytes > b.bytes;
+    return a.tensor_id < b.tensor_id;
+  });
+  return tensors;
 }
 
 }  // namespace tracedoc::analysis

@@ -1,44 +1,56 @@
-// The memory analysis of candle-graph/trace/6 (docs/legacy-trace6.md §9.3), which feeds the
-// trace/6 summary's `peak_bytes`: events sorted by (timestamp, alloc before free, tensor id),
-// a byte counter per device, live allocations keyed by tensor id alone.
+// The memory replay of candle-graph/trace/6 (docs/legacy-trace6.md §9.3), which feeds the
+// trace/6 summary's `peak_bytes`, the `memory` command and the pictures: events sorted by
+// (timestamp, alloc before free, tensor id), a counter per device, live allocations keyed by
+// tensor id alone.
 #ifndef TRACEDOC_SRC_ANALYSIS_TRACE6_MEMORY_HPP_
 #define TRACEDOC_SRC_ANALYSIS_TRACE6_MEMORY_HPP_
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
-#include <string_view>
 #include <vector>
 
-#include "tracedoc/event.hpp"
+#include "tracedoc/document.hpp"
+#include "tracedoc/trace6_memory.hpp"
 
 namespace tracedoc::analysis {
 
-/// One device's figures (§9.3 step 6).
-struct Trace6DeviceMemory {
-  std::string_view device;
-  /// The most `used_bytes + free_bytes` (saturating) over the device's samples; 0 without.
-  std::uint64_t capacity_bytes = 0;
-  std::uint64_t peak_bytes = 0;
-  std::uint64_t peak_timestamp_ns = 0;
-  std::uint64_t alloc_count = 0;
-  std::uint64_t free_count = 0;
+/// The memory events' positions in replay order. Stable: events equal in all three keys keep
+/// their input order.
+std::vector<std::uint32_t> Trace6ReplayOrder(std::span<const MemoryRecord> events);
+
+/// The state after one event, as the replay hands it on.
+struct Trace6Step {
+  const MemoryRecord& event;
+  /// The device's number, in first-seen order.
+  std::uint32_t device = 0;
+  /// The device's live counter and category map after the event.
+  std::uint64_t heap = 0;
+  const CategoryLiveBytes& by_category;
+};
+using Trace6StepSink = std::function<void(const Trace6Step&)>;
+
+/// What one replay finds: the report without its timeline and peak breakdown, the replay
+/// order, and the position in it of the event that set the global peak (None while no
+/// counter rose above 0).
+struct Trace6Replay {
+  Trace6MemoryReport report;
+  std::vector<std::uint32_t> order;
+  std::optional<std::size_t> peak_position;
 };
 
-/// The §9.3 summary without its breakdowns: counts, the global peak (the most bytes one
-/// device's counter held after an event; 0 without events), and the devices by name.
-struct Trace6MemorySummary {
-  std::uint64_t alloc_count = 0;
-  std::uint64_t free_count = 0;
-  std::uint64_t total_alloc_bytes = 0;
-  std::uint64_t peak_bytes = 0;
-  std::uint64_t peak_timestamp_ns = 0;
-  std::string_view peak_device;
-  std::vector<Trace6DeviceMemory> by_device;
-};
+/// Replays the document's memory events, calling `on_step` (if set) after each. O(n log n).
+Trace6Replay ReplayTrace6Memory(const TraceDocument& document,
+                                const Trace6StepSink& on_step = nullptr);
 
-/// Replays the events as §9.3 says. O(n log n) for the sort, memory linear in the events.
-Trace6MemorySummary AnalyzeTrace6Memory(std::span<const MemoryRecord> events,
-                                        std::span<const DeviceMemoryRecord> samples);
+/// The tensors live after the event at `peak_position` of `order`, sorted as the report's
+/// peak_breakdown: a second replay of the live map alone, so the breakdown is made once and
+/// not at every new peak (a rising run of allocs would make that quadratic).
+std::vector<Trace6LiveTensor> Trace6LiveTensorsAt(std::span<const MemoryRecord> events,
+                                                  std::span<const std::uint32_t> order,
+                                                  std::size_t peak_position);
 
 }  // namespace tracedoc::analysis
 

@@ -21,8 +21,7 @@ int RunCat(const CatArgs& args) {
                     [&](const TraceDocument& document, std::ostream& out) {
                       WriteJsonl(document, out, WriteOptions{.drop_unknown = args.drop_unknown});
                       return kExitOk;
-                    },
-                    LegacyTrace6::kRead);
+                    });
 }
 
 }  // namespace

@@ -54,23 +54,10 @@ bool FlushStandardOutput(std::string_view command) {
   return false;
 }
 
-namespace {
-
-// A command that does not read trace/6 yet says so instead of printing trace/10's analyses.
-bool RefusesLegacy(const TraceDocument& document, std::string_view command, LegacyTrace6 legacy) {
-  if (legacy == LegacyTrace6::kRead || document.revision() != SchemaRevision::kTrace6) return false;
-  std::cerr << "tracedoc " << command << ": candle-graph/trace/6 documents are not supported by "
-            << command << " yet (cat, document, summary and validate read them)\n";
-  return true;
-}
-
-}  // namespace
-
 int RunOnTrace(const TraceArgument& argument, std::string_view command, bool newline,
-               const TraceReport& report, LegacyTrace6 legacy) {
+               const TraceReport& report) {
   const Result<TraceDocument> document = ReadTraceArgument(argument);
   if (!document) return ReportReadError(argument.file, document.error());
-  if (RefusesLegacy(document.value(), command, legacy)) return kExitUsage;
   const int code = report(document.value(), std::cout);
   if (newline) std::cout << '\n';
   if (!FlushStandardOutput(command)) return kExitUsage;
@@ -82,11 +69,10 @@ void AddOutputOption(CLI::App& command, std::string& output) {
 }
 
 int RunOnTraceTo(const TraceArgument& argument, const std::string& output,
-                 std::string_view command, const TraceReport& report, LegacyTrace6 legacy) {
-  if (output == "-") return RunOnTrace(argument, command, false, report, legacy);
+                 std::string_view command, const TraceReport& report) {
+  if (output == "-") return RunOnTrace(argument, command, false, report);
   const Result<TraceDocument> document = ReadTraceArgument(argument);
   if (!document) return ReportReadError(argument.file, document.error());
-  if (RefusesLegacy(document.value(), command, legacy)) return kExitUsage;
   const std::filesystem::path target(output);
   const std::filesystem::path temporary = write::TemporaryPathBeside(target);
   std::ofstream out(temporary, std::ios::binary | std::ios::trunc);

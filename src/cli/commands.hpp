@@ -39,17 +39,13 @@ int ReportReadError(std::string_view file, const Error& error);
 /// Flushes stdout; false (with a message naming `command`) when the output failed.
 bool FlushStandardOutput(std::string_view command);
 
-/// Whether a command reads candle-graph/trace/6 documents yet (issue 15: cat, document and
-/// summary do; the others refuse one with a message on stderr and exit 2, printing nothing).
-enum class LegacyTrace6 : bool { kRefused, kRead };
-
 /// Writes a report of a folded trace to `out`; returns the exit code when the write succeeds.
 using TraceReport = std::function<int(const TraceDocument& document, std::ostream& out)>;
 /// The body of every command that reads one trace: reads it (or prints why it cannot and
 /// returns 1 or 2), runs `report` on stdout, ends the output with a newline when `newline` is
 /// set, and flushes (2 when the output failed, naming `command`).
 int RunOnTrace(const TraceArgument& argument, std::string_view command, bool newline,
-               const TraceReport& report, LegacyTrace6 legacy = LegacyTrace6::kRefused);
+               const TraceReport& report);
 
 /// Adds `-o,--output FILE` to `command`; `-` (the default) is standard output.
 void AddOutputOption(CLI::App& command, std::string& output);
@@ -58,8 +54,7 @@ void AddOutputOption(CLI::App& command, std::string& output);
 /// it only when the report succeeded, so a viewer never loads half a file. Exit 2 naming the
 /// file when it cannot be written.
 int RunOnTraceTo(const TraceArgument& argument, const std::string& output,
-                 std::string_view command, const TraceReport& report,
-                 LegacyTrace6 legacy = LegacyTrace6::kRefused);
+                 std::string_view command, const TraceReport& report);
 
 /// Adds a subcommand to `app`; `run` is set to the function that carries it out.
 void AddValidateCommand(CLI::App& app, std::function<int()>& run);

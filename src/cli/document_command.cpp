@@ -24,8 +24,7 @@ int RunDocument(const DocumentArgs& args) {
                     [&](const TraceDocument& document, std::ostream& out) {
                       WriteDocumentJson(document, out, options);
                       return kExitOk;
-                    },
-                    LegacyTrace6::kRead);
+                    });
 }
 
 }  // namespace

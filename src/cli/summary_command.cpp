@@ -21,8 +21,7 @@ int RunSummary(const SummaryArgs& args) {
                     [&](const TraceDocument& document, std::ostream& out) {
                       WriteSummaryJson(Summarize(document), out, {.pretty = args.pretty});
                       return kExitOk;
-                    },
-                    LegacyTrace6::kRead);
+                    });
 }
 
 }  // namespace

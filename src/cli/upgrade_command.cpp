@@ -21,8 +21,7 @@ int RunUpgrade(const UpgradeArgs& args) {
                       [](const TraceDocument& document, std::ostream& out) {
                         UpgradeToTrace10(document, out);
                         return kExitOk;
-                      },
-                      LegacyTrace6::kRead);
+                      });
 }
 
 }  // namespace

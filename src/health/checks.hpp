@@ -19,6 +19,8 @@ void CheckSpanStructure(HealthContext& context);
 // Checks 9–14 (§6.4): references from records to spans and tensors, and the time bounds of ops,
 // memory events and device intervals.
 void CheckEvidenceReferences(HealthContext& context);
+// Checks 9–13 alone, without the edges (trace/6 checks its edges its own way).
+void CheckRecordReferences(HealthContext& context);
 
 // Check 15 (§6.5): memory events pair up per (device, storage id).
 void CheckMemoryPairing(HealthContext& context);
@@ -31,6 +33,10 @@ EvidenceCoverage ComputeCoverage(const TraceDocument& document);
 
 // Check 18 (§6.7): a warning for each kind of evidence the trace lacks.
 void CheckAbsentEvidence(HealthContext& context, const EvidenceCoverage& coverage);
+// The parts of check 18 that trace/6 shares: ops and tensors, then gradients and the step tags
+// of a training run.
+void CheckAbsentOpsAndTensors(HealthContext& context, const EvidenceCoverage& coverage);
+void CheckAbsentTrainingEvidence(HealthContext& context, const EvidenceCoverage& coverage);
 
 // Checks 19–20 (§6.8): required semantic labels and their GPU/CPU classification.
 void CheckSemanticLabels(HealthContext& context);

@@ -41,13 +41,17 @@ EvidenceCoverage ComputeCoverage(const TraceDocument& document) {
   return coverage;
 }
 
-void CheckAbsentEvidence(HealthContext& context, const EvidenceCoverage& coverage) {
+void CheckAbsentOpsAndTensors(HealthContext& context, const EvidenceCoverage& coverage) {
   if (coverage.operations == 0) {
     context.AddWarning(HealthCode::kOperationsAbsent, "no operation evidence was captured");
   }
   if (coverage.tensors == 0) {
     context.AddWarning(HealthCode::kTensorsAbsent, "no tensor checkpoints were captured");
   }
+}
+
+void CheckAbsentEvidence(HealthContext& context, const EvidenceCoverage& coverage) {
+  CheckAbsentOpsAndTensors(context, coverage);
   if (coverage.memory_events == 0) {
     context.AddWarning(HealthCode::kLogicalMemoryAbsent, "no logical storage events were captured");
   }
@@ -58,6 +62,10 @@ void CheckAbsentEvidence(HealthContext& context, const EvidenceCoverage& coverag
   if (coverage.device_intervals == 0) {
     context.AddWarning(HealthCode::kDeviceTimingAbsent, "no device timing intervals were captured");
   }
+  CheckAbsentTrainingEvidence(context, coverage);
+}
+
+void CheckAbsentTrainingEvidence(HealthContext& context, const EvidenceCoverage& coverage) {
   // Gradients and the three step tags only mean something for a training run.
   if (context.document().run().phase != ExecutionPhase::kTrain) return;
   if (coverage.gradients == 0) {

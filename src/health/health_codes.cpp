@@ -68,6 +68,10 @@ constexpr std::array<std::string_view, kHealthCodeCount> kHealthCodeNames = {
     "unrequired_semantic_label_classification",
     "overlapping_semantic_label_classification",
     "incomplete_semantic_label_partition",
+    "children_exceed_parent",
+    "unknown_edge_span",
+    "memory_absent",
+    "device_memory_absent",
 };
 
 // A missing or extra name would shift every later code's spelling.

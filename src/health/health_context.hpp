@@ -15,10 +15,11 @@ namespace tracedoc::health {
 class HealthContext {
  public:
   explicit HealthContext(const TraceDocument& document)
-      : document_(document), failed_(document.terminal().outcome == RunOutcome::kFailed) {}
+      : document_(document),
+        failed_(document.has_terminal() && document.terminal().outcome == RunOutcome::kFailed) {}
 
   const TraceDocument& document() const noexcept { return document_; }
-  // "failed" in §6: the terminal outcome is `failed`.
+  // "failed" in §6: the terminal outcome is `failed` (never for trace/6, which has no terminal).
   bool failed() const noexcept { return failed_; }
 
   void AddError(HealthCode code, std::string message) {

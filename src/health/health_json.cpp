@@ -5,6 +5,7 @@
 
 #include "tracedoc/health.hpp"
 #include "emit/json_emitter.hpp"
+#include "health/issues_json.hpp"
 
 namespace tracedoc {
 namespace {
@@ -33,15 +34,8 @@ void EmitHealth(emit::JsonEmitter& json, const TraceHealth& health) {
   json.BeginObject();
   json.Key("structurally_valid").Bool(health.structurally_valid);
   json.Key("capture_complete").Bool(health.capture_complete);
-  json.Key("issues").BeginArray();
-  for (const HealthIssue& issue : health.issues) {
-    json.BeginObject();
-    json.Key("severity").String(HealthSeverityName(issue.severity));
-    json.Key("code").String(HealthCodeName(issue.code));
-    json.Key("message").String(issue.message);
-    json.EndObject();
-  }
-  json.EndArray();
+  json.Key("issues");
+  health::EmitIssues(json, health.issues);
   json.Key("coverage");
   EmitCoverage(json, health.coverage);
   json.EndObject();

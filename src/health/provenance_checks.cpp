@@ -1,6 +1,5 @@
 // Checks 1–4 (docs/analyses.md §6.2). Checks 2 and 3 repeat fold rules (docs/trace-format.md §2.2 g, h):
 // a folded document always passes them, one read from its JSON object form may not.
-#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -34,6 +33,7 @@ void CheckProvenanceAndTerminal(HealthContext& context) {
                      "failed terminal outcome requires a non-empty reason");
   }
 
+  // The fold's computation (§2.2 h): device intervals and the rest do not count.
   const std::uint64_t latest = LatestHostEvidence(document);
   if (terminal.timestamp_ns < latest) {
     context.AddError(HealthCode::kTerminalPrecedesEvidence,

@@ -179,7 +179,7 @@ void CheckEdges(HealthContext& context) {
 
 }  // namespace
 
-void CheckEvidenceReferences(HealthContext& context) {
+void CheckRecordReferences(HealthContext& context) {
   const TraceDocument& document = context.document();
 
   const Findings ops = Scan(document.ops(), document, OpOutsideSpan);
@@ -212,11 +212,15 @@ void CheckEvidenceReferences(HealthContext& context) {
                              document.ops()[i].span_id, "`"));
   });
 
-  // Check 12. The events are taken in document order, not sorted.
+  // Check 12. The events are taken in document order, not sorted. A trace/6 event has no
+  // storage id: it names its tensor.
+  const bool trace6 = document.revision() == SchemaRevision::kTrace6;
   memory.Report(kOutsideSpan, [&](std::size_t i) {
+    const MemoryRecord& event = document.memory()[i];
     context.AddError(HealthCode::kMemoryOutsideSpan,
-                     Message("memory event for storage `", document.memory()[i].storage_id,
-                             "` lies outside span `", document.memory()[i].span_id, "`"));
+                     Message("memory event for ", trace6 ? "tensor `" : "storage `",
+                             trace6 ? event.tensor_id : event.storage_id, "` lies outside span `",
+                             event.span_id, "`"));
   });
 
   // Check 13.
@@ -229,8 +233,11 @@ void CheckEvidenceReferences(HealthContext& context) {
     }
   }
 
-  // Check 14.
-  CheckEdges(context);
+}
+
+void CheckEvidenceReferences(HealthContext& context) {
+  CheckRecordReferences(context);
+  CheckEdges(context);  // check 14
 }
 
 }  // namespace tracedoc::health

@@ -4,6 +4,7 @@
 #include <limits>
 #include <span>
 
+#include "analysis/capture_end.hpp"
 #include "util/saturating.hpp"
 
 namespace tracedoc::report {
@@ -176,7 +177,7 @@ class Layout {
 
 std::uint64_t SpanEndNs(const TraceDocument& document, const SpanRecord& span) {
   if (span.closed) return util::SaturatingAdd(span.start_ns, span.duration_ns);
-  return std::max(span.start_ns, document.terminal().timestamp_ns);
+  return std::max(span.start_ns, analysis::CaptureEndNs(document));
 }
 
 FlameLayout LayOutFlameChart(const TraceDocument& document, std::size_t max_frames) {

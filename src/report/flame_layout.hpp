@@ -56,7 +56,8 @@ struct FlameLayout {
 /// pixel merge into one kMore frame per parent, and no more than `max_frames` frames are laid out.
 FlameLayout LayOutFlameChart(const TraceDocument& document, std::size_t max_frames);
 
-/// The end of a span as the chart draws it: start + duration, or the terminal for an open span.
+/// The end of a span as the chart draws it: start + duration, or for an open span the terminal
+/// (trace/6, without one: the latest host evidence).
 std::uint64_t SpanEndNs(const TraceDocument& document, const SpanRecord& span);
 
 }  // namespace tracedoc::report

@@ -1,6 +1,7 @@
 #include "report/health_section.hpp"
 
 #include <algorithm>
+#include <span>
 
 #include "report/html_escape.hpp"
 #include "report/units.hpp"
@@ -8,17 +9,17 @@
 namespace tracedoc::report {
 namespace {
 
-void WriteIssues(std::ostream& out, const TraceHealth& health, HealthSeverity severity,
+void WriteIssues(std::ostream& out, std::span<const HealthIssue> issues, HealthSeverity severity,
                  std::size_t max_rows) {
   const std::string_view name = HealthSeverityName(severity);
   const auto count = static_cast<std::size_t>(
-      std::count_if(health.issues.begin(), health.issues.end(),
+      std::count_if(issues.begin(), issues.end(),
                     [&](const HealthIssue& issue) { return issue.severity == severity; }));
   if (count == 0) return;
   out << "<h3>" << FormatCount(count) << ' ' << name << (count == 1 ? "" : "s")
       << "</h3>\n<ul class=\"issues " << name << "s\">\n";
   std::size_t shown = 0;
-  for (const HealthIssue& issue : health.issues) {
+  for (const HealthIssue& issue : issues) {
     if (issue.severity != severity) continue;
     if (shown++ == max_rows) break;
     out << "<li class=\"issue severity-" << name << "\"><code>" << HealthCodeName(issue.code)
@@ -41,8 +42,18 @@ void WriteHealthSection(std::ostream& out, const TraceHealth& health, std::size_
       << (health.structurally_valid ? "Structurally valid" : "Not structurally valid") << "; "
       << (health.capture_complete ? "capture complete" : "capture failed") << "; "
       << FormatCount(health.issues.size()) << " issue(s).</p>\n";
-  WriteIssues(out, health, HealthSeverity::kError, max_rows);
-  WriteIssues(out, health, HealthSeverity::kWarning, max_rows);
+  WriteIssues(out, health.issues, HealthSeverity::kError, max_rows);
+  WriteIssues(out, health.issues, HealthSeverity::kWarning, max_rows);
+  out << "</section>\n";
+}
+
+void WriteHealthSection(std::ostream& out, const Trace6Health& health, std::size_t max_rows) {
+  out << "<section id=\"health\">\n<h2>Health</h2>\n<p class=\"verdict "
+      << (health.trusted ? "verdict-valid" : "verdict-invalid") << "\">"
+      << (health.trusted ? "Trusted" : "Not trusted") << " (candle-graph/trace/6); "
+      << FormatCount(health.issues.size()) << " issue(s).</p>\n";
+  WriteIssues(out, health.issues, HealthSeverity::kError, max_rows);
+  WriteIssues(out, health.issues, HealthSeverity::kWarning, max_rows);
   out << "</section>\n";
 }
 

@@ -7,11 +7,15 @@
 #include <ostream>
 
 #include "tracedoc/health.hpp"
+#include "tracedoc/trace6_health.hpp"
 
 namespace tracedoc::report {
 
 /// Writes `section#health`; each severity lists at most `max_rows` issues, then a count.
 void WriteHealthSection(std::ostream& out, const TraceHealth& health, std::size_t max_rows);
+
+/// The same for a trace/6 report (docs/legacy-trace6.md §9.4): trusted or not, then the issues.
+void WriteHealthSection(std::ostream& out, const Trace6Health& health, std::size_t max_rows);
 
 }  // namespace tracedoc::report
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <ostream>
 #include <sstream>
+#include <vector>
 
 #include "analysis/logical_memory.hpp"
 #include "report/flame_chart.hpp"
@@ -17,9 +18,12 @@
 #include "report/ops_table.hpp"
 #include "report/peak_table.hpp"
 #include "report/run_section.hpp"
+#include "report/trace6_peak_table.hpp"
 #include "tracedoc/health.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/summary.hpp"
+#include "tracedoc/trace6_health.hpp"
+#include "tracedoc/trace6_memory.hpp"
 
 namespace tracedoc {
 namespace {
@@ -68,19 +72,32 @@ void WriteHead(std::ostream& out, const TraceDocument& document,
   out << "</h1>\n";
 }
 
+// Opens the memory section; false (the section closed with a note) when there is nothing to draw.
+bool BeginMemorySection(std::ostream& out, const TraceDocument& document) {
+  out << "<section id=\"memory\">\n<h2>Memory</h2>\n";
+  if (!document.memory().empty() || !document.device_memory().empty()) return true;
+  out << "<p class=\"empty\">The trace has no memory events and no device memory samples."
+         "</p>\n</section>\n";
+  return false;
+}
+
 void WriteMemorySection(std::ostream& out, const TraceDocument& document,
                         const HtmlReportOptions& options) {
-  out << "<section id=\"memory\">\n<h2>Memory</h2>\n";
+  if (!BeginMemorySection(out, document)) return;
   const std::optional<LogicalMemoryProfile> logical =
       analysis::BuildLogicalPlaneWithoutTimeline(document.memory());
   const std::optional<PhysicalMemoryProfile> physical = AnalyzePhysicalMemory(document);
-  if (!logical && !physical) {
-    out << "<p class=\"empty\">The trace has no memory events and no device memory samples."
-           "</p>\n</section>\n";
-    return;
+  std::vector<report::MemoryEventDevice> devices;
+  if (logical) {
+    for (const LogicalDeviceMemoryStats& stats : logical->by_device) {
+      devices.push_back({stats.device, std::nullopt});
+      if (stats.peak_live_bytes) {
+        devices.back().peak = report::CurvePoint{*stats.peak_timestamp_ns, *stats.peak_live_bytes};
+      }
+    }
   }
   const report::MemoryCurves curves =
-      report::CollectMemoryCurves(document, logical, physical, kMaxChartedDevices);
+      report::CollectMemoryCurves(document, devices, physical, kMaxChartedDevices);
   const std::string_view peak_device =
       logical && logical->peak ? report::PeakDevice(*logical->peak) : std::string_view();
   report::WriteMemoryCharts(out, curves, options.max_chart_elements, peak_device);
@@ -92,14 +109,43 @@ void WriteMemorySection(std::ostream& out, const TraceDocument& document,
   out << "</section>\n";
 }
 
+// trace/6 (docs/legacy-trace6.md §9.3): the curves are the devices' counters, the peak the
+// largest of them, with the tensors live then.
+void WriteTrace6MemorySection(std::ostream& out, const TraceDocument& document,
+                              const HtmlReportOptions& options) {
+  if (!BeginMemorySection(out, document)) return;
+  const Trace6MemoryReport memory = AnalyzeTrace6Memory(document);
+  std::vector<report::MemoryEventDevice> devices;
+  for (const Trace6DeviceMemory& device : memory.by_device) {
+    devices.push_back({device.device, std::nullopt});
+    if (device.peak_bytes > 0) {
+      devices.back().peak = report::CurvePoint{device.peak_timestamp_ns, device.peak_bytes};
+    }
+  }
+  const report::MemoryCurves curves = report::CollectMemoryCurves(
+      document, devices, AnalyzePhysicalMemory(document), kMaxChartedDevices);
+  report::WriteMemoryCharts(out, curves, options.max_chart_elements, memory.peak_device);
+  if (memory.peak_bytes > 0) {
+    report::WriteTrace6PeakTable(out, memory, options.max_table_rows);
+  } else {
+    out << "<p class=\"empty\">No memory peak: no device held live bytes.</p>\n";
+  }
+  out << "</section>\n";
+}
+
 }  // namespace
 
 void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
                      const HtmlReportOptions& options) {
   WriteHead(out, document, options);
   report::WriteRunSection(out, document, Summarize(document));
-  report::WriteHealthSection(out, AnalyzeHealth(document), options.max_table_rows);
-  WriteMemorySection(out, document, options);
+  if (document.revision() == SchemaRevision::kTrace6) {
+    report::WriteHealthSection(out, AnalyzeTrace6Health(document), options.max_table_rows);
+    WriteTrace6MemorySection(out, document, options);
+  } else {
+    report::WriteHealthSection(out, AnalyzeHealth(document), options.max_table_rows);
+    WriteMemorySection(out, document, options);
+  }
   // Only a converted Cirron spool has marks; every other page is unchanged.
   report::WriteMarkCharts(out, report::CollectMarkSeries(document), options.max_chart_elements);
   out << "<section id=\"spans\">\n<h2>Spans and ops</h2>\n";

@@ -5,7 +5,8 @@
 #include <optional>
 #include <span>
 
-#include "analysis/device_live_replay.hpp"
+#include "analysis/capture_end.hpp"
+#include "analysis/trace6_device_live.hpp"
 
 namespace tracedoc::report {
 namespace {
@@ -58,13 +59,11 @@ class CurveSteps {
 }  // namespace
 
 MemoryCurves CollectMemoryCurves(const TraceDocument& document,
-                                 const std::optional<LogicalMemoryProfile>& logical,
+                                 std::span<const MemoryEventDevice> memory_devices,
                                  const std::optional<PhysicalMemoryProfile>& physical,
                                  std::size_t max_devices) {
   std::vector<std::string_view> names;
-  if (logical) {
-    for (const LogicalDeviceMemoryStats& stats : logical->by_device) names.push_back(stats.device);
-  }
+  for (const MemoryEventDevice& device : memory_devices) names.push_back(device.device);
   if (physical) {
     for (const PhysicalDeviceMemoryStats& stats : physical->by_device) names.push_back(stats.device);
   }
@@ -80,15 +79,13 @@ MemoryCurves CollectMemoryCurves(const TraceDocument& document,
   }
   std::uint64_t first = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t last = 0;
-  if (logical) {
-    for (const LogicalDeviceMemoryStats& stats : logical->by_device) {
-      DeviceCurves* curves = Find(charts, stats.device);
-      if (curves == nullptr || !stats.peak_live_bytes) continue;
-      curves->peak = CurvePoint{*stats.peak_timestamp_ns, *stats.peak_live_bytes};
+  if (!memory_devices.empty()) {
+    for (const MemoryEventDevice& device : memory_devices) {
+      DeviceCurves* curves = Find(charts, device.device);
+      if (curves != nullptr) curves->peak = device.peak;
     }
     CurveSteps steps(charts);
-    analysis::DeviceLiveReplay<CurveSteps&> replay(steps);
-    analysis::ReplayMemory(document, replay);
+    analysis::ReplayDeviceLive(document, steps);
     first = steps.first();
     last = steps.last();
   }
@@ -107,7 +104,7 @@ MemoryCurves CollectMemoryCurves(const TraceDocument& document,
   // The run's extent, so the curves line up with the spans: from the first span's start (or
   // the first memory point) to the terminal, which no record comes after.
   for (const SpanRecord& span : document.spans()) first = std::min(first, span.start_ns);
-  last = std::max(last, document.terminal().timestamp_ns);
+  last = std::max(last, analysis::CaptureEndNs(document));
   result.first_ns = std::min(first, last);
   result.last_ns = last;
   return result;

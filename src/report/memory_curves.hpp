@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -32,9 +33,15 @@ struct DeviceCurves {
   std::vector<CurvePoint> reserved;
 };
 
+/// A device of the memory events, with its own peak (earliest on ties) when it had one.
+struct MemoryEventDevice {
+  std::string_view device;
+  std::optional<CurvePoint> peak;
+};
+
 /// Every device's curves, ascending byte-wise, at most `max_devices` of them (the rest are
 /// counted in `devices_left_out`), and the time they are drawn over: from the first span start
-/// or memory point to the terminal.
+/// or memory point to the terminal (trace/6: the latest host evidence).
 struct MemoryCurves {
   std::vector<DeviceCurves> devices;
   std::size_t devices_left_out = 0;
@@ -42,11 +49,11 @@ struct MemoryCurves {
   std::uint64_t last_ns = 0;
 };
 
-/// Gathers the curves from one replay of the memory events. `logical` is the document's logical
-/// plane without its timeline (analysis::BuildLogicalPlaneWithoutTimeline): its devices and
-/// their peaks. Time and memory linear in the memory events and samples.
+/// Gathers the curves from one replay of the memory events (the replay of the document's
+/// revision). `memory_devices` are the devices of the memory events with their peaks, from the
+/// logical plane (trace/6: its memory report). Time and memory linear in the events and samples.
 MemoryCurves CollectMemoryCurves(const TraceDocument& document,
-                                 const std::optional<LogicalMemoryProfile>& logical,
+                                 std::span<const MemoryEventDevice> memory_devices,
                                  const std::optional<PhysicalMemoryProfile>& physical,
                                  std::size_t max_devices);
 

@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/capture_end.hpp"
 #include "report/html_escape.hpp"
 #include "report/units.hpp"
 
@@ -16,22 +17,33 @@ void Row(std::ostream& out, std::string_view key, std::string_view value) {
   out << "</td></tr>\n";
 }
 
-}  // namespace
-
-void WriteRunSection(std::ostream& out, const TraceDocument& document,
-                     const TraceSummary& summary) {
-  const TraceRunMeta& run = document.run();
-  const TerminalRecord& terminal = document.terminal();
+void WriteOutcome(std::ostream& out, const TerminalRecord& terminal) {
   const bool complete = terminal.outcome == RunOutcome::kComplete;
-  out << "<section id=\"run\">\n<h2>Run</h2>\n<p class=\"outcome "
-      << (complete ? "outcome-complete" : "outcome-failed") << "\">Outcome: <strong>"
-      << EnumName(terminal.outcome) << "</strong> at timestamp "
+  out << "<p class=\"outcome " << (complete ? "outcome-complete" : "outcome-failed")
+      << "\">Outcome: <strong>" << EnumName(terminal.outcome) << "</strong> at timestamp "
       << FormatCount(terminal.timestamp_ns) << " ns";
   if (terminal.reason) {
     out << ": ";
     WriteEscaped(out, *terminal.reason);
   }
-  out << "</p>\n<table class=\"run\">\n";
+  out << "</p>\n";
+}
+
+}  // namespace
+
+void WriteRunSection(std::ostream& out, const TraceDocument& document,
+                     const TraceSummary& summary) {
+  const TraceRunMeta& run = document.run();
+  out << "<section id=\"run\">\n<h2>Run</h2>\n";
+  if (document.has_terminal()) {
+    WriteOutcome(out, document.terminal());
+  } else {
+    // trace/6 has no terminal (docs/legacy-trace6.md): say where the pictures end instead.
+    out << "<p class=\"outcome\">No outcome: a candle-graph/trace/6 capture has no terminal "
+           "record; open spans are drawn to the latest evidence, at timestamp "
+        << FormatCount(analysis::CaptureEndNs(document)) << " ns.</p>\n";
+  }
+  out << "<table class=\"run\">\n";
   Row(out, "run_id", run.run_id);
   Row(out, "schema", document.schema());
   Row(out, "correlation_id", run.correlation_id);
@@ -57,8 +69,12 @@ void WriteRunSection(std::ostream& out, const TraceDocument& document,
   Row(out, "measured time", FormatDuration(summary.total_ns));
   Row(out, "ops", FormatCount(summary.op_count));
   Row(out, "allocs / frees", FormatCount(summary.alloc_count) + " / " + FormatCount(summary.free_count));
-  Row(out, "logical peak",
-      summary.logical_peak_bytes ? FormatBytes(*summary.logical_peak_bytes) : "none");
+  if (summary.trace6) {
+    Row(out, "peak", FormatBytes(summary.peak_bytes));
+  } else {
+    Row(out, "logical peak",
+        summary.logical_peak_bytes ? FormatBytes(*summary.logical_peak_bytes) : "none");
+  }
   out << "</table>\n</section>\n";
 }
 

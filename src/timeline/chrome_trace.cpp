@@ -56,7 +56,7 @@ void Export(const TraceDocument& document, const ChromeTraceOptions& options,
   const timeline::DeviceProcesses devices(document, options, kRunPid + 1, events);
   if (options.device_intervals) timeline::WriteDeviceIntervalTracks(document, devices, events);
   if (options.memory) timeline::WriteMemoryCounters(document, devices, run, events);
-  WriteTerminal(document.terminal(), run, events);
+  if (document.has_terminal()) WriteTerminal(document.terminal(), run, events);
   WriteMetadata(document, events.BeginMetadata());
   events.Finish();
 }

@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "analysis/device_live_replay.hpp"
+#include "analysis/trace6_device_live.hpp"
 
 namespace tracedoc::timeline {
 namespace {
@@ -107,8 +107,7 @@ void WritePhysicalCounters(const TraceDocument& document, const DeviceProcesses&
 void WriteMemoryCounters(const TraceDocument& document, const DeviceProcesses& processes,
                          Track run, TraceEventWriter& events) {
   LogicalCounters counters(processes, events);
-  analysis::DeviceLiveReplay<LogicalCounters&> replay(counters);
-  analysis::ReplayMemory(document, replay);
+  analysis::ReplayDeviceLive(document, counters);
   counters.WritePeaks(run);
   WritePhysicalCounters(document, processes, events);
 }

@@ -10,6 +10,7 @@
 #include <span>
 #include <vector>
 
+#include "analysis/capture_end.hpp"
 #include "timeline/track_pool.hpp"
 #include "util/saturating.hpp"
 
@@ -30,7 +31,7 @@ class SpanTrackWriter {
         ops_(document.ops()),
         with_ops_(with_ops),
         pid_(pid),
-        terminal_ns_(document.terminal().timestamp_ns),
+        capture_end_ns_(analysis::CaptureEndNs(document)),
         events_(events),
         visited_(spans_.size(), false),
         tracks_(pid, "spans") {}
@@ -110,7 +111,7 @@ class SpanTrackWriter {
   Interval SpanInterval(SpanPosition p) const {
     const SpanRecord& span = spans_[p];
     if (span.closed) return {span.start_ns, util::SaturatingAdd(span.start_ns, span.duration_ns)};
-    return {span.start_ns, std::max(span.start_ns, terminal_ns_)};
+    return {span.start_ns, std::max(span.start_ns, capture_end_ns_)};
   }
   Interval OpInterval(std::uint32_t op) const {
     return {ops_[op].timestamp_ns, util::SaturatingAdd(ops_[op].timestamp_ns, ops_[op].duration_ns)};
@@ -219,7 +220,7 @@ class SpanTrackWriter {
   const std::span<const OpRecord> ops_;
   const bool with_ops_;
   const std::uint32_t pid_;
-  const std::uint64_t terminal_ns_;
+  const std::uint64_t capture_end_ns_;
   TraceEventWriter& events_;
   std::vector<bool> visited_;
   std::vector<Frame> stack_;

@@ -371,6 +371,31 @@ std::vector<HostileCase> HostileCases() {
                    kReadCommands,
                    [=](FileWriter& out) { WriteTwelveBigLines(out, 20 * kMiB / scale); },
                    {"--threads", "4"}});
+  // Issue 15: a trace/6 run of 100,000 allocs, each a new global peak. The peak's live tensors
+  // are gathered once, after the replay, not at each new peak (which would be quadratic).
+  const std::uint64_t allocs = 100'000 / scale;
+  cases.push_back({"trace6_rising_allocs_1e5",
+                   {"memory", "summary", "health", "export --format chrome", "report"},
+                   [=](FileWriter& out) {
+                     out.Put(R"({"kind":"meta","schema":"candle-graph/trace/6","run_id":"r",)"
+                             R"("correlation_id":"c","entrypoint":"e","phase":"train",)"
+                             R"("timestamp":"t","capture_step":1,"warmup_steps":0,)"
+                             R"("device":"cpu","timing_mode":"host","tags":{}})"
+                             "\n");
+                     out.Put(kRootSpan);
+                     for (std::uint64_t i = 0; i < allocs; ++i) {
+                       // Within the root span (0 to 1000 ns), so that health finds no error.
+                       out.Put(R"({"kind":"memory","timestamp_ns":)" + Decimal(i * 1000 / allocs) +
+                               R"(,"tensor_id":"t)" + Decimal(i) +
+                               R"(","span_id":"root","device":"cpu","bytes":1,"action":"alloc",)"
+                               R"("dtype":"u8","category":"activation"})"
+                               "\n");
+                     }
+                   },
+                   {},
+                   0,
+                   10.0,
+                   {{"memory", allocs * 100}}});
   return cases;
 }
 
