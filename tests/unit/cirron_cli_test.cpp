@@ -1,6 +1,8 @@
 // Spools on the command line (docs/cirron-conversion.md, "Command line"): import writes a trace
 // that validates; validate prints the warnings of an evicted batch and exits 0, the code of a
-// bad field and exits 1; the other commands read a spool by itself or with --from cirron.
+// bad field and exits 1; the other commands read a spool by itself or with --from cirron; the
+// committed example spool gives what the README shows.
+#include <algorithm>
 #include <fstream>
 #include <string>
 
@@ -13,6 +15,7 @@
 namespace tracedoc::testdata {
 namespace {
 
+using ::testing::EndsWith;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
@@ -81,6 +84,47 @@ TEST_F(CirronCliTest, EveryCommandReadsASpool) {
   const RunResult report = Run("report " + spool + " -o report.html");
   ASSERT_EQ(report.exit_code, 0) << report.err;
   EXPECT_THAT(ReadFileBytes(dir_ / "report.html"), HasSubstr("<h3>Mark <code>loss</code></h3>"));
+}
+
+// The committed example (examples/cirron, README "Read a Cirron spool"): 3 batches, 33 spans,
+// 6 losses of which 2 are NaN, an `ema` NaN unknown key; nothing evicted.
+class CirronExampleTest : public CliFixture {
+ protected:
+  const std::string spool_ = ShellQuote(TRACEDOC_SOURCE_DIR "/examples/cirron/.cirron");
+};
+
+TEST_F(CirronExampleTest, ValidatesWithoutWarningsOrFindings) {
+  const RunResult text = Run("validate " + spool_);
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.err, "");
+  const RunResult json = Run("validate --json " + spool_);
+  EXPECT_EQ(json.exit_code, 0);
+  EXPECT_THAT(json.out, HasSubstr("\"ok\":true,\"error\":null,\"warnings\":[],\"findings\":[]}"));
+}
+
+TEST_F(CirronExampleTest, SummaryCountsItsSpans) {
+  const RunResult result = Run("summary " + spool_);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("\"span_count\":33,\"root_span_count\":1,\"max_depth\":3,"));
+}
+
+TEST_F(CirronExampleTest, ReportChartsTheLossCurveWithoutItsNaNs) {
+  const RunResult result = Run("report " + spool_ + " -o report.html");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::string page = ReadFileBytes(dir_ / "report.html");
+  const std::size_t loss = page.find("<h3>Mark <code>loss</code></h3>");
+  ASSERT_NE(loss, std::string::npos);
+  EXPECT_NE(page.find("4 point(s); 2 non-finite value(s) not drawn", loss), std::string::npos);
+}
+
+TEST_F(CirronExampleTest, ImportWritesATraceWithTheSpoolFactsThatValidates) {
+  const RunResult result = Run("import " + spool_ + " -o run.jsonl");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::string text = ReadFileBytes(dir_ / "run.jsonl");
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 84);
+  EXPECT_THAT(text, HasSubstr("\"cirron.batches\":\"3\",\"cirron.non_finite_numbers\":\"3\""));
+  EXPECT_THAT(text, EndsWith("{\"kind\":\"terminal\",\"outcome\":\"complete\",\"timestamp_ns\":2015110}\n"));
+  EXPECT_EQ(Run("validate run.jsonl").exit_code, 0);
 }
 
 TEST_F(CirronCliTest, AnEmptySpoolDirectoryIsRejected) {
