@@ -5,6 +5,11 @@
 //   undefined, for zero literals with a large exponent or a long fraction (`0e-32`, `0.000…0`),
 //   also when junk follows (`0e212e9`). Such a literal becomes `0.0` (or `-0.0`) padded with
 //   spaces: the same value and the same JSON type.
+// - Its significand wraps to 0 when the significant digits start 18446744073709551615 and go on
+//   with a digit of 5 or more (`184467440737095516159`): it then normalizes 0 as above. Such a
+//   literal becomes the correctly rounded double (std::from_chars) in shortest scientific form,
+//   which RapidJSON reads exactly, padded with spaces (or a too-big literal, or a signed zero,
+//   where the value overflows or underflows).
 // - With kParseNanAndInfFlag it reads on after `NaN` or `Infinity` into a fraction or an exponent
 //   (`Infinity.5` reads as 0.5; `NaNe5` fails an assertion) and accepts the prefix `Inf`. The
 //   character that continues such a literal (or the `I` of a bare `Inf`) becomes `#`, where

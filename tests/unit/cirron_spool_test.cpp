@@ -3,6 +3,7 @@
 // each with its code, path and position.
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -181,7 +182,7 @@ TEST(CirronSpoolTest, ZeroLiteralsWithLargeExponentsReadAsDoubleZeros) {
 // fuzz_cirron_batch: `0e212` then `e9…`): defused like a whole one, the error at its offset.
 TEST(CirronSpoolTest, ZeroLiteralFollowedByJunkIsInvalidJsonAtTheJunk) {
   const CirronBatch batch = OneBatch();
-  for (const std::string text : {"[[0e212e99999999999", "[-0.000e-40.5]", "[0.00e]", "[0.e5]"}) {
+  for (const std::string text : {"[[0e212e99999999999", "[-0.000e-40.5]", "[0.00e]", "[0.e5]", "[0e2e82]", "[-0e5e5]", "[184467440737095516159e5e5]"}) {
     const Result<CirronBatch> read = ReadText(batch, text);
     ASSERT_FALSE(read.has_value()) << text;
     EXPECT_EQ(read.error().code, ErrorCode::kInvalidJson) << text;
@@ -189,6 +190,30 @@ TEST(CirronSpoolTest, ZeroLiteralFollowedByJunkIsInvalidJsonAtTheJunk) {
   const Result<CirronBatch> read = ReadText(batch, "[[0e212e99999999999");
   ASSERT_FALSE(read.has_value());
   EXPECT_EQ(read.error().column, 8u);
+}
+
+// RapidJSON's significand wraps to 0 on these digits (found by fuzz_cirron_batch); they read as
+// the correctly rounded double, and errors after them keep their column.
+TEST(CirronSpoolTest, NumbersThatWrapRapidJsonsSignificandReadCorrectlyRounded) {
+  CirronBatch batch = OneBatch();
+  batch.marks[1].value = 1.5;
+  const std::string json = CirronBatchJson(batch);
+  for (const std::string literal :
+       {"184467440737095516159", "-1.84467440737095516159e-300", "0.000184467440737095516155",
+        "18446744073709551615.9", "1844674407370955161599999999999999999999e-3"}) {
+    const std::string text = Replace(json, "\"value_type\": \"float\"", "1.5", literal);
+    const Result<CirronBatch> read = ReadText(batch, text);
+    ASSERT_TRUE(read.has_value()) << literal << ": " << read.error().message;
+    EXPECT_EQ(std::get<double>(read.value().marks[1].value), std::strtod(literal.c_str(), nullptr))
+        << literal;
+  }
+  const Result<CirronBatch> too_big = ReadText(batch, "[1.84467440737095516159e308]");
+  ASSERT_FALSE(too_big.has_value());
+  EXPECT_EQ(too_big.error().code, ErrorCode::kOutOfRange);
+  const Result<CirronBatch> junk = ReadText(batch, "[184467440737095516159x]");
+  ASSERT_FALSE(junk.has_value());
+  EXPECT_EQ(junk.error().code, ErrorCode::kInvalidJson);
+  EXPECT_EQ(junk.error().column, 23u);
 }
 
 // RapidJSON reads on after NaN or Infinity into a fraction or exponent, and takes `Inf` for
