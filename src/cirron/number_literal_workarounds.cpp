@@ -15,33 +15,6 @@ bool IsNumberChar(char c) {
 }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
-// The length of the zero literal -?0(.0+)?([eE][+-]?[0-9]+)? that starts `token` and that
-// RapidJSON would convert, or 0 when there is none to rewrite: no fraction and no exponent (the
-// fast path handles a plain zero), a nonzero fraction digit, or a number RapidJSON rejects before
-// converting it (`0.`, `0e`). What follows the literal in `token` (`0e212e9`) is an error
-// RapidJSON reports after the conversion, at the same offset once the literal is rewritten.
-std::size_t ZeroLiteralPrefixLength(std::string_view token) {
-  std::size_t i = 0;
-  if (i < token.size() && token[i] == '-') ++i;
-  if (i >= token.size() || token[i] != '0') return 0;
-  ++i;
-  const std::size_t after_zero = i;
-  if (i < token.size() && token[i] == '.') {
-    ++i;
-    const std::size_t first = i;
-    while (i < token.size() && token[i] == '0') ++i;
-    if (i == first || (i < token.size() && IsDigit(token[i]))) return 0;
-  }
-  if (i < token.size() && (token[i] == 'e' || token[i] == 'E')) {
-    ++i;
-    if (i < token.size() && (token[i] == '+' || token[i] == '-')) ++i;
-    const std::size_t first = i;
-    while (i < token.size() && IsDigit(token[i])) ++i;
-    if (i == first) return 0;
-  }
-  return i > after_zero ? i : 0;
-}
-
 // The length of the number RapidJSON reads at the start of `token`
 // (-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?), or 0 when it rejects it before converting.
 std::size_t NumberLiteralLength(std::string_view token) {
@@ -64,6 +37,16 @@ std::size_t NumberLiteralLength(std::string_view token) {
     if (i == first) return 0;
   }
   return i;
+}
+
+// Whether `literal` (a number NumberLiteralLength accepted) is a zero with a fraction or an
+// exponent, -?0(.0+)?([eE][+-]?[0-9]+)?: what RapidJSON's slow path converts. A plain `0` takes
+// its fast path.
+bool IsZeroWithFractionOrExponent(std::string_view literal) {
+  const std::size_t start = literal.front() == '-' ? 1 : 0;
+  if (literal.size() == start + 1) return false;
+  const std::string_view mantissa = literal.substr(start, literal.find_first_of("eE") - start);
+  return mantissa.find_first_not_of("0.") == std::string_view::npos;
 }
 
 // Whether RapidJSON's significand overflows on `literal`: it takes the 20th significant digit
@@ -158,24 +141,25 @@ std::string_view DefuseNumberLiterals(std::string_view text, std::string& storag
     std::size_t end = i;
     while (end < text.size() && IsNumberChar(text[end])) ++end;
     const std::string_view token = text.substr(i, end - i);
-    const std::size_t literal = ZeroLiteralPrefixLength(token);
-    const std::size_t length = literal != 0 ? literal : NumberLiteralLength(token);
-    if (length != 0 && length < token.size() &&
-        (literal != 0 || OverflowsTheSignificand(token.substr(0, length)))) {
+    const std::size_t length = NumberLiteralLength(token);
+    const std::string_view literal = token.substr(0, length);
+    const bool zero = length != 0 && IsZeroWithFractionOrExponent(literal);
+    const bool wraps = length != 0 && !zero && OverflowsTheSignificand(literal);
+    if ((zero || wraps) && length < token.size()) {
       // Junk follows (`0e2e82`): RapidJSON rejects the token there whatever the value, so a
       // plain `0` (converted without the defects) keeps the error and its offset; a rewrite that
       // filled the literal would run on into the junk (`0.0e82`).
       std::string& out = writable();
       out[i] = '0';
       for (std::size_t j = i + 1; j < i + length; ++j) out[j] = ' ';
-    } else if (literal != 0) {
+    } else if (zero) {
       std::string& out = writable();
-      const std::string_view zero = token.front() == '-' ? "-0.0" : "0.0";
+      const std::string_view zero_text = token.front() == '-' ? "-0.0" : "0.0";
       // The shortest such token (`0e5`, `-0e5`) is as long as its replacement.
-      out.replace(i, zero.size(), zero);
-      for (std::size_t j = i + zero.size(); j < i + literal; ++j) out[j] = ' ';
-    } else if (length != 0 && OverflowsTheSignificand(token.substr(0, length))) {
-      const std::string replacement = EquivalentLiteral(token.substr(0, length));
+      out.replace(i, zero_text.size(), zero_text);
+      for (std::size_t j = i + zero_text.size(); j < i + length; ++j) out[j] = ' ';
+    } else if (wraps) {
+      const std::string replacement = EquivalentLiteral(literal);
       if (!replacement.empty()) {
         std::string& out = writable();
         out.replace(i, replacement.size(), replacement);
