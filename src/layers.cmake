@@ -19,8 +19,11 @@ tracedoc_layer(write BELOW read)
 # A Cirron spool as a trace/10 document (docs/cirron-conversion.md): records written as trace
 # lines by the writer and read back by the reader.
 tracedoc_layer(cirron_convert BELOW write cirron)
+# TraceML's export records (docs/traceml-export.md): read line by line like a trace, with the
+# same line splitting and JSON syntax layer, into their own typed records.
+tracedoc_layer(traceml BELOW read)
 tracedoc_layer(analysis BELOW write)
 tracedoc_layer(health BELOW analysis USES OpenSSL::Crypto)
 tracedoc_layer(timeline BELOW analysis)
 tracedoc_layer(report BELOW health)
-tracedoc_layer(cli BELOW health report timeline cirron_convert USES CLI11::CLI11)
+tracedoc_layer(cli BELOW health report timeline cirron_convert traceml USES CLI11::CLI11)

@@ -23,6 +23,7 @@
 #include "tracedoc/summary.hpp"
 #include "tracedoc/trace6_health.hpp"
 #include "tracedoc/trace6_memory.hpp"
+#include "tracedoc/traceml_export.hpp"
 #include "tracedoc/upgrade.hpp"
 #include "tracedoc/validation.hpp"
 #include "tracedoc/validation_report.hpp"

@@ -1,0 +1,47 @@
+// The spellings of TraceML's streams and warning codes (docs/traceml-export.md).
+#include <array>
+#include <string_view>
+
+#include "tracedoc/traceml_export.hpp"
+
+namespace tracedoc {
+namespace {
+
+constexpr std::array<std::string_view, kTraceMLStreamCount> kStreamNames = {
+    "step_time", "step_memory", "system", "system_gpu",
+    "process",   "runtime_environment", "stdout_stderr",
+};
+
+}  // namespace
+
+std::string_view TraceMLStreamName(TraceMLStream stream) noexcept {
+  return kStreamNames[static_cast<std::size_t>(stream)];
+}
+
+std::optional<TraceMLStream> TraceMLStreamFromName(std::string_view name) noexcept {
+  for (std::size_t i = 0; i < kStreamNames.size(); ++i) {
+    if (kStreamNames[i] == name) return static_cast<TraceMLStream>(i);
+  }
+  return std::nullopt;
+}
+
+std::string_view TraceMLWarningCodeName(TraceMLWarningCode code) noexcept {
+  switch (code) {
+    case TraceMLWarningCode::kUnknownField:
+      return "traceml_unknown_field";
+    case TraceMLWarningCode::kFieldOrder:
+      return "traceml_field_order";
+    case TraceMLWarningCode::kDuplicateKey:
+      return "traceml_duplicate_key";
+    case TraceMLWarningCode::kDroppedBatches:
+      return "traceml_dropped_batches";
+  }
+  return "traceml_unknown_field";
+}
+
+std::uint64_t TraceMLExport::record_count() const noexcept {
+  return step_time.size() + step_memory.size() + system.size() + system_gpu.size() +
+         process.size() + runtime_environment.size() + stdout_stderr.size();
+}
+
+}  // namespace tracedoc
