@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "analysis/capture_end.hpp"
@@ -24,8 +25,9 @@ struct Interval {
 
 class SpanTrackWriter {
  public:
+  // `visited` is shared by the writers of one export: a span is written once, by the first.
   SpanTrackWriter(const TraceDocument& document, bool with_ops, std::uint32_t pid,
-                  TraceEventWriter& events)
+                  std::vector<bool>& visited, TraceEventWriter& events)
       : index_(document.span_index()),
         spans_(document.spans()),
         ops_(document.ops()),
@@ -33,13 +35,13 @@ class SpanTrackWriter {
         pid_(pid),
         capture_end_ns_(analysis::CaptureEndNs(document)),
         events_(events),
-        visited_(spans_.size(), false),
+        visited_(visited),
         tracks_(pid, "spans") {}
 
   void Run() {
     std::vector<SpanPosition> top_spans;
     for (SpanPosition p = 0; p < spans_.size(); ++p) {
-      if (!index_.parent(p)) top_spans.push_back(p);
+      if (!index_.parent(p) && !visited_[p]) top_spans.push_back(p);
     }
     SortByStart(top_spans);
     const std::vector<std::uint32_t> loose_ops = OpsOfNoSpan();
@@ -63,6 +65,11 @@ class SpanTrackWriter {
     for (const SpanPosition span : on_cycles) {
       if (!visited_[span]) Walk(span);
     }
+  }
+
+  // Only `top`'s subtree (its spans and their ops), unless a writer before wrote it.
+  void RunTree(SpanPosition top) {
+    if (!visited_[top]) Walk(top);
   }
 
  private:
@@ -222,7 +229,7 @@ class SpanTrackWriter {
   const std::uint32_t pid_;
   const std::uint64_t capture_end_ns_;
   TraceEventWriter& events_;
-  std::vector<bool> visited_;
+  std::vector<bool>& visited_;
   std::vector<Frame> stack_;
   std::vector<std::uint32_t> op_stack_;
   ThreadTracks tracks_;
@@ -231,8 +238,14 @@ class SpanTrackWriter {
 }  // namespace
 
 void WriteSpanTracks(const TraceDocument& document, bool with_ops, std::uint32_t pid,
-                     TraceEventWriter& events) {
-  SpanTrackWriter(document, with_ops, pid, events).Run();
+                     std::span<const analysis::RankSpan> ranks, TraceEventWriter& events) {
+  std::vector<bool> visited(document.spans().size(), false);
+  for (std::size_t i = 0; i < ranks.size(); ++i) {
+    const std::uint32_t rank_pid = pid + 1 + static_cast<std::uint32_t>(i);
+    events.ProcessName({rank_pid, events.NewTid()}, "rank " + std::to_string(ranks[i].rank));
+    SpanTrackWriter(document, with_ops, rank_pid, visited, events).RunTree(ranks[i].span);
+  }
+  SpanTrackWriter(document, with_ops, pid, visited, events).Run();
 }
 
 }  // namespace tracedoc::timeline
