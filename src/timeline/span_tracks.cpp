@@ -27,13 +27,14 @@ class SpanTrackWriter {
  public:
   // `visited` is shared by the writers of one export: a span is written once, by the first.
   SpanTrackWriter(const TraceDocument& document, bool with_ops, std::uint32_t pid,
-                  std::vector<bool>& visited, TraceEventWriter& events)
+                  std::uint64_t capture_end_ns, std::vector<bool>& visited,
+                  TraceEventWriter& events)
       : index_(document.span_index()),
         spans_(document.spans()),
         ops_(document.ops()),
         with_ops_(with_ops),
         pid_(pid),
-        capture_end_ns_(analysis::CaptureEndNs(document)),
+        capture_end_ns_(capture_end_ns),
         events_(events),
         visited_(visited),
         tracks_(pid, "spans") {}
@@ -239,13 +240,16 @@ class SpanTrackWriter {
 
 void WriteSpanTracks(const TraceDocument& document, bool with_ops, std::uint32_t pid,
                      std::span<const analysis::RankSpan> ranks, TraceEventWriter& events) {
+  // Computed once: a trace/6 document finds it by a pass over its records.
+  const std::uint64_t capture_end_ns = analysis::CaptureEndNs(document);
   std::vector<bool> visited(document.spans().size(), false);
   for (std::size_t i = 0; i < ranks.size(); ++i) {
     const std::uint32_t rank_pid = pid + 1 + static_cast<std::uint32_t>(i);
     events.ProcessName({rank_pid, events.NewTid()}, "rank " + std::to_string(ranks[i].rank));
-    SpanTrackWriter(document, with_ops, rank_pid, visited, events).RunTree(ranks[i].span);
+    SpanTrackWriter(document, with_ops, rank_pid, capture_end_ns, visited, events)
+        .RunTree(ranks[i].span);
   }
-  SpanTrackWriter(document, with_ops, pid, visited, events).Run();
+  SpanTrackWriter(document, with_ops, pid, capture_end_ns, visited, events).Run();
 }
 
 }  // namespace tracedoc::timeline
