@@ -23,7 +23,10 @@ tracedoc_layer(cirron_convert BELOW write cirron)
 # same line splitting and JSON syntax layer, into their own typed records.
 tracedoc_layer(traceml BELOW read)
 tracedoc_layer(analysis BELOW write)
+# A TraceML export as a trace/10 document (docs/traceml-conversion.md): records written as trace
+# lines by the writer and read back by the reader, as for a Cirron spool.
+tracedoc_layer(traceml_convert BELOW write traceml)
 tracedoc_layer(health BELOW analysis USES OpenSSL::Crypto)
 tracedoc_layer(timeline BELOW analysis)
 tracedoc_layer(report BELOW health)
-tracedoc_layer(cli BELOW health report timeline cirron_convert traceml USES CLI11::CLI11)
+tracedoc_layer(cli BELOW health report timeline cirron_convert traceml traceml_convert USES CLI11::CLI11)

@@ -3,12 +3,11 @@
 #include "cirron_convert/record_lines.hpp"
 
 #include <algorithm>
-#include <ctime>
-#include <cstdio>
 #include <string_view>
 #include <vector>
 
 #include "cirron_convert/spool_json.hpp"
+#include "emit/iso_timestamp.hpp"
 #include "emit/json_format.hpp"
 #include "tracedoc/cirron_convert.hpp"
 #include "tracedoc/event.hpp"
@@ -76,19 +75,6 @@ class UnknownMembers {
 void AppendLine(std::string& text, const Event& event) {
   AppendEventJson(text, event);
   text.push_back('\n');
-}
-
-// ISO-8601 in UTC with nanoseconds: 2025-11-24T15:00:00.123456789Z.
-std::string IsoTimestamp(std::uint64_t unix_ns) {
-  const std::time_t seconds = static_cast<std::time_t>(unix_ns / 1'000'000'000);
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char buffer[64];
-  const int length = std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d.%09uZ",
-                                   utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday, utc.tm_hour,
-                                   utc.tm_min, utc.tm_sec,
-                                   static_cast<unsigned>(unix_ns % 1'000'000'000));
-  return std::string(buffer, static_cast<std::size_t>(std::max(length, 0)));
 }
 
 // The run's id: the first cirron.session span's, else the first batch's.
@@ -160,7 +146,7 @@ void AppendMetaLine(std::string& text, const CirronSpool& spool, const SpoolInde
   unknown.Add("cirron_batches", batch_list);
   unknown.AddAttached(index.unattached);
 
-  const std::string timestamp = IsoTimestamp(index.session_start_ns);
+  const std::string timestamp = emit::IsoTimestamp(index.session_start_ns);
   const std::string_view run_id = RunId(spool, index);
   MetaRecord meta;
   meta.schema = "candle-graph/trace/10";

@@ -17,6 +17,7 @@
 #include "report/memory_curves.hpp"
 #include "report/ops_table.hpp"
 #include "report/peak_table.hpp"
+#include "report/rank_steps.hpp"
 #include "report/run_section.hpp"
 #include "report/trace6_peak_table.hpp"
 #include "tracedoc/health.hpp"
@@ -148,6 +149,8 @@ void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
   }
   // Only a converted Cirron spool has marks; every other page is unchanged.
   report::WriteMarkCharts(out, report::CollectMarkSeries(document), options.max_chart_elements);
+  // Only a converted TraceML export has ranks; every other page is unchanged.
+  report::WriteRankStepsSection(out, document, options.max_table_rows);
   out << "<section id=\"spans\">\n<h2>Spans and ops</h2>\n";
   report::WriteFlameChart(out, document, options.max_chart_elements);
   out << "</section>\n<section id=\"ops\">\n<h2>Most expensive ops</h2>\n";

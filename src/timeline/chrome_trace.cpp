@@ -1,15 +1,19 @@
-// ExportChromeTrace (docs/chrome-trace.md): the run's process (pid 1) with its span tracks, one
-// process per device (pids 2, 3, … in device order) with its streams and memory counters, the
-// terminal as a global instant, and the run's identity as the file's metadata.
+// ExportChromeTrace (docs/chrome-trace.md): the run's process (pid 1) with its span tracks, for a
+// converted TraceML export one process per rank, one process per device (next pids, in device
+// order) with its streams and memory counters, the terminal as a global instant, and the run's
+// identity as the file's metadata.
 #include "tracedoc/chrome_trace.hpp"
 
 #include <ostream>
 #include <string>
+#include <vector>
 
+#include "analysis/traceml_ranks.hpp"
 #include "emit/json_emitter.hpp"
 #include "emit/json_sink.hpp"
 #include "timeline/device_interval_tracks.hpp"
 #include "timeline/device_processes.hpp"
+#include "timeline/gpu_utilisation_counters.hpp"
 #include "timeline/memory_counters.hpp"
 #include "timeline/span_tracks.hpp"
 #include "timeline/trace_event_writer.hpp"
@@ -52,10 +56,16 @@ void Export(const TraceDocument& document, const ChromeTraceOptions& options,
   timeline::TraceEventWriter events(sink);
   const timeline::Track run{kRunPid, events.NewTid()};
   events.ProcessName(run, "run " + std::string(document.run().run_id));
-  timeline::WriteSpanTracks(document, options.ops, kRunPid, events);
-  const timeline::DeviceProcesses devices(document, options, kRunPid + 1, events);
+  // A converted TraceML export has a process per rank (pids from 2) before the devices'.
+  const std::vector<analysis::RankSpan> ranks = analysis::TraceMLRankSpans(document);
+  timeline::WriteSpanTracks(document, options.ops, kRunPid, ranks, events);
+  const timeline::DeviceProcesses devices(
+      document, options, kRunPid + 1 + static_cast<std::uint32_t>(ranks.size()), events);
   if (options.device_intervals) timeline::WriteDeviceIntervalTracks(document, devices, events);
-  if (options.memory) timeline::WriteMemoryCounters(document, devices, run, events);
+  if (options.memory) {
+    timeline::WriteMemoryCounters(document, devices, run, events);
+    timeline::WriteGpuUtilisationCounters(document, devices, events);
+  }
   if (document.has_terminal()) WriteTerminal(document.terminal(), run, events);
   WriteMetadata(document, events.BeginMetadata());
   events.Finish();

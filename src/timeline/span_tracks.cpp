@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "analysis/capture_end.hpp"
@@ -24,22 +25,24 @@ struct Interval {
 
 class SpanTrackWriter {
  public:
+  // `visited` is shared by the writers of one export: a span is written once, by the first.
   SpanTrackWriter(const TraceDocument& document, bool with_ops, std::uint32_t pid,
+                  std::uint64_t capture_end_ns, std::vector<bool>& visited,
                   TraceEventWriter& events)
       : index_(document.span_index()),
         spans_(document.spans()),
         ops_(document.ops()),
         with_ops_(with_ops),
         pid_(pid),
-        capture_end_ns_(analysis::CaptureEndNs(document)),
+        capture_end_ns_(capture_end_ns),
         events_(events),
-        visited_(spans_.size(), false),
+        visited_(visited),
         tracks_(pid, "spans") {}
 
   void Run() {
     std::vector<SpanPosition> top_spans;
     for (SpanPosition p = 0; p < spans_.size(); ++p) {
-      if (!index_.parent(p)) top_spans.push_back(p);
+      if (!index_.parent(p) && !visited_[p]) top_spans.push_back(p);
     }
     SortByStart(top_spans);
     const std::vector<std::uint32_t> loose_ops = OpsOfNoSpan();
@@ -63,6 +66,11 @@ class SpanTrackWriter {
     for (const SpanPosition span : on_cycles) {
       if (!visited_[span]) Walk(span);
     }
+  }
+
+  // Only `top`'s subtree (its spans and their ops), unless a writer before wrote it.
+  void RunTree(SpanPosition top) {
+    if (!visited_[top]) Walk(top);
   }
 
  private:
@@ -222,7 +230,7 @@ class SpanTrackWriter {
   const std::uint32_t pid_;
   const std::uint64_t capture_end_ns_;
   TraceEventWriter& events_;
-  std::vector<bool> visited_;
+  std::vector<bool>& visited_;
   std::vector<Frame> stack_;
   std::vector<std::uint32_t> op_stack_;
   ThreadTracks tracks_;
@@ -231,8 +239,17 @@ class SpanTrackWriter {
 }  // namespace
 
 void WriteSpanTracks(const TraceDocument& document, bool with_ops, std::uint32_t pid,
-                     TraceEventWriter& events) {
-  SpanTrackWriter(document, with_ops, pid, events).Run();
+                     std::span<const analysis::RankSpan> ranks, TraceEventWriter& events) {
+  // Computed once: a trace/6 document finds it by a pass over its records.
+  const std::uint64_t capture_end_ns = analysis::CaptureEndNs(document);
+  std::vector<bool> visited(document.spans().size(), false);
+  for (std::size_t i = 0; i < ranks.size(); ++i) {
+    const std::uint32_t rank_pid = pid + 1 + static_cast<std::uint32_t>(i);
+    events.ProcessName({rank_pid, events.NewTid()}, "rank " + std::to_string(ranks[i].rank));
+    SpanTrackWriter(document, with_ops, rank_pid, capture_end_ns, visited, events)
+        .RunTree(ranks[i].span);
+  }
+  SpanTrackWriter(document, with_ops, pid, capture_end_ns, visited, events).Run();
 }
 
 }  // namespace tracedoc::timeline

@@ -4,17 +4,20 @@
 #define TRACEDOC_SRC_TIMELINE_SPAN_TRACKS_HPP_
 
 #include <cstdint>
+#include <span>
 
+#include "analysis/traceml_ranks.hpp"
 #include "timeline/trace_event_writer.hpp"
 #include "tracedoc/document.hpp"
 
 namespace tracedoc::timeline {
 
 /// Writes every span (and, with `with_ops`, every op) of `document` on tracks of process `pid`,
-/// naming each track as it is opened. Time O(n log n) for n spans and ops; memory a few bytes
-/// per span and op.
+/// naming each track as it is opened; but the subtree of the i-th of `ranks` (a TraceML
+/// document's rank spans) on a process of its own, pid + 1 + i, named `rank N`, written first.
+/// Time O(n log n) for n spans and ops; memory a few bytes per span and op.
 void WriteSpanTracks(const TraceDocument& document, bool with_ops, std::uint32_t pid,
-                     TraceEventWriter& events);
+                     std::span<const analysis::RankSpan> ranks, TraceEventWriter& events);
 
 }  // namespace tracedoc::timeline
 

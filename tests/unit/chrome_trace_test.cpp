@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -14,10 +15,12 @@
 
 #include "support/chrome_trace_events.hpp"
 #include "support/test_traces.hpp"
+#include "support/traceml_two_rank_export.hpp"
 #include "timeline/track_pool.hpp"
 #include "timeline/trace_event_writer.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/reader.hpp"
+#include "tracedoc/traceml_convert.hpp"
 
 namespace tracedoc {
 namespace {
@@ -337,6 +340,66 @@ TEST(ChromeTraceTest, TheThreeRoutesWriteTheSameBytes) {
   EXPECT_EQ(chunks, text);
   EXPECT_GE(calls, 1u);
   EXPECT_TRUE(text.ends_with("}}"));
+}
+
+
+// A converted TraceML export (docs/traceml-conversion.md): a process per rank with its steps and
+// phases, then the devices' processes with their memory and utilisation counters.
+TEST(ChromeTraceTest, ATraceMLExportHasAProcessPerRankAndCountersPerRankDevice) {
+  Result<TraceDocument> document = ToTraceDocument(testing::TwoRankExport());
+  ASSERT_TRUE(document);
+  const ExportedTrace trace = Export(document.value());
+  EXPECT_THAT(trace.process_names,
+              ::testing::ElementsAre(::testing::Pair(1, ::testing::StartsWith("run traceml-")),
+                                     ::testing::Pair(2, "rank 0"), ::testing::Pair(3, "rank 1"),
+                                     ::testing::Pair(4, "device rank0/cuda:0"),
+                                     ::testing::Pair(5, "device rank0/gpu0"),
+                                     ::testing::Pair(6, "device rank1/cuda:1")));
+  std::map<std::string, std::vector<std::int64_t>> pids_by_name;
+  for (const ExportedEvent* span : trace.Select("X", "span")) {
+    pids_by_name[span->name].push_back(span->pid);
+  }
+  using ::testing::ElementsAre;
+  EXPECT_THAT(pids_by_name["traceml run"], ElementsAre(1));
+  EXPECT_THAT(pids_by_name["rank 0"], ElementsAre(2));
+  EXPECT_THAT(pids_by_name["rank 1"], ElementsAre(3));
+  EXPECT_THAT(pids_by_name["step 1"], ElementsAre(2, 3));
+  EXPECT_THAT(pids_by_name["step 2"], ElementsAre(2));
+  EXPECT_THAT(pids_by_name["forward"], ElementsAre(2, 2, 3));
+  EXPECT_THAT(pids_by_name["forward [cuda:2]"], ElementsAre(3));
+  const ExportedEvent& step = Named(trace, "step 2");
+  EXPECT_EQ(step.ts_ns, 16'250'000u);
+  EXPECT_EQ(step.dur_ns, 1'250'000u);
+  EXPECT_EQ(ThreadName(trace, step), "spans");
+
+  std::vector<std::string> counters;
+  for (const ExportedEvent* counter : trace.Select("C")) {
+    counters.push_back(std::to_string(counter->pid) + "@" + std::to_string(*counter->ts_ns) +
+                       " " + counter->name + " " + boost::json::serialize(counter->args));
+  }
+  EXPECT_THAT(counters, ElementsAre(
+                            "6@2500000 physical memory "
+                            R"({"used_bytes":4096,"reserved_bytes":8192,"capacity_bytes":16384})",
+                            R"(4@7500000 physical memory {"used_bytes":1024,"reserved_bytes":2048})",
+                            "5@9500000 physical memory "
+                            R"({"used_bytes":1000000000,"capacity_bytes":80000000000})",
+                            R"(5@9500000 gpu utilisation {"util_percent":8.75E1})"));
+}
+
+// The rank processes and utilisation counters need the source tag: the same keys on any other
+// trace change nothing.
+TEST(ChromeTraceTest, RankKeysWithoutTheTraceMLSourceTagChangeNothing) {
+  const std::string span =
+      R"({"kind":"span_start","id":"r0","name":"rank 0","start_ns":0,"span_kind":"function","measured":true,"traceml_global_rank":0})";
+  const std::string sample =
+      R"({"kind":"device_memory","timestamp_ns":1,"device":"rank0/gpu0","used_bytes":5,"traceml_gpu_util_percent":50.0})";
+  const ExportedTrace trace = Export(Fold(testdata::Lines(
+      {std::string(testdata::kMeta10), span, End("r0", 4), sample, Terminal(4)})));
+  EXPECT_EQ(Named(trace, "rank 0").pid, 1);
+  EXPECT_THAT(trace.process_names,
+              ::testing::ElementsAre(::testing::Pair(1, ::testing::_),
+                                     ::testing::Pair(2, "device rank0/gpu0")));
+  EXPECT_THAT(trace.Select("C"), ::testing::SizeIs(1));
 }
 
 }  // namespace

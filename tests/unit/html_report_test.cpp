@@ -19,7 +19,9 @@
 #include "report/units.hpp"
 #include "support/cli_fixture.hpp"
 #include "support/test_traces.hpp"
+#include "support/traceml_two_rank_export.hpp"
 #include "tracedoc/reader.hpp"
+#include "tracedoc/traceml_convert.hpp"
 
 namespace tracedoc {
 namespace {
@@ -291,6 +293,71 @@ TEST(HtmlReportTest, StreamAndStringAreTheSameBytesEveryTime) {
   EXPECT_EQ(WriteHtmlReport(document), WriteHtmlReport(Fold(testdata::kSample)));
   EXPECT_THAT(WriteHtmlReport(document, {.title = "A <b> title"}),
               HasSubstr("<title>A &lt;b&gt; title</title>"));
+}
+
+// A converted TraceML export (docs/report.md, "Steps per rank"): a chart per rank on one scale and
+// each rank's figures. Rank 0 has steps of 7.5 and 1.25 ms, rank 1 one of 2.5 ms.
+std::string TraceMLReport(const TraceMLExport& source) {
+  Result<TraceDocument> document = ToTraceDocument(source);
+  if (!document) throw std::runtime_error(FormatError("<test>", document.error()));
+  return WriteHtmlReport(document.value());
+}
+
+// The bar heights of rank `rank`'s chart, in order.
+std::vector<std::string> BarHeights(std::string_view page, std::uint64_t rank) {
+  const std::string open = "data-rank=\"" + std::to_string(rank) + "\"";
+  std::string_view chart = page.substr(page.find(open));
+  chart = chart.substr(0, chart.find("</svg>"));
+  std::vector<std::string> heights;
+  for (std::size_t at = chart.find("class=\"step-bar\""); at != std::string_view::npos;
+       at = chart.find("class=\"step-bar\"", at + 1)) {
+    const std::size_t from = chart.find("height=\"", at) + 8;
+    heights.emplace_back(chart.substr(from, chart.find('"', from) - from));
+  }
+  return heights;
+}
+
+TEST(HtmlReportTest, ATraceMLExportShowsEachRanksStepsSideBySideOnOneScale) {
+  const std::string page = TraceMLReport(testing::TwoRankExport());
+  EXPECT_THAT(page, HasSubstr("<section id=\"rank-steps\">\n<h2>Steps per rank</h2>"));
+  EXPECT_EQ(Count(page, "<svg class=\"rank-steps-chart\""), 2u);
+  const report::Axis axis = report::MakeAxis(report::Quantity::kNanoseconds, 7'500'000);
+  const auto height = [&](double ns) { return report::FormatPixels(ns / axis.max * 130); };
+  EXPECT_THAT(BarHeights(page, 0), ElementsAre(height(7'500'000), height(1'250'000)));
+  EXPECT_THAT(BarHeights(page, 1), ElementsAre(height(2'500'000)));
+  EXPECT_THAT(page, HasSubstr("<tr><td>0</td><td>2</td><td>1.25 ms</td><td>1.25 ms</td>"
+                              "<td>7.5 ms</td><td>8.75 ms</td></tr>"));
+  EXPECT_THAT(page, HasSubstr("<tr><td>1</td><td>1</td><td>2.5 ms</td><td>2.5 ms</td>"
+                              "<td>2.5 ms</td><td>2.5 ms</td></tr>"));
+  // The section stands between the memory section and the spans.
+  EXPECT_LT(page.find("id=\"memory\""), page.find("id=\"rank-steps\""));
+  EXPECT_LT(page.find("id=\"rank-steps\""), page.find("id=\"spans\""));
+}
+
+TEST(HtmlReportTest, ARankWithMoreStepsThanColumnsDrawsTheLongestOfEachColumn) {
+  TraceMLExport source;
+  for (std::uint64_t step = 0; step < 460; ++step) {
+    // Every step lasts 1 ms, but step 301 lasts 5 ms: its column's bar is the tallest.
+    source.step_time.push_back(testing::TraceMLStep(
+        step + 1, 0, step, 10 * (step + 1),
+        {testing::TraceMLPhase("forward", "cuda:0", step == 301 ? 5.0 : 1.0)}));
+  }
+  const std::string page = TraceMLReport(source);
+  const std::vector<std::string> heights = BarHeights(page, 0);
+  ASSERT_EQ(heights.size(), 230u);  // the plot's pixel columns: two steps each
+  const report::Axis axis = report::MakeAxis(report::Quantity::kNanoseconds, 5'000'000);
+  EXPECT_EQ(heights[150], report::FormatPixels(5'000'000 / axis.max * 130));
+  EXPECT_EQ(heights[151], report::FormatPixels(1'000'000 / axis.max * 130));
+  EXPECT_THAT(page, HasSubstr("Each bar is the longest of its column's steps."));
+  EXPECT_THAT(page, HasSubstr("<tr><td>0</td><td>460</td>"));
+}
+
+TEST(HtmlReportTest, RankKeysWithoutTheTraceMLSourceTagAddNoSection) {
+  const std::string with_key = R"({"kind":"span_start","id":"r0","name":"rank 0","start_ns":0,)"
+                               R"("span_kind":"function","measured":true,"traceml_global_rank":0})";
+  const std::string page = WriteHtmlReport(Fold(Trace(
+      {with_key, R"({"kind":"span_end","id":"r0","duration_ns":5})"}, 5)));
+  EXPECT_THAT(page, Not(HasSubstr("rank-steps")));
 }
 
 class ReportCliTest : public testdata::CliFixture {};

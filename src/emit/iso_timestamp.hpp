@@ -1,0 +1,15 @@
+// A Unix time in nanoseconds as the ISO-8601 text a converted trace's meta `timestamp` holds.
+#ifndef TRACEDOC_SRC_EMIT_ISO_TIMESTAMP_HPP_
+#define TRACEDOC_SRC_EMIT_ISO_TIMESTAMP_HPP_
+
+#include <cstdint>
+#include <string>
+
+namespace tracedoc::emit {
+
+/// UTC with nanoseconds: 1764000000123456789 → `2025-11-24T16:00:00.123456789Z`.
+std::string IsoTimestamp(std::uint64_t unix_ns);
+
+}  // namespace tracedoc::emit
+
+#endif  // TRACEDOC_SRC_EMIT_ISO_TIMESTAMP_HPP_
