@@ -1,6 +1,7 @@
 // The seeded TraceML export generator (docs/traceml-export.md is the format it follows). Its own
-// random source (SplitMix64, integer arithmetic only) keeps a seed's output the same under every
-// compiler and standard library, so the committed example can be checked against it.
+// random source (SplitMix64, integer arithmetic only) and one draw per statement keep a seed's
+// output the same under every compiler and standard library, so the committed example can be
+// checked against it.
 #include "support/traceml_export_generator.hpp"
 
 #include <algorithm>
@@ -106,9 +107,12 @@ class RunGenerator {
       }
       if ((index + 1) % std::max<std::uint64_t>(plan_.snapshot_every, 1) == 0) Snapshots(order);
       if (index == plan_.steps / 2) {
+        // One draw a statement: the order of evaluation of operands is unspecified.
+        const std::uint64_t loss_units = 2 + random_.Below(3);
+        const std::uint64_t loss_thousandths = 100 + random_.Below(900);
         Emit(Output(order.front(), "step " + std::to_string(StepNumber(index)) +
-                                       ": loss=" + std::to_string(2 + random_.Below(3)) + "." +
-                                       std::to_string(100 + random_.Below(900))));
+                                       ": loss=" + std::to_string(loss_units) + "." +
+                                       std::to_string(loss_thousandths)));
       }
     }
     AddDuplicates();
@@ -264,7 +268,9 @@ class RunGenerator {
         record.temperature_c = static_cast<double>(45 + random_.Below(30));
         // This GPU's driver reports no power readings.
         if (!(plan_.nulls && gpu == 1)) {
-          record.power_usage_w = Milli(1000 * (150 + random_.Below(200)) + 500 * random_.Below(2));
+          const std::uint64_t watts = 150 + random_.Below(200);
+          const std::uint64_t half_watt = random_.Below(2);
+          record.power_usage_w = Milli(1000 * watts + 500 * half_watt);
           record.power_limit_w = 400.0;
         }
         Emit(std::move(record));
