@@ -22,6 +22,9 @@ tracedoc_layer(cirron_convert BELOW write cirron)
 # TraceML's export records (docs/traceml-export.md): read line by line like a trace, with the
 # same line splitting and JSON syntax layer, into their own typed records.
 tracedoc_layer(traceml BELOW read)
+# The run analysis of an export (docs/traceml-analysis.md): plain values from the typed records,
+# written as JSON with the emit layer, which it reaches through read.
+tracedoc_layer(traceml_analysis BELOW traceml)
 tracedoc_layer(analysis BELOW write)
 # A TraceML export as a trace/10 document (docs/traceml-conversion.md): records written as trace
 # lines by the writer and read back by the reader, as for a Cirron spool.
@@ -29,4 +32,4 @@ tracedoc_layer(traceml_convert BELOW write traceml)
 tracedoc_layer(health BELOW analysis USES OpenSSL::Crypto)
 tracedoc_layer(timeline BELOW analysis)
 tracedoc_layer(report BELOW health)
-tracedoc_layer(cli BELOW health report timeline cirron_convert traceml traceml_convert USES CLI11::CLI11)
+tracedoc_layer(cli BELOW health report timeline cirron_convert traceml traceml_analysis traceml_convert USES CLI11::CLI11)
