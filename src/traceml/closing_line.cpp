@@ -30,11 +30,10 @@ Result<TraceMLClosingLine> ReadClosingLine(LineContext& ctx, std::uint32_t node)
   return closing;
 }
 
-Error LineAfterClosingLine(const TraceMLClosingLine& closing, std::uint64_t line,
-                           std::uint64_t index) {
+Error LineAfterClosingLine(const TraceMLClosingLine& closing, std::uint64_t line) {
   return Error{ErrorCode::kTraceMLClosingLineNotLast,
                closing.line,
-               index,
+               std::nullopt,
                std::nullopt,
                {},
                "the closing line is followed by line " + std::to_string(line) +

@@ -16,9 +16,8 @@ bool IsClosingLine(LineContext& ctx, std::uint32_t node);
 /// unknown_field under strict); dropped_batches > 0 is a warning.
 Result<TraceMLClosingLine> ReadClosingLine(LineContext& ctx, std::uint32_t node);
 
-/// traceml_closing_line_not_last: the non-blank line `line` follows the closing line.
-Error LineAfterClosingLine(const TraceMLClosingLine& closing, std::uint64_t line,
-                           std::uint64_t index);
+/// traceml_closing_line_not_last, at the closing line: the non-blank line `line` follows it.
+Error LineAfterClosingLine(const TraceMLClosingLine& closing, std::uint64_t line);
 
 /// traceml_written_records_mismatch when the closing line's count is not the file's records.
 Result<void> CheckWrittenRecords(const TraceMLExport& export_records);

@@ -67,13 +67,16 @@ class ExportLines {
     if (text::IsBlank(text)) return boost::outcome_v2::success();
     const std::uint64_t index = index_++;
     ctx_.StartLine(number, index);
-    if (out_.closing) return traceml::LineAfterClosingLine(*out_.closing, number, index);
-    if (options_.max_records != 0 && out_.record_count() >= options_.max_records) {
-      return read::TooManyRecords(number, index, options_.max_records);
-    }
+    if (out_.closing) return traceml::LineAfterClosingLine(*out_.closing, number);
     BOOST_OUTCOME_TRY(Parse(text, number, index));
     const std::uint32_t stream_node = traceml::FindMember(ctx_, 0, "stream");
-    if (stream_node != 0) return records_.Read(ctx_, 0, stream_node);
+    if (stream_node != 0) {
+      // The closing line is no record: only records count against the bound.
+      if (options_.max_records != 0 && out_.record_count() >= options_.max_records) {
+        return read::TooManyRecords(number, index, options_.max_records);
+      }
+      return records_.Read(ctx_, 0, stream_node);
+    }
     if (!traceml::IsClosingLine(ctx_, 0)) {
       return ctx_.Fail(ErrorCode::kMissingField, "stream", "missing field `stream`");
     }

@@ -14,13 +14,13 @@ namespace {
 
 using KeySet = boost::unordered_flat_set<std::string_view, util::SeededHash, std::equal_to<>>;
 
-// Calls visit(key, key path, value node) for each member of the object at `node`, failing with
-// duplicate_key on a key written twice (`seen` is the caller's, cleared here, so that its
-// buffer is reused from one object to the next).
+// Calls visit(key, key path, value node) for each member of the object at `node`, which must
+// be a map, failing with duplicate_key on a key written twice. Each object has its own set:
+// clearing one set reused across objects would cost its largest capacity every time.
 template <class Visit>
 Result<void> ForEachMember(LineContext& ctx, std::uint32_t node, const std::string& path,
-                           KeySet& seen, Visit&& visit) {
-  seen.clear();
+                           Visit&& visit) {
+  KeySet seen;
   const json::Node& object = ctx.node(node);
   std::uint32_t key_node = node + 1;
   for (std::uint32_t m = 0; m < object.count; ++m) {
@@ -44,13 +44,11 @@ Result<void> ReadPhaseEvents(LineContext& ctx, std::uint32_t node, const std::st
                              std::vector<TraceMLPhaseSample>& samples,
                              std::vector<TraceMLUnknownField>& unknown) {
   if (ctx.node(node).type != json::NodeType::kObject) return ctx.FailType(node, field, "a map");
-  KeySet names;
-  KeySet devices;
   return ForEachMember(
-      ctx, node, field, names,
+      ctx, node, field,
       [&](std::string_view name, const std::string& name_path, std::uint32_t devices_node) {
         return ForEachMember(
-            ctx, devices_node, name_path, devices,
+            ctx, devices_node, name_path,
             [&](std::string_view device, const std::string& sample_path,
                 std::uint32_t sample_node) -> Result<void> {
               TraceMLPhaseSample sample;
