@@ -56,13 +56,21 @@ enum class ErrorCode : std::uint8_t {
   kCirronInvalidHistogram,
   kCirronDuplicateId,
   kCirronEmptySpool,
+  // export (a TraceML export's rules, docs/traceml-export.md)
+  kTraceMLUnknownStream,
+  kTraceMLUnsupportedSchema,
+  kTraceMLFieldOrder,
+  kTraceMLRankMismatch,
+  kTraceMLHostnameInconsistent,
+  kTraceMLWrittenRecordsMismatch,
+  kTraceMLClosingLineNotLast,
 };
 
 /// The number of error codes; codes run from 0 to kErrorCodeCount - 1.
-inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::kCirronEmptySpool) + 1;
+inline constexpr int kErrorCodeCount = static_cast<int>(ErrorCode::kTraceMLClosingLineNotLast) + 1;
 
 /// Where a code belongs in the pipeline (docs/tracedoc.md §2, column "stage").
-enum class ErrorStage : std::uint8_t { kInput, kLine, kRecord, kStream, kSpool };
+enum class ErrorStage : std::uint8_t { kInput, kLine, kRecord, kStream, kSpool, kExport };
 
 /// The code's spelling in JSON and on the command line, e.g. "duplicate_span_start".
 std::string_view ErrorCodeName(ErrorCode code) noexcept;

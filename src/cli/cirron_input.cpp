@@ -58,13 +58,6 @@ void PrintText(const std::string& path, const CirronSpool& spool,
   }
 }
 
-void AppendMember(std::string& out, std::string_view key, std::string_view value) {
-  out.push_back(',');
-  emit::AppendJsonString(out, key);
-  out.push_back(':');
-  emit::AppendJsonString(out, value);
-}
-
 // The report of `validate --json` with two more members, `warnings` and `findings`.
 void PrintJson(const std::string& path, const Result<void>& verdict, const CirronSpool& spool,
                const std::vector<CirronScopeFinding>& findings, std::ostream& out) {
@@ -75,22 +68,22 @@ void PrintJson(const std::string& path, const Result<void>& verdict, const Cirro
     const CirronWarning& warning = spool.warnings[i];
     report.append(i == 0 ? "{\"code\":" : ",{\"code\":");
     emit::AppendJsonString(report, CirronWarningCodeName(warning.code));
-    AppendMember(report, "file", warning.file);
+    AppendStringMember(report, "file", warning.file);
     report.append(",\"line\":");
     emit::AppendJsonU64(report, warning.line);
     report.append(",\"column\":");
     emit::AppendJsonU64(report, warning.column);
-    AppendMember(report, "path", warning.path);
-    AppendMember(report, "message", warning.message);
+    AppendStringMember(report, "path", warning.path);
+    AppendStringMember(report, "message", warning.message);
     report.push_back('}');
   }
   report.append("],\"findings\":[");
   for (std::size_t i = 0; i < findings.size(); ++i) {
     report.append(i == 0 ? "{\"severity\":" : ",{\"severity\":");
     emit::AppendJsonString(report, SeverityName(findings[i].severity));
-    AppendMember(report, "code", findings[i].code);
-    AppendMember(report, "span_id", findings[i].span_id);
-    AppendMember(report, "message", findings[i].message);
+    AppendStringMember(report, "code", findings[i].code);
+    AppendStringMember(report, "span_id", findings[i].span_id);
+    AppendStringMember(report, "message", findings[i].message);
     report.push_back('}');
   }
   report.append("]}\n");

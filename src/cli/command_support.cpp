@@ -7,6 +7,8 @@
 
 #include "cli/cirron_input.hpp"
 #include "cli/commands.hpp"
+#include "cli/traceml_input.hpp"
+#include "emit/json_format.hpp"
 #include "tracedoc/reader.hpp"
 #include "write/temporary_path.hpp"
 
@@ -22,9 +24,11 @@ void AddThreadsOption(CLI::App& command, unsigned& threads) {
 void AddFromOption(CLI::App& command, std::string& from) {
   command
       .add_option("--from", from,
-                  "Read the input as FORMAT: trace (candle-graph JSONL) or cirron (a Cirron "
-                  "spool; a directory or a batch file is recognized without it)")
-      ->check(CLI::IsMember({std::string(kFromTrace), std::string(kFromCirron)}));
+                  "Read the input as FORMAT: trace (candle-graph JSONL), cirron (a Cirron "
+                  "spool; a directory or a batch file is recognized without it) or traceml (a "
+                  "TraceML export, recognized by its first line without it)")
+      ->check(CLI::IsMember({std::string(kFromTrace), std::string(kFromCirron),
+                             std::string(kFromTraceML)}));
 }
 
 void AddTraceArgument(CLI::App& command, TraceArgument& argument) {
@@ -45,6 +49,13 @@ Result<TraceDocument> ReadTraceArgument(const TraceArgument& argument) {
 int ReportReadError(std::string_view file, const Error& error) {
   std::cerr << FormatError(file, error) << '\n';
   return error.code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
+}
+
+void AppendStringMember(std::string& out, std::string_view key, std::string_view value) {
+  out.push_back(',');
+  emit::AppendJsonString(out, key);
+  out.push_back(':');
+  emit::AppendJsonString(out, value);
 }
 
 bool FlushStandardOutput(std::string_view command) {

@@ -9,6 +9,7 @@
 
 #include "cli/cirron_input.hpp"
 #include "cli/commands.hpp"
+#include "cli/traceml_input.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/validation_report.hpp"
 
@@ -42,6 +43,11 @@ int RunValidate(const ValidateArgs& args) {
   for (const std::string& file : args.files) {
     if (IsCirronInput(file, args.from)) {
       exit_code = std::max(exit_code, ValidateCirronSpool(file, args.json, std::cout));
+      if (args.json && !FlushStandardOutput("validate")) return kExitUsage;
+      continue;
+    }
+    if (IsTraceMLInput(file, args.from)) {
+      exit_code = std::max(exit_code, ValidateTraceMLExport(file, args.strict, args.json, std::cout));
       if (args.json && !FlushStandardOutput("validate")) return kExitUsage;
       continue;
     }

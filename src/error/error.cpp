@@ -79,6 +79,20 @@ constexpr std::array<CodeInfo, kErrorCodeCount> kCodes = {{
      "an id given to two spans, two marks or two snapshots of one spool"},
     {ErrorCode::kCirronEmptySpool, "cirron_empty_spool", kSpool,
      "a spool converted into a trace holds no batch"},
+    {ErrorCode::kTraceMLUnknownStream, "traceml_unknown_stream", kExport,
+     "a record whose `stream` is not one of the seven TraceML streams"},
+    {ErrorCode::kTraceMLUnsupportedSchema, "traceml_unsupported_schema", kExport,
+     "a record whose `schema_version` is not the integer 1"},
+    {ErrorCode::kTraceMLFieldOrder, "traceml_field_order", kExport,
+     "a record's fields out of its stream's column order, only when the strict read option is on"},
+    {ErrorCode::kTraceMLRankMismatch, "traceml_rank_mismatch", kExport,
+     "a record whose `rank` differs from its `global_rank` (null included)"},
+    {ErrorCode::kTraceMLHostnameInconsistent, "traceml_hostname_inconsistent", kExport,
+     "`hostname` present on some records of an export and absent on others"},
+    {ErrorCode::kTraceMLWrittenRecordsMismatch, "traceml_written_records_mismatch", kExport,
+     "the closing line's `written_records` differs from the records in the file"},
+    {ErrorCode::kTraceMLClosingLineNotLast, "traceml_closing_line_not_last", kExport,
+     "a non-blank line after the closing line"},
 }};
 
 constexpr bool TableMatchesEnum() {

@@ -2,25 +2,14 @@
 // into a builder that keeps the document, keeps nothing, or hands each event to a sink.
 #include "tracedoc/reader.hpp"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <memory>
 
 #include "read/error_log.hpp"
+#include "read/input_access.hpp"
 #include "read/read_pipeline.hpp"
 #include "tracedoc/document_builder.hpp"
 
 namespace tracedoc {
-
-class InputAccess {
- public:
-  static TraceInput::Kind kind(const TraceInput& input) { return input.kind_; }
-  static std::string_view text(const TraceInput& input) { return input.text_; }
-  static const std::filesystem::path& path(const TraceInput& input) { return input.path_; }
-  static constexpr TraceInput::Kind kString = TraceInput::Kind::kString;
-  static constexpr TraceInput::Kind kFile = TraceInput::Kind::kFile;
-};
 
 TraceInput TraceInput::FromString(std::string_view text) {
   TraceInput input;
@@ -56,29 +45,13 @@ std::string TraceInput::display_name() const {
 
 namespace {
 
-struct FileCloser {
-  void operator()(std::FILE* file) const { std::fclose(file); }
-};
-
 Result<void> FoldInput(const TraceInput& input, const ReadOptions& options,
                        DocumentBuilder& builder, read::EventTap& tap) {
   if (InputAccess::kind(input) == InputAccess::kString) {
     return read::FoldBuffer(InputAccess::text(input), options, builder, tap);
   }
-  std::unique_ptr<std::FILE, FileCloser> owned;
-  std::FILE* stream = stdin;
-  if (InputAccess::kind(input) == InputAccess::kFile) {
-    owned.reset(std::fopen(InputAccess::path(input).c_str(), "rb"));
-    if (!owned) {
-      return Error{ErrorCode::kIoError,
-                   0,
-                   std::nullopt,
-                   std::nullopt,
-                   {},
-                   "open trace file " + input.display_name() + ": " + std::strerror(errno)};
-    }
-    stream = owned.get();
-  }
+  read::OwnedFile owned;
+  BOOST_OUTCOME_TRY(std::FILE* const stream, read::OpenInputStream(input, "trace file", owned));
   return read::FoldStream(stream, input.display_name(), options, builder, tap);
 }
 

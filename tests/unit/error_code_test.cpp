@@ -1,5 +1,5 @@
 // The error codes of docs/tracedoc.md §2: every code's name, description, stage and round trip through
-// ErrorCodeFromName, the exact list of 35 spellings, and FormatError's one-line form. The table is
+// ErrorCodeFromName, the exact list of 42 spellings, and FormatError's one-line form. The table is
 // read from the repository's own docs/tracedoc.md, so the docs and the code cannot drift apart.
 #include <array>
 #include <cstdint>
@@ -20,7 +20,7 @@ namespace tracedoc {
 namespace {
 
 // docs/tracedoc.md §2, in table order. These spellings never change.
-constexpr std::array<std::string_view, 35> kSpecNames = {
+constexpr std::array<std::string_view, 42> kSpecNames = {
     "io_error",
     "limit_exceeded",
     "invalid_utf8",
@@ -56,6 +56,13 @@ constexpr std::array<std::string_view, 35> kSpecNames = {
     "cirron_invalid_histogram",
     "cirron_duplicate_id",
     "cirron_empty_spool",
+    "traceml_unknown_stream",
+    "traceml_unsupported_schema",
+    "traceml_field_order",
+    "traceml_rank_mismatch",
+    "traceml_hostname_inconsistent",
+    "traceml_written_records_mismatch",
+    "traceml_closing_line_not_last",
 };
 
 ErrorCode CodeAt(int i) { return static_cast<ErrorCode>(i); }
@@ -74,7 +81,7 @@ bool IsSnakeCase(std::string_view name) {
   return true;
 }
 
-TEST(ErrorCodeTest, ThereAreThirtyFiveCodes) { EXPECT_EQ(kErrorCodeCount, 35); }
+TEST(ErrorCodeTest, ThereAreFortyTwoCodes) { EXPECT_EQ(kErrorCodeCount, 42); }
 
 TEST(ErrorCodeTest, EveryCodeHasANonEmptySnakeCaseName) {
   for (int i = 0; i < kErrorCodeCount; ++i) {
@@ -145,7 +152,8 @@ TEST(ErrorCodeTest, StagesFollowTheSpecTable) {
         : i <= static_cast<int>(ErrorCode::kNotAnObject)            ? ErrorStage::kLine
         : i <= static_cast<int>(ErrorCode::kUnknownField)           ? ErrorStage::kRecord
         : i <= static_cast<int>(ErrorCode::kTerminalBeforeEvidence) ? ErrorStage::kStream
-                                                                    : ErrorStage::kSpool;
+        : i <= static_cast<int>(ErrorCode::kCirronEmptySpool)       ? ErrorStage::kSpool
+                                                                    : ErrorStage::kExport;
     EXPECT_EQ(ErrorCodeStage(code), expected);
   }
 }
@@ -180,7 +188,7 @@ std::vector<SpecRow> ReadSpecTable() {
     // Other tables of the file (the command line's) start with a backquote too.
     const std::string& stage = cells[1];
     if (stage != "input" && stage != "line" && stage != "record" && stage != "stream" &&
-        stage != "spool") {
+        stage != "spool" && stage != "export") {
       continue;
     }
     rows.push_back(SpecRow{name.substr(1, name.size() - 2), cells[1], cells[2]});
@@ -200,6 +208,8 @@ std::string_view StageName(ErrorStage stage) {
       return "stream";
     case ErrorStage::kSpool:
       return "spool";
+    case ErrorStage::kExport:
+      return "export";
   }
   return "?";
 }

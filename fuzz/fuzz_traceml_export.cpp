@@ -1,0 +1,123 @@
+// ReadTraceMLExport on any bytes, read by default and under strict. Invariants: the read is
+// deterministic; a failure's code is in the table and its line exists in the input; strict
+// accepts only what the default read accepts, with no unknown-field or field-order warning, and
+// reads the same records; an accepted export's record_count is the sum of its streams, a
+// closing line's written_records equals it, every record's line lies within the input, in
+// increasing order per stream, the duplicates counted are at most the records, and the warnings
+// kept are at most the total and max_warnings.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "fuzz_check.hpp"
+#include "tracedoc/traceml_export.hpp"
+
+namespace {
+
+using tracedoc::TraceMLExport;
+
+std::uint64_t PhysicalLines(std::string_view text) {
+  if (text.empty()) return 0;
+  const auto newlines = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n'));
+  return text.back() == '\n' ? newlines : newlines + 1;
+}
+
+template <class Record>
+void CheckLines(const std::vector<Record>& records, std::uint64_t lines) {
+  std::uint64_t previous = 0;
+  for (const Record& record : records) {
+    TRACEDOC_FUZZ_CHECK(record.base.line > previous);
+    TRACEDOC_FUZZ_CHECK(record.base.line <= lines);
+    previous = record.base.line;
+  }
+}
+
+void CheckExport(const TraceMLExport& e, std::uint64_t lines, std::size_t max_warnings) {
+  const std::uint64_t sum = e.step_time.size() + e.step_memory.size() + e.system.size() +
+                            e.system_gpu.size() + e.process.size() +
+                            e.runtime_environment.size() + e.stdout_stderr.size();
+  TRACEDOC_FUZZ_CHECK(e.record_count() == sum);
+  CheckLines(e.step_time, lines);
+  CheckLines(e.step_memory, lines);
+  CheckLines(e.system, lines);
+  CheckLines(e.system_gpu, lines);
+  CheckLines(e.process, lines);
+  CheckLines(e.runtime_environment, lines);
+  CheckLines(e.stdout_stderr, lines);
+  for (const tracedoc::TraceMLStepTime& step : e.step_time) {
+    for (const tracedoc::TraceMLPhaseSample& sample : step.events) {
+      TRACEDOC_FUZZ_CHECK(!sample.duration_ms || *sample.duration_ms >= 0);
+    }
+  }
+  for (const tracedoc::TraceMLOutputLine& output : e.stdout_stderr) {
+    TRACEDOC_FUZZ_CHECK(!output.text.empty());
+  }
+  if (e.closing) {
+    TRACEDOC_FUZZ_CHECK(e.closing->written_records == e.record_count());
+    TRACEDOC_FUZZ_CHECK(e.closing->line <= lines);
+  }
+  std::uint64_t duplicates = 0;
+  for (const std::uint64_t d : e.duplicates) duplicates += d;
+  TRACEDOC_FUZZ_CHECK(duplicates <= e.record_count());
+  TRACEDOC_FUZZ_CHECK(e.duplicates[static_cast<std::size_t>(
+                          tracedoc::TraceMLStream::kStdoutStderr)] == 0);
+  TRACEDOC_FUZZ_CHECK(e.warnings.size() <= max_warnings);
+  TRACEDOC_FUZZ_CHECK(e.warnings.size() <= e.total_warnings);
+  std::uint64_t previous = 0;
+  for (const tracedoc::TraceMLWarning& warning : e.warnings) {
+    TRACEDOC_FUZZ_CHECK(warning.line >= previous && warning.line <= lines);
+    TRACEDOC_FUZZ_CHECK(!warning.message.empty());
+    previous = warning.line;
+  }
+}
+
+void CheckError(const tracedoc::Error& error, std::uint64_t lines) {
+  TRACEDOC_FUZZ_CHECK(static_cast<int>(error.code) < tracedoc::kErrorCodeCount);
+  TRACEDOC_FUZZ_CHECK(error.line >= 1 && error.line <= lines);
+  TRACEDOC_FUZZ_CHECK(!error.message.empty());
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const std::uint64_t lines = PhysicalLines(text);
+  tracedoc::TraceMLReadOptions options;
+  options.max_warnings = 8;  // small, so that the bound is exercised
+  const auto input = tracedoc::TraceInput::FromString(text);
+  const tracedoc::Result<TraceMLExport> read = tracedoc::ReadTraceMLExport(input, options);
+  const tracedoc::Result<TraceMLExport> again = tracedoc::ReadTraceMLExport(input, options);
+  tracedoc::TraceMLReadOptions strict_options = options;
+  strict_options.strict = true;
+  const tracedoc::Result<TraceMLExport> strict =
+      tracedoc::ReadTraceMLExport(input, strict_options);
+  TRACEDOC_FUZZ_CHECK(read.has_value() == again.has_value());
+  if (!read) {
+    TRACEDOC_FUZZ_CHECK(again.error() == read.error());
+    CheckError(read.error(), lines);
+    // Strict only adds rules: what the default read rejects, strict rejects.
+    TRACEDOC_FUZZ_CHECK(!strict);
+    CheckError(strict.error(), lines);
+    return 0;
+  }
+  CheckExport(read.value(), lines, options.max_warnings);
+  TRACEDOC_FUZZ_CHECK(read.value().step_time == again.value().step_time);
+  if (!strict) {
+    CheckError(strict.error(), lines);
+    const tracedoc::ErrorCode code = strict.error().code;
+    TRACEDOC_FUZZ_CHECK(code == tracedoc::ErrorCode::kUnknownField ||
+                        code == tracedoc::ErrorCode::kTraceMLFieldOrder);
+    return 0;
+  }
+  CheckExport(strict.value(), lines, options.max_warnings);
+  for (const tracedoc::TraceMLWarning& warning : strict.value().warnings) {
+    TRACEDOC_FUZZ_CHECK(warning.code != tracedoc::TraceMLWarningCode::kUnknownField &&
+                        warning.code != tracedoc::TraceMLWarningCode::kFieldOrder);
+  }
+  TRACEDOC_FUZZ_CHECK(strict.value().record_count() == read.value().record_count());
+  TRACEDOC_FUZZ_CHECK(strict.value().step_time == read.value().step_time);
+  TRACEDOC_FUZZ_CHECK(strict.value().process == read.value().process);
+  return 0;
+}
