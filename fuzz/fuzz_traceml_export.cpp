@@ -36,8 +36,8 @@ void CheckLines(const std::vector<Record>& records, std::uint64_t lines) {
 
 void CheckExport(const TraceMLExport& e, std::uint64_t lines, std::size_t max_warnings) {
   const std::uint64_t sum = e.step_time.size() + e.step_memory.size() + e.system.size() +
-                            e.system_gpu.size() + e.process.size() +
-                            e.runtime_environment.size() + e.stdout_stderr.size();
+                            e.system_gpu.size() + e.process.size() + e.runtime_environment.size() +
+                            e.stdout_stderr.size();
   TRACEDOC_FUZZ_CHECK(e.record_count() == sum);
   CheckLines(e.step_time, lines);
   CheckLines(e.step_memory, lines);
@@ -61,8 +61,8 @@ void CheckExport(const TraceMLExport& e, std::uint64_t lines, std::size_t max_wa
   std::uint64_t duplicates = 0;
   for (const std::uint64_t d : e.duplicates) duplicates += d;
   TRACEDOC_FUZZ_CHECK(duplicates <= e.record_count());
-  TRACEDOC_FUZZ_CHECK(e.duplicates[static_cast<std::size_t>(
-                          tracedoc::TraceMLStream::kStdoutStderr)] == 0);
+  TRACEDOC_FUZZ_CHECK(
+      e.duplicates[static_cast<std::size_t>(tracedoc::TraceMLStream::kStdoutStderr)] == 0);
   TRACEDOC_FUZZ_CHECK(e.warnings.size() <= max_warnings);
   TRACEDOC_FUZZ_CHECK(e.warnings.size() <= e.total_warnings);
   std::uint64_t previous = 0;
@@ -91,8 +91,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const tracedoc::Result<TraceMLExport> again = tracedoc::ReadTraceMLExport(input, options);
   tracedoc::TraceMLReadOptions strict_options = options;
   strict_options.strict = true;
-  const tracedoc::Result<TraceMLExport> strict =
-      tracedoc::ReadTraceMLExport(input, strict_options);
+  const tracedoc::Result<TraceMLExport> strict = tracedoc::ReadTraceMLExport(input, strict_options);
   TRACEDOC_FUZZ_CHECK(read.has_value() == again.has_value());
   if (!read) {
     TRACEDOC_FUZZ_CHECK(again.error() == read.error());

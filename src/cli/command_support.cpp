@@ -27,8 +27,8 @@ void AddFromOption(CLI::App& command, std::string& from) {
                   "Read the input as FORMAT: trace (candle-graph JSONL), cirron (a Cirron "
                   "spool; a directory or a batch file is recognized without it) or traceml (a "
                   "TraceML export, recognized by its first line without it)")
-      ->check(CLI::IsMember({std::string(kFromTrace), std::string(kFromCirron),
-                             std::string(kFromTraceML)}));
+      ->check(CLI::IsMember(
+          {std::string(kFromTrace), std::string(kFromCirron), std::string(kFromTraceML)}));
 }
 
 void AddTraceArgument(CLI::App& command, TraceArgument& argument) {

@@ -68,8 +68,8 @@ bool LooksLikeExportLine(std::string_view line) {
 
 void PrintText(const std::string& file, const TraceMLExport& read) {
   for (const TraceMLWarning& warning : read.warnings) {
-    std::cerr << file << ':' << warning.line << ": warning["
-              << TraceMLWarningCodeName(warning.code) << "]: " << warning.message << '\n';
+    std::cerr << file << ':' << warning.line << ": warning[" << TraceMLWarningCodeName(warning.code)
+              << "]: " << warning.message << '\n';
   }
   if (read.total_warnings > read.warnings.size()) {
     std::cerr << file << ": " << read.total_warnings - read.warnings.size()
@@ -110,11 +110,11 @@ bool IsTraceMLInput(const std::string& file, std::string_view from) {
   return !line.empty() && LooksLikeExportLine(line);
 }
 
-int ValidateTraceMLExport(const std::string& file, bool strict, bool json,
-                          std::ostream& json_out) {
+int ValidateTraceMLExport(const std::string& file, bool strict, bool json, std::ostream& json_out) {
   TraceMLReadOptions options;
   options.strict = strict;
-  const TraceInput input = file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(file);
+  const TraceInput input =
+      file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(file);
   const Result<TraceMLExport> read = ReadTraceMLExport(input, options);
   const TraceMLExport none;
   const TraceMLExport& records = read ? read.value() : none;

@@ -22,8 +22,7 @@ bool IsTraceMLInput(const std::string& file, std::string_view from);
 /// the error on stderr, or, with `json`, one object on `json_out`: the trace's report plus
 /// `warnings` and `warning_count`. With `strict`, unknown fields and fields out of order are
 /// errors. The exit code: 2 unreadable, 1 rejected, else 0.
-int ValidateTraceMLExport(const std::string& file, bool strict, bool json,
-                          std::ostream& json_out);
+int ValidateTraceMLExport(const std::string& file, bool strict, bool json, std::ostream& json_out);
 
 }  // namespace tracedoc::cli
 

@@ -47,7 +47,8 @@ int RunValidate(const ValidateArgs& args) {
       continue;
     }
     if (IsTraceMLInput(file, args.from)) {
-      exit_code = std::max(exit_code, ValidateTraceMLExport(file, args.strict, args.json, std::cout));
+      exit_code =
+          std::max(exit_code, ValidateTraceMLExport(file, args.strict, args.json, std::cout));
       if (args.json && !FlushStandardOutput("validate")) return kExitUsage;
       continue;
     }

@@ -11,13 +11,13 @@ Result<std::FILE*> OpenInputStream(const TraceInput& input, std::string_view wha
   if (InputAccess::kind(input) != InputAccess::kFile) return stdin;
   owned.reset(std::fopen(InputAccess::path(input).c_str(), "rb"));
   if (!owned) {
-    return Error{ErrorCode::kIoError,
-                 0,
-                 std::nullopt,
-                 std::nullopt,
-                 {},
-                 "open " + std::string(what) + " " + input.display_name() + ": " +
-                     std::strerror(errno)};
+    return Error{
+        ErrorCode::kIoError,
+        0,
+        std::nullopt,
+        std::nullopt,
+        {},
+        "open " + std::string(what) + " " + input.display_name() + ": " + std::strerror(errno)};
   }
   return owned.get();
 }

@@ -49,8 +49,8 @@ Result<void> CheckWrittenRecords(const TraceMLExport& export_records) {
                std::nullopt,
                std::nullopt,
                "written_records",
-               "`written_records` is " + std::to_string(closing.written_records) + " but the file has " +
-                   std::to_string(records) + " records"};
+               "`written_records` is " + std::to_string(closing.written_records) +
+                   " but the file has " + std::to_string(records) + " records"};
 }
 
 }  // namespace tracedoc::traceml

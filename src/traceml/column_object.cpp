@@ -29,9 +29,8 @@ Error DuplicateKey(const LineContext& ctx, const std::string& field) {
 
 }  // namespace
 
-Result<bool> ReadColumnObject(LineContext& ctx, std::uint32_t node,
-                              std::span<const Column> columns, const ColumnTarget* targets,
-                              const ObjectReadOptions& options,
+Result<bool> ReadColumnObject(LineContext& ctx, std::uint32_t node, std::span<const Column> columns,
+                              const ColumnTarget* targets, const ObjectReadOptions& options,
                               std::vector<TraceMLUnknownField>& unknown) {
   std::bitset<kMaxColumns> seen;
   // Unknown keys, to find one written twice (known ones are in `seen`).

@@ -24,9 +24,8 @@ struct ObjectReadOptions {
 
 /// Reads the object at `node` (the caller has checked it is one) through `columns`, whose
 /// values go to `targets` (same order). Returns whether the `hostname` column was present.
-Result<bool> ReadColumnObject(LineContext& ctx, std::uint32_t node,
-                              std::span<const Column> columns, const ColumnTarget* targets,
-                              const ObjectReadOptions& options,
+Result<bool> ReadColumnObject(LineContext& ctx, std::uint32_t node, std::span<const Column> columns,
+                              const ColumnTarget* targets, const ObjectReadOptions& options,
                               std::vector<TraceMLUnknownField>& unknown);
 
 }  // namespace tracedoc::traceml

@@ -27,7 +27,9 @@ constexpr std::size_t kBlockBytes = std::size_t{256} << 10;
 class ExportLines {
  public:
   ExportLines(const TraceMLReadOptions& options, std::string_view display_name)
-      : options_(options), display_name_(display_name), ctx_(tape_, options_, out_),
+      : options_(options),
+        display_name_(display_name),
+        ctx_(tape_, options_, out_),
         records_(out_) {}
 
   template <class Blocks>
@@ -50,7 +52,8 @@ class ExportLines {
     std::uint64_t last = 0;
     for (;;) {
       Result<bool> more = lines.Next(line);
-      if (!more) return read::LineTooLong(lines_before_ + more.error().line, options_.max_line_bytes);
+      if (!more)
+        return read::LineTooLong(lines_before_ + more.error().line, options_.max_line_bytes);
       if (!more.value()) break;
       last = line.number;
       BOOST_OUTCOME_TRY(ReadLine(line.text, lines_before_ + line.number));

@@ -16,8 +16,7 @@ template <std::size_t... N>
 constexpr auto Join(const std::array<Column, N>&... parts) {
   std::array<Column, (N + ...)> out{};
   std::size_t at = 0;
-  ((std::copy(parts.begin(), parts.end(), out.begin() + static_cast<std::ptrdiff_t>(at)),
-    at += N),
+  ((std::copy(parts.begin(), parts.end(), out.begin() + static_cast<std::ptrdiff_t>(at)), at += N),
    ...);
   return out;
 }
@@ -35,16 +34,15 @@ constexpr auto kIdentity =
     List(Column{"global_rank", kInteger}, Column{"local_rank", kInteger},
          Column{"world_size", kInteger}, Column{"local_world_size", kInteger},
          Column{"node_rank", kInteger}, Column{"hostname", kHostname});
-constexpr auto kTimeAndSeq =
-    List(Column{"timestamp_unix_ns", kInteger}, Column{"seq", kInteger});
+constexpr auto kTimeAndSeq = List(Column{"timestamp_unix_ns", kInteger}, Column{"seq", kInteger});
 
 constexpr auto kStepTime = Join(kHead, kRankColumn, kIdentity, kTimeAndSeq,
                                 List(Column{"step", kInteger}, Column{"events", kEvents}));
 
 constexpr auto kStepMemory =
     Join(kHead, kRankColumn, kIdentity, kTimeAndSeq,
-         List(Column{"device", kText}, Column{"step", kInteger},
-              Column{"peak_alloc_bytes", kBytes}, Column{"peak_reserved_bytes", kBytes}));
+         List(Column{"device", kText}, Column{"step", kInteger}, Column{"peak_alloc_bytes", kBytes},
+              Column{"peak_reserved_bytes", kBytes}));
 
 // system and system_gpu have no `rank`: their rows have none.
 constexpr auto kSystem =
@@ -53,12 +51,11 @@ constexpr auto kSystem =
               Column{"ram_total_bytes", kBytes}, Column{"gpu_available", kIntegerBool},
               Column{"gpu_count", kInteger}));
 
-constexpr auto kSystemGpu =
-    Join(kHead, kIdentity, kTimeAndSeq,
-         List(Column{"gpu_idx", kCount}, Column{"util", kNonNegative},
-              Column{"mem_used_bytes", kBytes}, Column{"mem_total_bytes", kBytes},
-              Column{"temperature_c", kNumber}, Column{"power_usage_w", kNonNegative},
-              Column{"power_limit_w", kNonNegative}));
+constexpr auto kSystemGpu = Join(
+    kHead, kIdentity, kTimeAndSeq,
+    List(Column{"gpu_idx", kCount}, Column{"util", kNonNegative}, Column{"mem_used_bytes", kBytes},
+         Column{"mem_total_bytes", kBytes}, Column{"temperature_c", kNumber},
+         Column{"power_usage_w", kNonNegative}, Column{"power_limit_w", kNonNegative}));
 
 constexpr auto kProcess =
     Join(kHead, kRankColumn, kIdentity, kTimeAndSeq,
@@ -148,8 +145,7 @@ std::span<const Column> StreamColumns(TraceMLStream stream) {
 std::span<const Column> PhaseColumns() { return kPhase; }
 std::span<const Column> ClosingColumns() { return kClosing; }
 
-std::size_t BindColumns(TraceMLStepTime& r, std::optional<std::uint64_t>& rank,
-                        ColumnTarget* out) {
+std::size_t BindColumns(TraceMLStepTime& r, std::optional<std::uint64_t>& rank, ColumnTarget* out) {
   ColumnTarget* at = BindCommon(r.base, r.identity, &rank, out);
   *at++ = &r.step;
   *at++ = &r.events;
@@ -188,8 +184,7 @@ std::size_t BindColumns(TraceMLSystemGpu& r, std::optional<std::uint64_t>&, Colu
   return Count(out, at);
 }
 
-std::size_t BindColumns(TraceMLProcess& r, std::optional<std::uint64_t>& rank,
-                        ColumnTarget* out) {
+std::size_t BindColumns(TraceMLProcess& r, std::optional<std::uint64_t>& rank, ColumnTarget* out) {
   ColumnTarget* at = BindCommon(r.base, r.identity, &rank, out);
   *at++ = &r.cpu_percent;
   *at++ = &r.cpu_logical_core_count;

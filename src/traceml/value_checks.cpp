@@ -95,8 +95,7 @@ Result<std::optional<std::string>> ReadText(LineContext& ctx, std::uint32_t node
 }
 
 // stdout_stderr's `line`: the exporter records no empty line and never a null one.
-Result<std::string> ReadOutputLine(LineContext& ctx, std::uint32_t node,
-                                   const std::string& field) {
+Result<std::string> ReadOutputLine(LineContext& ctx, std::uint32_t node, const std::string& field) {
   if (ctx.node(node).type != json::NodeType::kString) return ctx.FailType(node, field, "a string");
   std::string text(ctx.text(node));
   if (text.empty()) {

@@ -53,7 +53,9 @@ TEST_F(TraceMLCliTest, ValidateFailsWithTheRuleCodeAndLine) {
   EXPECT_THAT(result.err, HasSubstr("records.jsonl:5: error[traceml_written_records_mismatch]: "));
   const RunResult json = Run("validate --json records.jsonl");
   EXPECT_EQ(json.exit_code, 1);
-  EXPECT_THAT(json.out, HasSubstr(R"("ok":false,"error":{"code":"traceml_written_records_mismatch","line":5,)"));
+  EXPECT_THAT(
+      json.out,
+      HasSubstr(R"("ok":false,"error":{"code":"traceml_written_records_mismatch","line":5,)"));
 }
 
 TEST_F(TraceMLCliTest, StrictTurnsAnUnknownFieldIntoAnError) {

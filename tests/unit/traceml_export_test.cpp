@@ -118,13 +118,13 @@ TEST(TraceMLExportTest, ReadsEveryStreamIntoItsRecords) {
                                        "single_node", true, "nccl", "ddp", "detected", "high"}));
 
   ASSERT_EQ(e.step_time.size(), 3u);
-  EXPECT_EQ(e.step_time[0],
-            (TraceMLStepTime{Base(2, 2000, 1990),
-                             Identity(0, "node-a", 1),
-                             1,
-                             {{"forward", "cuda:0", true, 12.5, 3.25, 12.5, 1},
-                              {"backward", "cuda:0", false, 0.0, 0.0, std::nullopt,
-                               std::nullopt}}}));
+  EXPECT_EQ(
+      e.step_time[0],
+      (TraceMLStepTime{Base(2, 2000, 1990),
+                       Identity(0, "node-a", 1),
+                       1,
+                       {{"forward", "cuda:0", true, 12.5, 3.25, 12.5, 1},
+                        {"backward", "cuda:0", false, 0.0, 0.0, std::nullopt, std::nullopt}}}));
   EXPECT_EQ(e.step_time[1],
             (TraceMLStepTime{Base(3, 2001, std::nullopt), Identity(1, std::nullopt, 1), 1, {}}));
   EXPECT_EQ(e.step_time[2],
@@ -137,17 +137,14 @@ TEST(TraceMLExportTest, ReadsEveryStreamIntoItsRecords) {
   EXPECT_EQ(e.system[0], (TraceMLSystem{Base(6, 3000, 2990), Identity(0, "node-a", 7), 0.0,
                                         8589934592.0, 17179869184.0, true, 2}));
   ASSERT_EQ(e.system_gpu.size(), 1u);
-  EXPECT_EQ(e.system_gpu[0],
-            (TraceMLSystemGpu{Base(7, 3000, 2990), Identity(0, "node-a", 7), 0, 97.5, 1024.0,
-                              2048.0, -5.5, 250.0, std::nullopt}));
+  EXPECT_EQ(e.system_gpu[0], (TraceMLSystemGpu{Base(7, 3000, 2990), Identity(0, "node-a", 7), 0,
+                                               97.5, 1024.0, 2048.0, -5.5, 250.0, std::nullopt}));
   ASSERT_EQ(e.process.size(), 1u);
-  EXPECT_EQ(e.process[0],
-            (TraceMLProcess{Base(8, 3001, 2995), Identity(1, "node-b", 3), 150.5, 8, 1000.0,
-                            std::nullopt, false, 0, std::nullopt, std::nullopt, std::nullopt,
-                            std::nullopt}));
+  EXPECT_EQ(e.process[0], (TraceMLProcess{Base(8, 3001, 2995), Identity(1, "node-b", 3), 150.5, 8,
+                                          1000.0, std::nullopt, false, 0, std::nullopt,
+                                          std::nullopt, std::nullopt, std::nullopt}));
   ASSERT_EQ(e.stdout_stderr.size(), 1u);
-  EXPECT_EQ(e.stdout_stderr[0],
-            (TraceMLOutputLine{Base(10, 4000, 3999), 1, "epoch 1 done"}));
+  EXPECT_EQ(e.stdout_stderr[0], (TraceMLOutputLine{Base(10, 4000, 3999), 1, "epoch 1 done"}));
 
   ASSERT_TRUE(e.closing.has_value());
   EXPECT_EQ(*e.closing, (TraceMLClosingLine{11, 9, 0, {}}));
@@ -168,7 +165,8 @@ TEST(TraceMLExportTest, ReadsAnExportWithoutHostnames) {
   ASSERT_TRUE(read) << read.error().message;
   EXPECT_FALSE(read.value().has_hostname);
   EXPECT_EQ(read.value().record_count(), 9u);
-  for (const TraceMLStepTime& r : read.value().step_time) EXPECT_EQ(r.identity.hostname, std::nullopt);
+  for (const TraceMLStepTime& r : read.value().step_time)
+    EXPECT_EQ(r.identity.hostname, std::nullopt);
   EXPECT_EQ(read.value().process[0].identity.global_rank, 1u);
 }
 
@@ -218,8 +216,7 @@ TEST(TraceMLExportTest, InvalidJsonHasTheTraceLineColumn) {
 
 TEST(TraceMLExportTest, BareNaNIsInvalidJson) {
   ExpectError(WithEdit(2, R"("cpu_ms":3.25)", R"("cpu_ms":NaN)"), ErrorCode::kInvalidJson, 2, "");
-  ExpectError(WithEdit(7, R"("util":97.5)", R"("util":Infinity)"), ErrorCode::kInvalidJson, 7,
-              "");
+  ExpectError(WithEdit(7, R"("util":97.5)", R"("util":Infinity)"), ErrorCode::kInvalidJson, 7, "");
 }
 
 TEST(TraceMLExportTest, ALineThatIsNotAnObjectFails) {
@@ -254,8 +251,8 @@ TEST(TraceMLExportTest, BoundsAreLimitExceeded) {
 TEST(TraceMLExportTest, ADuplicateJsonKeyFails) {
   ExpectError(WithEdit(3, R"("seq":1,)", R"("seq":1,"seq":1,)"), ErrorCode::kDuplicateKey, 3,
               "seq");
-  ExpectError(WithEdit(3, R"("events":{})", R"("x":1,"x":2,"events":{})"),
-              ErrorCode::kDuplicateKey, 3, "x");
+  ExpectError(WithEdit(3, R"("events":{})", R"("x":1,"x":2,"events":{})"), ErrorCode::kDuplicateKey,
+              3, "x");
   ExpectError(WithEdit(2, R"("n_calls":1})", R"("n_calls":1},"cuda:0":{})"),
               ErrorCode::kDuplicateKey, 2, "events.forward.cuda:0");
   ExpectError(WithEdit(11, "}", R"(,"dropped_batches":0})"), ErrorCode::kDuplicateKey, 11,
@@ -285,14 +282,14 @@ TEST(TraceMLExportTest, AnUnknownColumnIsAWarningKeptOrUnderStrictAnError) {
   ExpectWarning(WithEdit(2, R"("n_calls":1})", R"("n_calls":1,"x":0})"),
                 TraceMLWarningCode::kUnknownField, 2, "events.forward.cuda:0.x",
                 ErrorCode::kUnknownField);
-  ExpectWarning(WithEdit(11, "}", R"(,"exporter":"jsonl"})"), TraceMLWarningCode::kUnknownField,
-                11, "exporter", ErrorCode::kUnknownField);
+  ExpectWarning(WithEdit(11, "}", R"(,"exporter":"jsonl"})"), TraceMLWarningCode::kUnknownField, 11,
+                "exporter", ErrorCode::kUnknownField);
 }
 
 TEST(TraceMLExportTest, ColumnsOutOfOrderAreAWarningOrUnderStrictAnError) {
-  ExpectWarning(WithEdit(10, R"("rank":1,"timestamp_unix_ns":3999)",
-                         R"("timestamp_unix_ns":3999,"rank":1)"),
-                TraceMLWarningCode::kFieldOrder, 10, "rank", ErrorCode::kTraceMLFieldOrder);
+  ExpectWarning(
+      WithEdit(10, R"("rank":1,"timestamp_unix_ns":3999)", R"("timestamp_unix_ns":3999,"rank":1)"),
+      TraceMLWarningCode::kFieldOrder, 10, "rank", ErrorCode::kTraceMLFieldOrder);
   ExpectWarning(WithEdit(2, R"("cpu_ms":3.25,"gpu_ms":12.5)", R"("gpu_ms":12.5,"cpu_ms":3.25)"),
                 TraceMLWarningCode::kFieldOrder, 2, "events.forward.cuda:0.cpu_ms",
                 ErrorCode::kTraceMLFieldOrder);
@@ -309,15 +306,15 @@ TEST(TraceMLExportTest, IntegersMustBeIntegerLiterals) {
 }
 
 TEST(TraceMLExportTest, NullOnlyWhereTheValueMayBeNone) {
-  ExpectError(WithEdit(3, R"("observed_timestamp_unix_ns":2001)",
-                       R"("observed_timestamp_unix_ns":null)"),
-              ErrorCode::kInvalidType, 3, "observed_timestamp_unix_ns");
+  ExpectError(
+      WithEdit(3, R"("observed_timestamp_unix_ns":2001)", R"("observed_timestamp_unix_ns":null)"),
+      ErrorCode::kInvalidType, 3, "observed_timestamp_unix_ns");
   ExpectError(WithEdit(7, R"("gpu_idx":0)", R"("gpu_idx":null)"), ErrorCode::kInvalidType, 7,
               "gpu_idx");
   ExpectError(WithEdit(3, R"("events":{})", R"("events":null)"), ErrorCode::kInvalidType, 3,
               "events");
-  ExpectError(WithEdit(10, R"("line":"epoch 1 done")", R"("line":null)"),
-              ErrorCode::kInvalidType, 10, "line");
+  ExpectError(WithEdit(10, R"("line":"epoch 1 done")", R"("line":null)"), ErrorCode::kInvalidType,
+              10, "line");
   ExpectError(WithEdit(11, R"("written_records":9)", R"("written_records":null)"),
               ErrorCode::kInvalidType, 11, "written_records");
 }
@@ -331,8 +328,8 @@ TEST(TraceMLExportTest, TheEventsMapHoldsMapsOfMaps) {
               ErrorCode::kInvalidType, 3, "events.f.cpu");
   ExpectError(WithEdit(2, R"("is_gpu":true)", R"("is_gpu":1)"), ErrorCode::kInvalidType, 2,
               "events.forward.cuda:0.is_gpu");
-  ExpectError(WithEdit(2, R"("duration_ms":12.5)", R"("duration_ms":-0.5)"),
-              ErrorCode::kOutOfRange, 2, "events.forward.cuda:0.duration_ms");
+  ExpectError(WithEdit(2, R"("duration_ms":12.5)", R"("duration_ms":-0.5)"), ErrorCode::kOutOfRange,
+              2, "events.forward.cuda:0.duration_ms");
 }
 
 TEST(TraceMLExportTest, ByteCountsAreWholeAndNonNegative) {
@@ -345,15 +342,15 @@ TEST(TraceMLExportTest, ByteCountsAreWholeAndNonNegative) {
 }
 
 TEST(TraceMLExportTest, PercentagesAndWattsAreNonNegative) {
-  ExpectError(WithEdit(6, R"("cpu_percent":0.0)", R"("cpu_percent":-1.0)"),
-              ErrorCode::kOutOfRange, 6, "cpu_percent");
+  ExpectError(WithEdit(6, R"("cpu_percent":0.0)", R"("cpu_percent":-1.0)"), ErrorCode::kOutOfRange,
+              6, "cpu_percent");
   ExpectError(WithEdit(7, R"("power_usage_w":250.0)", R"("power_usage_w":-250)"),
               ErrorCode::kOutOfRange, 7, "power_usage_w");
 }
 
 TEST(TraceMLExportTest, IntegerBooleansAreZeroOrOne) {
-  ExpectError(WithEdit(6, R"("gpu_available":1)", R"("gpu_available":2)"),
-              ErrorCode::kInvalidValue, 6, "gpu_available");
+  ExpectError(WithEdit(6, R"("gpu_available":1)", R"("gpu_available":2)"), ErrorCode::kInvalidValue,
+              6, "gpu_available");
   ExpectError(WithEdit(6, R"("gpu_available":1)", R"("gpu_available":true)"),
               ErrorCode::kInvalidType, 6, "gpu_available");
   ExpectError(WithEdit(1, R"("distributed_initialized":1)", R"("distributed_initialized":1.0)"),
@@ -368,8 +365,8 @@ TEST(TraceMLExportTest, AnOutputLineIsANonEmptyString) {
 TEST(TraceMLExportTest, StringColumnsAreStringsOrNull) {
   ExpectError(WithEdit(5, R"("device":"cuda:0")", R"("device":0)"), ErrorCode::kInvalidType, 5,
               "device");
-  ExpectError(WithEdit(1, R"("hostname":"node-a")", R"("hostname":1)"), ErrorCode::kInvalidType,
-              1, "hostname");
+  ExpectError(WithEdit(1, R"("hostname":"node-a")", R"("hostname":1)"), ErrorCode::kInvalidType, 1,
+              "hostname");
 }
 
 // --- export rules ---
@@ -397,8 +394,8 @@ TEST(TraceMLExportTest, AnUnknownStreamFailsNamingIt) {
 }
 
 TEST(TraceMLExportTest, HostnameIsOnEveryRecordOrOnNone) {
-  ExpectError(WithEdit(5, R"("hostname":"node-a",)", ""),
-              ErrorCode::kTraceMLHostnameInconsistent, 5, "hostname");
+  ExpectError(WithEdit(5, R"("hostname":"node-a",)", ""), ErrorCode::kTraceMLHostnameInconsistent,
+              5, "hostname");
   // Absent on the first record, present later.
   const std::string text = WithoutHostnames(Join(kLines));
   const std::string with_one = std::regex_replace(
@@ -425,8 +422,7 @@ TEST(TraceMLExportTest, TheClosingLineMustBeLast) {
 }
 
 TEST(TraceMLExportTest, ALineWithoutStreamNeedsBothClosingMembers) {
-  ExpectError(WithEdit(11, R"(,"dropped_batches":0)", ""), ErrorCode::kMissingField, 11,
-              "stream");
+  ExpectError(WithEdit(11, R"(,"dropped_batches":0)", ""), ErrorCode::kMissingField, 11, "stream");
 }
 
 TEST(TraceMLExportTest, DroppedBatchesAreAWarningEvenUnderStrict) {
@@ -451,7 +447,8 @@ TEST(TraceMLExportTest, DuplicateKeysOfEveryStreamAreCountedNotRemoved) {
 }
 
 TEST(TraceMLExportTest, WarningsPastTheBoundAreCounted) {
-  std::string many = R"({"stream":"stdout_stderr","schema_version":1,"observed_timestamp_unix_ns":1,"rank":0,"timestamp_unix_ns":1,"line":"x")";
+  std::string many =
+      R"({"stream":"stdout_stderr","schema_version":1,"observed_timestamp_unix_ns":1,"rank":0,"timestamp_unix_ns":1,"line":"x")";
   constexpr int kUnknown = 100000;
   for (int i = 0; i < kUnknown; ++i) many += ",\"u" + std::to_string(i) + "\":0";
   many += "}\n";
@@ -477,7 +474,8 @@ TEST(TraceMLExportTest, AHugeEventsMapIsReadInFull) {
     events += "\"d" + std::to_string(i) + "\":" + sample;
   }
   events += '}';
-  for (int i = 0; i < kMany; ++i) events += ",\"p" + std::to_string(i) + "\":{\"d\":" + sample + "}";
+  for (int i = 0; i < kMany; ++i)
+    events += ",\"p" + std::to_string(i) + "\":{\"d\":" + sample + "}";
   const std::string text = WithEdit(3, R"("events":{})", "\"events\":{" + events + "}");
   const Result<TraceMLExport> read = Read(text);
   ASSERT_TRUE(read) << read.error().message;
@@ -492,8 +490,7 @@ TEST(TraceMLExportTest, WarningCodesHaveTheirSpellings) {
   EXPECT_EQ(TraceMLWarningCodeName(TraceMLWarningCode::kUnknownField), "traceml_unknown_field");
   EXPECT_EQ(TraceMLWarningCodeName(TraceMLWarningCode::kFieldOrder), "traceml_field_order");
   EXPECT_EQ(TraceMLWarningCodeName(TraceMLWarningCode::kDuplicateKey), "traceml_duplicate_key");
-  EXPECT_EQ(TraceMLWarningCodeName(TraceMLWarningCode::kDroppedBatches),
-            "traceml_dropped_batches");
+  EXPECT_EQ(TraceMLWarningCodeName(TraceMLWarningCode::kDroppedBatches), "traceml_dropped_batches");
 }
 
 }  // namespace
