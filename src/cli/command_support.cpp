@@ -38,6 +38,7 @@ void AddTraceArgument(CLI::App& command, TraceArgument& argument) {
 }
 
 Result<TraceDocument> ReadTraceArgument(const TraceArgument& argument) {
+  if (IsTraceMLInput(argument.file, argument.from)) return ReadTraceMLDocument(argument.file);
   if (IsCirronInput(argument.file, argument.from)) return ReadCirronDocument(argument.file);
   const TraceInput input =
       argument.file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(argument.file);

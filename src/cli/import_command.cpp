@@ -1,25 +1,30 @@
-// `tracedoc import --from cirron SPOOL [-o OUT]`: a Cirron spool converted into a trace/10
-// document and written as canonical JSONL, the bytes `tracedoc cat` writes for it
-// (docs/cirron-conversion.md); exit 1 when the spool is rejected, 2 when it cannot be read.
+// `tracedoc import [--from cirron|traceml] INPUT [-o OUT]`: a Cirron spool or a TraceML export
+// converted into a trace/10 document and written as canonical JSONL, the bytes `tracedoc cat`
+// writes for it (docs/cirron-conversion.md, docs/traceml-conversion.md); exit 1 when the input
+// is rejected, 2 when it cannot be read.
 #include <iostream>
 #include <memory>
 #include <string>
 
 #include "cli/cirron_input.hpp"
 #include "cli/commands.hpp"
+#include "cli/traceml_input.hpp"
 #include "tracedoc/writer.hpp"
 
 namespace tracedoc::cli {
 namespace {
 
 struct ImportArgs {
-  std::string from = std::string(kFromCirron);
+  /// Empty: an export recognized by its first line, else a spool.
+  std::string from;
   std::string spool;
   std::string output = "-";
 };
 
 int RunImport(const ImportArgs& args) {
-  const Result<TraceDocument> document = ReadCirronDocument(args.spool);
+  const Result<TraceDocument> document = IsTraceMLInput(args.spool, args.from)
+                                             ? ReadTraceMLDocument(args.spool)
+                                             : ReadCirronDocument(args.spool);
   if (!document) return ReportReadError(args.spool, document.error());
   if (args.output == "-") {
     WriteJsonl(document.value(), std::cout);
@@ -38,13 +43,21 @@ int RunImport(const ImportArgs& args) {
 void AddImportCommand(CLI::App& app, std::function<int()>& run) {
   auto args = std::make_shared<ImportArgs>();
   CLI::App* command = app.add_subcommand(
-      "import", "Convert a Cirron spool into a candle-graph/trace/10 JSONL trace");
-  command->add_option("--from", args->from, "The input's format (cirron, the default)")
-      ->check(CLI::IsMember({std::string(kFromCirron)}));
-  command->add_option("spool", args->spool, "A .cirron directory, its spool/, or one batch file")
+      "import", "Convert a Cirron spool or a TraceML export into trace/10 JSONL");
+  command
+      ->add_option("--from", args->from,
+                   "The input's format: cirron or traceml (an export is recognized by its "
+                   "first line, anything else is read as a spool)")
+      ->check(CLI::IsMember({std::string(kFromCirron), std::string(kFromTraceML)}));
+  command
+      ->add_option("input", args->spool,
+                   "A .cirron directory, its spool/, one batch file, or a TraceML export "
+                   "(- for standard input with --from traceml)")
       ->required();
   AddOutputOption(*command, args->output);
-  command->footer("Example: tracedoc import --from cirron .cirron -o run.jsonl");
+  command->footer(
+      "Examples: tracedoc import --from cirron .cirron -o run.jsonl\n"
+      "          tracedoc import records.jsonl -o run.jsonl");
   command->callback([args, &run] { run = [args] { return RunImport(*args); }; });
 }
 

@@ -1,12 +1,15 @@
 // `tracedoc summary FILE`: the TraceSummary as one JSON object on stdout (docs/analyses.md §4,
-// docs/tracedoc.md §6); exit 1 when the trace does not fold, 2 when it cannot be read.
+// docs/tracedoc.md §6), or for a TraceML export its run summary (docs/traceml-analysis.md);
+// exit 1 when the input is rejected, 2 when it cannot be read.
 #include <iostream>
 #include <memory>
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/traceml_input.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/summary.hpp"
+#include "tracedoc/traceml_summary.hpp"
 
 namespace tracedoc::cli {
 namespace {
@@ -16,7 +19,19 @@ struct SummaryArgs {
   bool pretty = false;
 };
 
+// An export is summarized as a run of ranks, not as the document it converts to: the steps,
+// their spread across ranks and the straggler are what its users ask of it.
+int RunTraceMLSummary(const SummaryArgs& args) {
+  const Result<TraceMLExport> records = ReadTraceMLArgument(args.trace.file);
+  if (!records) return ReportReadError(args.trace.file, records.error());
+  WriteTraceMLRunSummaryJson(SummarizeTraceMLRun(records.value()), std::cout,
+                             {.pretty = args.pretty});
+  std::cout << '\n';
+  return FlushStandardOutput("summary") ? kExitOk : kExitUsage;
+}
+
 int RunSummary(const SummaryArgs& args) {
+  if (IsTraceMLInput(args.trace.file, args.trace.from)) return RunTraceMLSummary(args);
   return RunOnTrace(args.trace, "summary", true,
                     [&](const TraceDocument& document, std::ostream& out) {
                       WriteSummaryJson(Summarize(document), out, {.pretty = args.pretty});
@@ -28,7 +43,8 @@ int RunSummary(const SummaryArgs& args) {
 
 void AddSummaryCommand(CLI::App& app, std::function<int()>& run) {
   auto args = std::make_shared<SummaryArgs>();
-  CLI::App* command = app.add_subcommand("summary", "Print the trace summary as one JSON object");
+  CLI::App* command =
+      app.add_subcommand("summary", "Print the summary of a trace or a TraceML run as JSON");
   AddTraceArgument(*command, args->trace);
   command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
   command->footer("Example: tracedoc summary --pretty run.jsonl");

@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "emit/json_format.hpp"
 #include "json/json_tape.hpp"
+#include "tracedoc/traceml_convert.hpp"
 #include "tracedoc/traceml_export.hpp"
 #include "tracedoc/validation_report.hpp"
 
@@ -110,12 +111,29 @@ bool IsTraceMLInput(const std::string& file, std::string_view from) {
   return !line.empty() && LooksLikeExportLine(line);
 }
 
+namespace {
+
+Result<TraceMLExport> ReadExportFile(const std::string& file, const TraceMLReadOptions& options) {
+  const TraceInput input =
+      file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(file);
+  return ReadTraceMLExport(input, options);
+}
+
+}  // namespace
+
+Result<TraceMLExport> ReadTraceMLArgument(const std::string& file) {
+  return ReadExportFile(file, {});
+}
+
+Result<TraceDocument> ReadTraceMLDocument(const std::string& file) {
+  BOOST_OUTCOME_TRY(const TraceMLExport records, ReadTraceMLArgument(file));
+  return ToTraceDocument(records);
+}
+
 int ValidateTraceMLExport(const std::string& file, bool strict, bool json, std::ostream& json_out) {
   TraceMLReadOptions options;
   options.strict = strict;
-  const TraceInput input =
-      file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(file);
-  const Result<TraceMLExport> read = ReadTraceMLExport(input, options);
+  const Result<TraceMLExport> read = ReadExportFile(file, options);
   const TraceMLExport none;
   const TraceMLExport& records = read ? read.value() : none;
   Result<void> verdict = boost::outcome_v2::success();

@@ -7,6 +7,10 @@
 #include <string>
 #include <string_view>
 
+#include "tracedoc/document.hpp"
+#include "tracedoc/error.hpp"
+#include "tracedoc/traceml_export.hpp"
+
 namespace tracedoc::cli {
 
 /// The `--from` spelling of a TraceML export.
@@ -17,6 +21,12 @@ inline constexpr std::string_view kFromTraceML = "traceml";
 /// or that has no `stream` but both `written_records` and `dropped_batches` (an export of no
 /// record). Only that line is read, and at most 1 MiB of it.
 bool IsTraceMLInput(const std::string& file, std::string_view from);
+
+/// Reads the export named on the command line (`-`: standard input).
+Result<TraceMLExport> ReadTraceMLArgument(const std::string& file);
+
+/// ReadTraceMLExport, then ToTraceDocument (docs/traceml-conversion.md).
+Result<TraceDocument> ReadTraceMLDocument(const std::string& file);
 
 /// `tracedoc validate` of an export: the warnings (`FILE:LINE: warning[CODE]: MESSAGE`) and
 /// the error on stderr, or, with `json`, one object on `json_out`: the trace's report plus
