@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <string_view>
@@ -212,7 +213,38 @@ class RunGenerator {
         record.events.push_back(host);
       }
     }
+    // The sampler stamps a step when it ends. Ranks run side by side, each on its own clock, and
+    // a rank's steps follow one another: so a step's timestamp is its rank's previous one plus
+    // the step's phases (no random draw, so the rest of the run is unchanged by this).
+    const std::uint64_t delay_ns =
+        record.base.observed_timestamp_unix_ns - *record.base.timestamp_unix_ns;
+    const std::uint64_t end_ns = EndStep(rank, StepNanoseconds(record.events));
+    record.base.timestamp_unix_ns = end_ns;
+    record.base.observed_timestamp_unix_ns = end_ns + delay_ns;
     return record;
+  }
+
+  // A step's length: its phases one after another, each as long as its slowest device (the
+  // samples of one phase are adjacent here).
+  static std::uint64_t StepNanoseconds(const std::vector<TraceMLPhaseSample>& events) {
+    double total_ms = 0;
+    double phase_ms = 0;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      if (i > 0 && events[i].name != events[i - 1].name) {
+        total_ms += phase_ms;
+        phase_ms = 0;
+      }
+      phase_ms = std::max(phase_ms, events[i].duration_ms.value_or(0));
+    }
+    return static_cast<std::uint64_t>(std::llround((total_ms + phase_ms) * 1e6));
+  }
+
+  std::uint64_t EndStep(std::uint64_t rank, std::uint64_t step_ns) {
+    constexpr std::uint64_t kBetweenStepsNs = 400000;  // the loop's own bookkeeping
+    if (rank_clock_ns_.empty()) rank_clock_ns_.assign(world_size_, clock_ns_);
+    rank_clock_ns_[rank] += step_ns + kBetweenStepsNs;
+    clock_ns_ = std::max(clock_ns_, rank_clock_ns_[rank]);
+    return rank_clock_ns_[rank];
   }
 
   TraceMLStepTime StepWithoutNumber(std::uint64_t rank) {
@@ -413,6 +445,8 @@ class RunGenerator {
   std::uint64_t gpus_per_node_;
   std::uint64_t clock_ns_ = 1764633600000000000ull;  // 2025-12-02T00:00:00Z
   bool ticked_ = false;
+  /// Each rank's clock: when its last step ended (set at the first step).
+  std::vector<std::uint64_t> rank_clock_ns_;
   std::vector<bool> skipped_;
   std::vector<RankSeqs> seqs_;
   std::vector<AnyRecord> file_;
