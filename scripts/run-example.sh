@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job on the bundled examples: set up, build, then validate a valid and an invalid
-# trace, showing both outcomes, print the analyses and write the timeline export. Exits non-zero only if an outcome is not the expected one.
+# trace, showing both outcomes, print the analyses and write the timeline export; then the same
+# for the TraceML export. Exits non-zero only if an outcome is not the expected one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -37,3 +38,14 @@ mkdir -p build/example
 echo "\$ tracedoc export --format chrome examples/valid.jsonl -o build/example/valid.trace.json"
 "$tracedoc" export --format chrome examples/valid.jsonl -o build/example/valid.trace.json
 echo "(exit 0: open build/example/valid.trace.json in https://ui.perfetto.dev or speedscope)"
+# A TraceML export (docs/traceml-export.md): checked, summarized per rank, and drawn one process
+# per rank.
+traceml=examples/traceml/records.jsonl
+run validate "$traceml"
+run summary --pretty "$traceml"
+echo "\$ tracedoc export --format chrome $traceml -o build/example/traceml.trace.json"
+"$tracedoc" export --format chrome "$traceml" -o build/example/traceml.trace.json
+echo "(exit 0: one process per rank in https://ui.perfetto.dev)"
+echo "\$ tracedoc report $traceml -o build/example/traceml.html"
+"$tracedoc" report "$traceml" -o build/example/traceml.html
+echo "(exit 0: open build/example/traceml.html; its \"Steps per rank\" section compares the ranks)"
