@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "traceml/column_object.hpp"
+#include "traceml/shown_input.hpp"
 #include "traceml/stream_columns.hpp"
 #include "traceml/value_checks.hpp"
 
@@ -24,11 +25,8 @@ Result<TraceMLStream> ReadStream(LineContext& ctx, std::uint32_t stream_node) {
   }
   const std::string_view name = ctx.text(stream_node);
   if (const std::optional<TraceMLStream> stream = TraceMLStreamFromName(name)) return *stream;
-  constexpr std::size_t kMaxShown = 64;
-  std::string shown(name.substr(0, kMaxShown));
-  if (name.size() > kMaxShown) shown += "...";
   return ctx.Fail(ErrorCode::kTraceMLUnknownStream, "stream",
-                  "unknown stream `" + shown +
+                  "unknown stream `" + ShownInput(name) +
                       "`, expected one of `step_time`, `step_memory`, `system`, `system_gpu`, "
                       "`process`, `runtime_environment`, `stdout_stderr`");
 }
@@ -103,11 +101,11 @@ Result<void> RecordLines::ReadAs(LineContext& ctx, std::uint32_t node, TraceMLSt
   if (HasHostnameColumn(columns)) {
     BOOST_OUTCOME_TRY(CheckHostname(ctx, has_hostname));
   }
-  if (!keys_.Insert(record)) {
+  if (const std::optional<std::uint64_t> first = keys_.Insert(record)) {
     ++out_.duplicates[static_cast<std::size_t>(stream)];
     ctx.Warn(TraceMLWarningCode::kDuplicateKey, {}, [&] {
-      return std::string(TraceMLStreamName(stream)) + " record with a key " +
-             std::string(StreamKeys::KeyName(stream)) + " seen before, kept";
+      return std::string(TraceMLStreamName(stream)) + " record repeats the key " +
+             StreamKeys::Shown(record) + " of line " + std::to_string(*first) + "; kept";
     });
   }
   records.push_back(std::move(record));

@@ -6,16 +6,13 @@
 
 #include "json/number.hpp"
 #include "traceml/phase_events.hpp"
+#include "traceml/shown_input.hpp"
 
 namespace tracedoc::traceml {
 namespace {
 
 // A literal as messages show it: huge ones cut, so that one error stays one short line.
-std::string Shown(std::string_view literal) {
-  constexpr std::size_t kMaxShown = 40;
-  if (literal.size() <= kMaxShown) return std::string(literal);
-  return std::string(literal.substr(0, kMaxShown)) + "...";
-}
+std::string Shown(std::string_view literal) { return ShownInput(literal, 40); }
 
 bool IsNull(const LineContext& ctx, std::uint32_t node) {
   return ctx.node(node).type == json::NodeType::kNull;

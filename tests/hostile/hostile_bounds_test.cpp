@@ -65,9 +65,9 @@ TEST_P(HostileBoundsTest, StaysWithinTwiceTheInputPlus64MiB) {
     ASSERT_TRUE(out.ok()) << input;
   }
   const std::uint64_t input_bytes = std::filesystem::file_size(input);
-  const std::uint64_t bound = hostile.peak_cap_bytes != 0
-                                  ? std::min(MemoryBoundFor(input_bytes), hostile.peak_cap_bytes)
-                                  : MemoryBoundFor(input_bytes);
+  const std::uint64_t input_bound = MemoryBoundFor(input_bytes, hostile.input_multiple);
+  const std::uint64_t bound =
+      hostile.peak_cap_bytes != 0 ? std::min(input_bound, hostile.peak_cap_bytes) : input_bound;
   for (const std::string& command : hostile.commands) {
     SCOPED_TRACE(command);
     // A command may carry its own options (`export --format chrome`).

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "hostile/colliding_ids.hpp"
+#include "hostile/traceml_inputs.hpp"
 
 namespace tracedoc::hostile {
 namespace {
@@ -396,6 +397,8 @@ std::vector<HostileCase> HostileCases() {
                    0,
                    10.0,
                    {{"memory", allocs * 100}}});
+  // Issue 17: TraceML exports, read, summarized and converted.
+  for (HostileCase& traceml : TraceMLCases(scale)) cases.push_back(std::move(traceml));
   return cases;
 }
 

@@ -1,10 +1,17 @@
 // Issue 17, item 4: for any generated TraceML export (tests/support/traceml_export_generator.hpp:
 // random seed, nodes, GPUs, steps, first step, a gap of up to 2^63 steps, missing steps,
 // duplicates, snapshot rate, hostnames, nulls), SummarizeTraceMLRun's per-rank step counts and
-// missing steps and its per-stream duplicate and unplaced counts equal what the generator did.
-// The summary reads the generator's typed export, from which its text is also written.
+// missing steps and its per-stream duplicate and unplaced counts equal what the generator did,
+// both for the generator's typed export and for its text read back by ReadTraceMLExport (the
+// path a file takes). And ToTraceDocument of the read export has one step span per distinct
+// placed (rank, step), and its canonical JSONL reads back to the same document.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
@@ -12,7 +19,11 @@
 
 #include "property/property_case_count.hpp"
 #include "support/traceml_export_generator.hpp"
+#include "tracedoc/reader.hpp"
+#include "tracedoc/traceml_convert.hpp"
+#include "tracedoc/traceml_export.hpp"
 #include "tracedoc/traceml_summary.hpp"
+#include "tracedoc/writer.hpp"
 
 namespace tracedoc::property {
 namespace {
@@ -41,12 +52,16 @@ TraceMLExportPlan DrawPlan() {
   return plan;
 }
 
-RC_GTEST_PROP(TraceMLSummaryProperty, PerRankCountsMissingStepsAndDuplicatesEqualTheGenerators,
-              ()) {
-  const TraceMLExportPlan plan = DrawPlan();
-  const GeneratedTraceMLExport generated = testing_support::GenerateTraceMLExport(plan);
-  const TraceMLRunSummary summary = SummarizeTraceMLRun(generated.records);
+// The generator's text as a file's reader gives it.
+TraceMLExport ReadBack(const GeneratedTraceMLExport& generated) {
+  Result<TraceMLExport> read = ReadTraceMLExport(TraceInput::FromString(generated.text));
+  if (!read) RC_FAIL(FormatError("<generated>", read.error()));
+  return std::move(read).value();
+}
 
+// The summary agrees with what the generator did.
+void CheckSummary(const TraceMLExportPlan& plan, const GeneratedTraceMLExport& generated,
+                  const TraceMLRunSummary& summary) {
   RC_ASSERT(summary.record_count == generated.facts.record_count);
   RC_ASSERT(summary.duplicates_ignored == generated.facts.duplicates);
   RC_ASSERT(summary.unplaced_records[static_cast<std::size_t>(TraceMLStream::kStepTime)] ==
@@ -71,11 +86,80 @@ RC_GTEST_PROP(TraceMLSummaryProperty, PerRankCountsMissingStepsAndDuplicatesEqua
   const std::uint64_t gpus =
       plan.steps >= plan.snapshot_every ? plan.nodes * plan.gpus_per_node : 0;
   RC_ASSERT(summary.gpus.size() == gpus);
+}
+
+RC_GTEST_PROP(TraceMLSummaryProperty, PerRankCountsMissingStepsAndDuplicatesEqualTheGenerators,
+              ()) {
+  const TraceMLExportPlan plan = DrawPlan();
+  const GeneratedTraceMLExport generated = testing_support::GenerateTraceMLExport(plan);
+  CheckSummary(plan, generated, SummarizeTraceMLRun(generated.records));
+  CheckSummary(plan, generated, SummarizeTraceMLRun(ReadBack(generated)));
 
   std::uint64_t duplicates = 0;
   for (const std::uint64_t count : generated.facts.duplicates) duplicates += count;
   RC_TAG(plan.step_gap == 0 ? "no gap" : "gap");
   RC_TAG(duplicates == 0 ? "no duplicates" : "duplicates");
+}
+
+// The (rank, step) of a step span, whose id is `rN.sS` (docs/traceml-conversion.md, "Spans").
+std::optional<std::pair<std::uint64_t, std::uint64_t>> StepSpanKey(std::string_view id) {
+  const std::size_t dot = id.find(".s");
+  if (id.size() < 2 || id[0] != 'r' || dot == std::string_view::npos) return std::nullopt;
+  const std::string_view rank = id.substr(1, dot - 1);
+  const std::string_view step = id.substr(dot + 2);
+  auto decimal = [](std::string_view digits) -> std::optional<std::uint64_t> {
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos)
+      return std::nullopt;
+    return std::stoull(std::string(digits));
+  };
+  const std::optional<std::uint64_t> r = decimal(rank);
+  const std::optional<std::uint64_t> s = decimal(step);
+  if (!r || !s) return std::nullopt;
+  return std::pair(*r, *s);
+}
+
+// The (rank, step) pairs the conversion places: the first record of each key decides, and it
+// needs a global rank, a step and a timestamp.
+std::set<std::pair<std::uint64_t, std::uint64_t>> PlacedSteps(const TraceMLExport& records) {
+  std::set<std::pair<std::optional<std::uint64_t>, std::optional<std::uint64_t>>> seen;
+  std::set<std::pair<std::uint64_t, std::uint64_t>> placed;
+  for (const TraceMLStepTime& record : records.step_time) {
+    if (!seen.emplace(record.identity.global_rank, record.step).second) continue;
+    if (record.identity.global_rank && record.step && record.base.timestamp_unix_ns) {
+      placed.emplace(*record.identity.global_rank, *record.step);
+    }
+  }
+  return placed;
+}
+
+RC_GTEST_PROP(TraceMLSummaryProperty,
+              TheConvertedExportHasOneStepSpanPerPlacedStepAndIsACanonicalFixedPoint, ()) {
+  const TraceMLExportPlan plan = DrawPlan();
+  const GeneratedTraceMLExport generated = testing_support::GenerateTraceMLExport(plan);
+  const TraceMLExport records = ReadBack(generated);
+  const Result<TraceDocument> converted = ToTraceDocument(records);
+  if (!converted) RC_FAIL(FormatError("<converted>", converted.error()));
+
+  std::set<std::pair<std::uint64_t, std::uint64_t>> step_spans;
+  std::size_t step_span_count = 0;
+  for (const SpanRecord& span : converted.value().spans()) {
+    const auto key = StepSpanKey(span.id);
+    if (!key) continue;
+    ++step_span_count;
+    step_spans.insert(*key);
+    RC_ASSERT(span.name == "step " + std::to_string(key->second));
+    RC_ASSERT(span.parent_id == "r" + std::to_string(key->first));
+  }
+  const std::set<std::pair<std::uint64_t, std::uint64_t>> placed = PlacedSteps(records);
+  RC_ASSERT(step_span_count == placed.size());
+  RC_ASSERT(step_spans == placed);
+
+  const std::string jsonl = WriteJsonl(converted.value());
+  const Result<TraceDocument> again = ReadTrace(TraceInput::FromString(jsonl));
+  if (!again) RC_FAIL(FormatError("<canonical>", again.error()));
+  RC_ASSERT(again.value() == converted.value());
+  RC_ASSERT(WriteJsonl(again.value()) == jsonl);
+  RC_TAG(placed.empty() ? "no step placed" : "steps placed");
 }
 
 }  // namespace

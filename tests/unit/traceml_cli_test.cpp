@@ -32,7 +32,9 @@ TEST_F(TraceMLCliTest, ValidateRecognisesAnExportAndPrintsItsWarnings) {
   WriteExport("records.jsonl", R"({"written_records":3,"dropped_batches":1})");
   const RunResult result = Run("validate records.jsonl");
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_THAT(result.err, HasSubstr("records.jsonl:3: warning[traceml_duplicate_key]: "));
+  EXPECT_THAT(result.err, HasSubstr("records.jsonl:3: warning[traceml_duplicate_key]: step_time "
+                                    "record repeats the key (global_rank 0, step 1) of line 2; "
+                                    "kept\n"));
   EXPECT_THAT(result.err, HasSubstr("records.jsonl:5: warning[traceml_dropped_batches]: "));
   EXPECT_EQ(result.out, "");
 }

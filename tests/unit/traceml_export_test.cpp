@@ -157,6 +157,9 @@ TEST(TraceMLExportTest, ReadsEveryStreamIntoItsRecords) {
   ASSERT_EQ(e.warnings.size(), 1u);
   EXPECT_EQ(e.warnings[0].code, TraceMLWarningCode::kDuplicateKey);
   EXPECT_EQ(e.warnings[0].line, 9u);
+  EXPECT_EQ(e.warnings[0].field, "");
+  EXPECT_EQ(e.warnings[0].message,
+            "step_time record repeats the key (global_rank 0, step 1) of line 2; kept");
   EXPECT_EQ(e.total_warnings, 1u);
 }
 
@@ -444,6 +447,40 @@ TEST(TraceMLExportTest, DuplicateKeysOfEveryStreamAreCountedNotRemoved) {
   EXPECT_EQ(e.duplicates, (std::array<std::uint64_t, kTraceMLStreamCount>{2, 1, 1, 1, 1, 1, 0}));
   EXPECT_EQ(e.record_count(), 16u);
   EXPECT_EQ(e.total_warnings, 7u);
+  // Each names its key's values and the line of the first record with them.
+  std::vector<std::string> messages;
+  for (const TraceMLWarning& w : e.warnings) {
+    messages.push_back(std::to_string(w.line) + ": " + w.message);
+  }
+  EXPECT_THAT(
+      messages,
+      ::testing::ElementsAre(
+          "9: step_time record repeats the key (global_rank 0, step 1) of line 2; kept",
+          "11: runtime_environment record repeats the key (global_rank 0) of line 1; kept",
+          "12: step_time record repeats the key (global_rank 0, step 1) of line 2; kept",
+          "13: step_memory record repeats the key (global_rank 0, device \"cuda:0\", step 1) of "
+          "line 5; kept",
+          "14: system record repeats the key (global_rank 0, seq 7) of line 6; kept",
+          "15: system_gpu record repeats the key (global_rank 0, seq 7, gpu_idx 0) of line 7; kept",
+          "16: process record repeats the key (global_rank 1, seq 3) of line 8; kept"));
+}
+
+// A key part may be null (a value of its own) or a device of any length and bytes: the message
+// shows null, and the device quoted with its control characters escaped and cut after 64 bytes
+// at the start of a code point (here the 2-byte é at bytes 63 and 64), so that it stays short.
+TEST(TraceMLExportTest, ADuplicateMessageShowsNullsAndABoundedDevice) {
+  std::string line = kLines[4];
+  const std::string key = R"("device":"cuda:0","step":1)";
+  const std::string device =
+      R"(gpu\n)" + std::string(59, 'x') + "\xC3\xA9" + std::string(1000, 'y');
+  line.replace(line.find(key), key.size(), R"("device":")" + device + R"(","step":null)");
+  const Result<TraceMLExport> read = Read(line + "\n" + line + "\n");
+  ASSERT_TRUE(read) << read.error().message;
+  ASSERT_EQ(read.value().warnings.size(), 1u);
+  const TraceMLWarning& warning = read.value().warnings[0];
+  EXPECT_EQ(warning.line, 2u);
+  EXPECT_EQ(warning.message, R"(step_memory record repeats the key (global_rank 0, device "gpu\n)" +
+                                 std::string(59, 'x') + R"(...", step null) of line 1; kept)");
 }
 
 TEST(TraceMLExportTest, WarningsPastTheBoundAreCounted) {
