@@ -26,7 +26,8 @@ bool IsBlankLine(std::string_view line) {
 
 // The first non-blank line of `path`, read from its first kMaxProbeBytes only (a trace's first
 // line may be hundreds of MB); empty when there is none or it does not end within them.
-std::string FirstNonBlankLine(const std::filesystem::path& path) {
+// The first non-blank line of the file, or as much of it as the probe read (`complete` false).
+std::string FirstNonBlankLine(const std::filesystem::path& path, bool& complete) {
   std::ifstream in(path, std::ios::binary);
   std::string head(kMaxProbeBytes, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
@@ -35,13 +36,34 @@ std::string FirstNonBlankLine(const std::filesystem::path& path) {
   std::string_view rest(head);
   while (!rest.empty()) {
     const std::size_t end = rest.find('\n');
-    if (end == std::string_view::npos && !whole_file) return {};
     const std::string_view line = rest.substr(0, end);
-    if (!IsBlankLine(line)) return std::string(line);
+    if (!IsBlankLine(line)) {
+      complete = end != std::string_view::npos || whole_file;
+      return std::string(line);
+    }
     if (end == std::string_view::npos) break;
     rest.remove_prefix(end + 1);
   }
   return {};
+}
+
+// A first line longer than the probe (a huge events map) is an export when it opens with the
+// member `"stream"`, as every record does.
+bool OpensWithStreamMember(std::string_view line) {
+  const auto skip_space = [&line] {
+    while (!line.empty() && (line[0] == ' ' || line[0] == '\t' || line[0] == '\r')) {
+      line.remove_prefix(1);
+    }
+  };
+  skip_space();
+  if (line.empty() || line[0] != '{') return false;
+  line.remove_prefix(1);
+  skip_space();
+  constexpr std::string_view kKey = "\"stream\"";
+  if (line.substr(0, kKey.size()) != kKey) return false;
+  line.remove_prefix(kKey.size());
+  skip_space();
+  return !line.empty() && line[0] == ':';
 }
 
 bool HasKey(const json::Tape& tape, std::string_view key) {
@@ -107,8 +129,10 @@ bool IsTraceMLInput(const std::string& file, std::string_view from) {
   if (file == "-") return false;
   std::error_code error;
   if (!std::filesystem::is_regular_file(file, error)) return false;
-  const std::string line = FirstNonBlankLine(file);
-  return !line.empty() && LooksLikeExportLine(line);
+  bool complete = false;
+  const std::string line = FirstNonBlankLine(file, complete);
+  if (line.empty()) return false;
+  return complete ? LooksLikeExportLine(line) : OpensWithStreamMember(line);
 }
 
 namespace {

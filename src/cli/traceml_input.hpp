@@ -19,7 +19,8 @@ inline constexpr std::string_view kFromTraceML = "traceml";
 /// Whether `file` is read as a TraceML export: `from` says so, or, when `from` is empty, `file`
 /// is a regular file whose first non-blank line is a JSON object whose first key is `stream`,
 /// or that has no `stream` but both `written_records` and `dropped_batches` (an export of no
-/// record). Only that line is read, and at most 1 MiB of it.
+/// record). Only that line is read, and at most 1 MiB of it: a longer one is an export when it
+/// opens with the member `"stream"`.
 bool IsTraceMLInput(const std::string& file, std::string_view from);
 
 /// Reads the export named on the command line (`-`: standard input).

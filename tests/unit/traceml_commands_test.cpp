@@ -68,6 +68,25 @@ TEST_F(TraceMLCommandsTest, FromTraceMLReadsStandardInput) {
   EXPECT_THAT(result.out, StartsWith(R"({"record_count":44,)"));
 }
 
+// A first line past the 1 MiB probe is recognized by its opening member, not read as a trace.
+TEST_F(TraceMLCommandsTest, AFirstLineLongerThanTheProbeIsStillAnExport) {
+  std::string events;
+  for (int phase = 0; events.size() < (std::size_t{3} << 19); ++phase) {
+    if (!events.empty()) events += ", ";
+    events += "\"phase-" + std::to_string(phase) +
+              "\": {\"cpu\": {\"is_gpu\": false, \"duration_ms\": 1.0, \"cpu_ms\": 1.0, "
+              "\"gpu_ms\": null, \"n_calls\": 1}}";
+  }
+  WriteFile("records.jsonl",
+            R"({"stream": "step_time", "schema_version": 1, "observed_timestamp_unix_ns": 2, )"
+            R"("rank": 0, "global_rank": 0, "local_rank": 0, "world_size": 1, )"
+            R"("local_world_size": 1, "node_rank": 0, "timestamp_unix_ns": 1, "seq": 0, )"
+            R"("step": 0, "events": {)" + events + "}}\n");
+  const RunResult result = Run("summary records.jsonl");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, StartsWith(R"({"record_count":1,)"));
+}
+
 TEST_F(TraceMLCommandsTest, ARejectedExportFailsEveryCommandWithItsCode) {
   std::string text = GenerateTraceMLExport({.seed = 5}).text;
   const std::string closing = R"({"written_records": 44,)";
