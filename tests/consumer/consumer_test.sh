@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Consumer test: install tracedoc into a temporary prefix and build examples/embed against it
-# with find_package, from the build tree, through pkg-config and with add_subdirectory; build and
-# run examples/event_counts and examples/span_self_time against the prefix and check their
-# output; then compile every installed public header alone.
+# with find_package, from the build tree and through pkg-config (and compile it with
+# add_subdirectory); build and run examples/event_counts and examples/span_self_time against the
+# prefix and check their output; then compile every installed public header alone.
 # Usage: consumer_test.sh SOURCE_DIR BUILD_DIR CXX
 set -euo pipefail
 source_dir=$1 build_dir=$2 cxx=$3
@@ -107,8 +107,12 @@ for header in "$prefix"/include/tracedoc/*.hpp; do
 done
 
 echo "-- add_subdirectory"
+# Configuring checks the target names (an unknown `tracedoc::tracedoc` is an error there), and
+# compiling main.cpp checks the include directories and features the target passes on. Linking
+# would compile the whole library a second time (most of this test's minutes in CI) to test the
+# same sources the three builds above link and run.
 cmake -S "$source_dir/examples/embed" -B "$work/subdir" -G Ninja \
   -DCMAKE_CXX_COMPILER="$cxx" -DTRACEDOC_SOURCE_DIR="$source_dir" >/dev/null
-cmake --build "$work/subdir" >/dev/null
-check_embed "$work/subdir/embed"
+cmake --build "$work/subdir" --target CMakeFiles/embed.dir/main.cpp.o >/dev/null
+test -s "$work/subdir/CMakeFiles/embed.dir/main.cpp.o"
 echo "consumer test passed"
