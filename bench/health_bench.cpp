@@ -1,4 +1,4 @@
-// Throughput of AnalyzeHealth on the generated documents (the read is BM_ReadFold_Events), so
+// Throughput of AnalyzeHealth on the generated documents (the read is BM_ReadTrace_Events), so
 // the checks can be seen to stay a small fraction of the read.
 #include <benchmark/benchmark.h>
 

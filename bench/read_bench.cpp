@@ -8,10 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include <boost/json/basic_parser_impl.hpp>
-
 #include "bench_traces.hpp"
-#include "read/line_reader.hpp"
+#include "parse_floor.hpp"
 #include "read/owned_event.hpp"
 #include "text/utf8.hpp"
 #include "tracedoc/document_builder.hpp"
@@ -26,14 +24,6 @@ std::size_t Events(const benchmark::State& state) {
   return static_cast<std::size_t>(state.range(0));
 }
 
-// Calls `visit` with each line of `text`, the way the reader splits them.
-template <class Visit>
-void ForEachLine(std::string_view text, Visit&& visit) {
-  read::BufferLineReader lines(text, std::size_t{256} << 20);
-  read::Line line;
-  while (lines.Next(line).value()) visit(line);
-}
-
 void BM_LineSplit_Events(benchmark::State& state) {
   const std::string& text = TraceText(Events(state));
   for (auto _ : state) {
@@ -45,48 +35,13 @@ void BM_LineSplit_Events(benchmark::State& state) {
 }
 BENCHMARK(BM_LineSplit_Events)->Apply(EventSizes);
 
-// Accepts everything: what parsing costs before anything is built.
-struct NullHandler {
-  static constexpr std::size_t max_object_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_array_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_key_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_string_size = static_cast<std::size_t>(-1);
-  using ec = boost::system::error_code;
-  using sv = boost::json::string_view;
-  bool on_document_begin(ec&) { return true; }
-  bool on_document_end(ec&) { return true; }
-  bool on_object_begin(ec&) { return true; }
-  bool on_object_end(std::size_t, ec&) { return true; }
-  bool on_array_begin(ec&) { return true; }
-  bool on_array_end(std::size_t, ec&) { return true; }
-  bool on_key_part(sv, std::size_t, ec&) { return true; }
-  bool on_key(sv, std::size_t, ec&) { return true; }
-  bool on_string_part(sv, std::size_t, ec&) { return true; }
-  bool on_string(sv, std::size_t, ec&) { return true; }
-  bool on_number_part(sv, ec&) { return true; }
-  bool on_int64(std::int64_t, sv, ec&) { return true; }
-  bool on_uint64(std::uint64_t, sv, ec&) { return true; }
-  bool on_double(double, sv, ec&) { return true; }
-  bool on_bool(bool, ec&) { return true; }
-  bool on_null(ec&) { return true; }
-  bool on_comment_part(sv, ec&) { return true; }
-  bool on_comment(sv, ec&) { return true; }
-};
-
 void BM_NullParse_Events(benchmark::State& state) {
   const std::string& text = TraceText(Events(state));
-  boost::json::basic_parser<NullHandler> parser{boost::json::parse_options{}};
   for (auto _ : state) {
-    bool ok = true;
-    ForEachLine(text, [&](const read::Line& line) {
-      parser.reset();
-      boost::system::error_code error;
-      parser.write_some(false, line.text.data(), line.text.size(), error);
-      ok = ok && !error;
-    });
-    if (!ok) state.SkipWithError("the generated trace should parse");
+    if (!NullParse(text)) state.SkipWithError("the generated trace should parse");
   }
   CountTrace(state, text.size(), Events(state));
+  CountParseRatio(state, text.size(), Events(state));
 }
 BENCHMARK(BM_NullParse_Events)->Apply(EventSizes);
 
@@ -105,6 +60,7 @@ void BM_Decode_Events(benchmark::State& state) {
     if (failures != 0) state.SkipWithError("the generated trace should decode");
   }
   CountTrace(state, text.size(), Events(state));
+  CountParseRatio(state, text.size(), Events(state));
 }
 BENCHMARK(BM_Decode_Events)->Apply(EventSizes);
 
@@ -129,11 +85,12 @@ void BM_Fold_Events(benchmark::State& state) {
     benchmark::DoNotOptimize(document);
   }
   CountTrace(state, text.size(), Events(state));
+  CountParseRatio(state, text.size(), Events(state));
 }
 BENCHMARK(BM_Fold_Events)->Apply(EventSizes);
 
 // ReadTrace over the text: the whole document. Second argument: ReadOptions::threads.
-void BM_ReadFold_Events(benchmark::State& state) {
+void BM_ReadTrace_Events(benchmark::State& state) {
   const std::string& text = TraceText(Events(state));
   ReadOptions options;
   options.threads = static_cast<unsigned>(state.range(1));
@@ -143,15 +100,16 @@ void BM_ReadFold_Events(benchmark::State& state) {
     benchmark::DoNotOptimize(document);
   }
   CountTrace(state, text.size(), Events(state));
+  CountParseRatio(state, text.size(), Events(state));
 }
-BENCHMARK(BM_ReadFold_Events)
+BENCHMARK(BM_ReadTrace_Events)
     ->ArgsProduct({{10'000, 100'000, 1'000'000}, {1, 2}})
     ->ArgNames({"events", "threads"})
     ->UseRealTime()  // the workers' time is not the calling thread's CPU time
     ->Unit(benchmark::kMillisecond);
 
 // ValidateTrace: the streaming check that keeps only the spans.
-void BM_Validate_Events(benchmark::State& state) {
+void BM_ValidateTrace_Events(benchmark::State& state) {
   const std::string& text = TraceText(Events(state));
   ReadOptions options;
   options.threads = static_cast<unsigned>(state.range(1));
@@ -160,8 +118,9 @@ void BM_Validate_Events(benchmark::State& state) {
     if (!valid) state.SkipWithError(valid.error().message.c_str());
   }
   CountTrace(state, text.size(), Events(state));
+  CountParseRatio(state, text.size(), Events(state));
 }
-BENCHMARK(BM_Validate_Events)
+BENCHMARK(BM_ValidateTrace_Events)
     ->ArgsProduct({{10'000, 100'000, 1'000'000}, {1, 2}})
     ->ArgNames({"events", "threads"})
     ->UseRealTime()  // the workers' time is not the calling thread's CPU time

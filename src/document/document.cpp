@@ -48,7 +48,9 @@ bool SameRecords(std::span<const T> a, std::span<const T> b) {
 
 std::size_t TraceDocument::memory_bytes() const noexcept {
   const detail::DocumentData& d = *data_;
-  return sizeof(d) + d.pool.memory_bytes() + VectorBytes(d.spans) + VectorBytes(d.ops) +
+  std::size_t shard_bytes = 0;
+  for (const auto& shard : d.shards) shard_bytes += sizeof(*shard) + shard->memory_bytes();
+  return sizeof(d) + d.pool.memory_bytes() + shard_bytes + VectorBytes(d.spans) + VectorBytes(d.ops) +
          VectorBytes(d.tensors) + VectorBytes(d.tensor_stats) + VectorBytes(d.memory) +
          VectorBytes(d.device_memory) + VectorBytes(d.device_intervals) + VectorBytes(d.gradients) +
          VectorBytes(d.edges) + d.span_index.memory_bytes();

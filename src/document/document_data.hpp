@@ -4,6 +4,8 @@
 #define TRACEDOC_DOCUMENT_DOCUMENT_DATA_HPP_
 
 #include <algorithm>
+#include <memory>
+#include <vector>
 #include <string_view>
 
 #include "document/span_index_data.hpp"
@@ -14,8 +16,11 @@
 namespace tracedoc::detail {
 
 struct DocumentData {
-  /// Every string and array of the records below lives here.
+  /// Every string and array of the records below lives here, or in one of the shards.
   util::StringPool pool;
+  /// Pools the read filled block by block, each interning its own block's strings (in the
+  /// thread that decoded it), adopted whole so that the fold need not copy or hash them again.
+  std::vector<std::unique_ptr<util::StringPool>> shards;
   std::string_view schema;
   TraceRunMeta run;
   util::RecordBuffer<SpanRecord> spans;

@@ -1,6 +1,6 @@
 // Span id → position in a list of spans: the one id lookup, used by the fold while spans arrive
-// and by the document's span index once they are sorted. It keeps only the 4-byte positions and
-// reads the ids from the list itself: at 10^5 spans and more, a map that held the ids too would
+// and by the document's span index once they are sorted. It keeps 4-byte positions (and 4 bytes of
+// each id's hash) and reads the ids from the list itself: at 10^5 spans and more, a map that held the ids too would
 // cost several MB at the read's peak.
 #ifndef TRACEDOC_DOCUMENT_SPAN_ID_TABLE_HPP_
 #define TRACEDOC_DOCUMENT_SPAN_ID_TABLE_HPP_
@@ -21,22 +21,29 @@ namespace tracedoc::detail {
 class SpanIdTable {
  public:
   explicit SpanIdTable(const util::RecordBuffer<SpanRecord>& spans)
-      : positions_(0, Hash{&spans}, Equal{&spans}) {}
+      : positions_(0, Hash{}, Equal{&spans}) {}
+
+  /// The keyed hash of an id, for the calls below that take one (computed once per record).
+  static std::uint64_t HashOf(std::string_view id) noexcept { return util::HashBytes(id); }
 
   /// The position of the span with `id`, if one was added.
-  std::optional<std::uint32_t> Find(std::string_view id) const {
-    const auto it = positions_.find(id);
+  std::optional<std::uint32_t> Find(std::string_view id) const { return Find(id, HashOf(id)); }
+  std::optional<std::uint32_t> Find(std::string_view id, std::uint64_t hash) const {
+    const auto it = positions_.find(Probe{id, static_cast<std::uint32_t>(hash)});
     if (it == positions_.end()) return std::nullopt;
-    return *it;
+    return it->position;
   }
 
   /// Indexes the span at `position`. When an indexed span has its id already, the later one
   /// (this one) wins, as when the reference collects its spans into a map.
-  void Add(std::uint32_t position) {
-    const auto [it, inserted] = positions_.insert(position);
+  void Add(std::uint32_t position) { Add(position, HashOf(IdAt(position))); }
+  /// As Add, with `hash` = HashOf(the span's id).
+  void Add(std::uint32_t position, std::uint64_t hash) {
+    const Entry entry{position, static_cast<std::uint32_t>(hash)};
+    const auto [it, inserted] = positions_.insert(entry);
     if (inserted) return;
     positions_.erase(it);
-    positions_.insert(position);
+    positions_.insert(entry);
   }
 
   /// Indexes spans 0 to count - 1 again, after the list was reordered. Keeps the table's room, so
@@ -51,29 +58,48 @@ class SpanIdTable {
 
   /// The bytes the table holds: a slot and a byte of metadata per bucket.
   std::size_t memory_bytes() const noexcept {
-    return positions_.bucket_count() * (sizeof(std::uint32_t) + 1);
+    return positions_.bucket_count() * (sizeof(Entry) + 1);
   }
 
  private:
+  // A span's position and 32 bits of its id's hash: growing the table rehashes from these
+  // without hashing an id again, and a probe compares ids only when the bits agree.
+  struct Entry {
+    std::uint32_t position;
+    std::uint32_t hash;
+  };
+  struct Probe {
+    std::string_view id;
+    std::uint32_t hash;
+  };
   struct Hash {
     using is_transparent = void;
     using is_avalanching = void;  // HashBytes mixes fully, under a key nobody can know
-    const util::RecordBuffer<SpanRecord>* spans;
-    std::size_t operator()(std::string_view id) const noexcept { return util::HashBytes(id); }
-    std::size_t operator()(std::uint32_t position) const noexcept {
-      return util::HashBytes((*spans)[position].id);
+    // Spread the 32 stored bits over the word: the set takes its group from the high bits.
+    static std::size_t Spread(std::uint32_t hash) noexcept {
+      return static_cast<std::size_t>(hash) * 0x9E3779B97F4A7C15ull;
     }
+    std::size_t operator()(const Entry& e) const noexcept { return Spread(e.hash); }
+    std::size_t operator()(const Probe& p) const noexcept { return Spread(p.hash); }
   };
   struct Equal {
     using is_transparent = void;
     const util::RecordBuffer<SpanRecord>* spans;
     std::string_view Id(std::uint32_t position) const noexcept { return (*spans)[position].id; }
-    bool operator()(std::uint32_t a, std::uint32_t b) const noexcept { return Id(a) == Id(b); }
-    bool operator()(std::string_view id, std::uint32_t b) const noexcept { return id == Id(b); }
-    bool operator()(std::uint32_t a, std::string_view id) const noexcept { return Id(a) == id; }
+    bool operator()(const Entry& a, const Entry& b) const noexcept {
+      return a.hash == b.hash && Id(a.position) == Id(b.position);
+    }
+    bool operator()(const Probe& p, const Entry& e) const noexcept {
+      return p.hash == e.hash && p.id == Id(e.position);
+    }
+    bool operator()(const Entry& e, const Probe& p) const noexcept { return (*this)(p, e); }
   };
 
-  boost::unordered_flat_set<std::uint32_t, Hash, Equal> positions_;
+  std::string_view IdAt(std::uint32_t position) const noexcept {
+    return positions_.key_eq().Id(position);
+  }
+
+  boost::unordered_flat_set<Entry, Hash, Equal> positions_;
 };
 
 }  // namespace tracedoc::detail

@@ -3,6 +3,8 @@
 #ifndef TRACEDOC_FOLD_BUILDER_ACCESS_HPP_
 #define TRACEDOC_FOLD_BUILDER_ACCESS_HPP_
 
+#include <memory>
+
 #include "tracedoc/document_builder.hpp"
 #include "util/string_pool.hpp"
 
@@ -13,6 +15,12 @@ struct BuilderAccess {
   static util::StringPool& Pool(DocumentBuilder& builder);
   /// Whether the builder keeps every record, or only the meta record (a validation).
   static bool RetainsRecords(const DocumentBuilder& builder);
+  /// As DocumentBuilder::Add, for an event whose strings and arrays already live in a pool the
+  /// builder will adopt (AdoptShard): the record is kept as it is, not copied into the document.
+  static Result<void> AddOwned(DocumentBuilder& builder, const Event& event,
+                               RecordPosition position);
+  /// Makes `shard` part of the document's storage, for the records AddOwned kept from it.
+  static void AdoptShard(DocumentBuilder& builder, std::unique_ptr<util::StringPool> shard);
 };
 
 }  // namespace tracedoc::detail

@@ -58,6 +58,9 @@ struct DocumentBuilder::State {
   std::optional<RecordPosition> terminal_position;
   // The latest host evidence so far (§2.2 h), kept as records arrive.
   std::uint64_t latest_ns = 0;
+  // Whether the record being folded already lives in a shard the document adopts (AddOwned,
+  // only ever with retain_records).
+  bool record_owned = false;
 
   Result<void> Fold(const Event& event, const RecordPosition& position);
   Result<void> FoldMeta(const MetaRecord& meta, const RecordPosition& position);
@@ -69,7 +72,10 @@ struct DocumentBuilder::State {
   /// Keeps `record` in `list` when records are retained; a record kept cannot fail the fold.
   template <class Record>
   Result<void> Keep(util::RecordBuffer<Record>& list, const Record& record) {
-    if (options.retain_records) format::OwnRecord(data->pool, list.push_back(record));
+    if (options.retain_records) {
+      Record& kept = list.push_back(record);
+      if (!record_owned) format::OwnRecord(data->pool, kept);
+    }
     return boost::outcome_v2::success();
   }
   void Evidence(std::uint64_t end_ns) { latest_ns = std::max(latest_ns, end_ns); }
@@ -192,7 +198,8 @@ Result<void> DocumentBuilder::State::FoldMeta(const MetaRecord& meta,
 Result<void> DocumentBuilder::State::FoldSpanStart(const SpanStartRecord& start,
                                                    const RecordPosition& position) {
   detail::DocumentData& d = *data;
-  if (span_ids.Find(start.id)) {
+  const std::uint64_t id_hash = detail::SpanIdTable::HashOf(start.id);
+  if (span_ids.Find(start.id, id_hash)) {
     return FoldError(
         ErrorCode::kDuplicateSpanStart, position,
         "duplicate span_start id `" + std::string(start.id) + "` at index " + IndexText(position));
@@ -202,7 +209,7 @@ Result<void> DocumentBuilder::State::FoldSpanStart(const SpanStartRecord& start,
   if (options.retain_records) {
     // OwnRecord interns the id with the rest: once per string.
     SpanStartRecord owned = start;
-    format::OwnRecord(d.pool, owned);
+    if (!record_owned) format::OwnRecord(d.pool, owned);
     span.id = owned.id;
     span.parent_id = owned.parent_id;
     span.name = owned.name;
@@ -214,7 +221,7 @@ Result<void> DocumentBuilder::State::FoldSpanStart(const SpanStartRecord& start,
     span.id = d.pool.Intern(start.id);
   }
   d.spans.push_back(span);
-  span_ids.Add(static_cast<std::uint32_t>(d.spans.size() - 1));
+  span_ids.Add(static_cast<std::uint32_t>(d.spans.size() - 1), id_hash);
   Evidence(span.start_ns);
   return boost::outcome_v2::success();
 }
@@ -238,7 +245,7 @@ Result<void> DocumentBuilder::State::FoldSpanEnd(const SpanEndRecord& end,
   span.duration_ns = end.duration_ns;
   if (options.retain_records) {
     SpanEndRecord owned = end;
-    format::OwnRecord(d.pool, owned);
+    if (!record_owned) format::OwnRecord(d.pool, owned);
     span.end_unknown = owned.unknown;
   }
   Evidence(util::SaturatingAdd(span.start_ns, span.duration_ns));
@@ -305,6 +312,20 @@ util::StringPool& detail::BuilderAccess::Pool(DocumentBuilder& builder) {
 
 bool detail::BuilderAccess::RetainsRecords(const DocumentBuilder& builder) {
   return builder.state_->options.retain_records;
+}
+
+Result<void> detail::BuilderAccess::AddOwned(DocumentBuilder& builder, const Event& event,
+                                             RecordPosition position) {
+  builder.state_->record_owned = true;
+  Result<void> added = builder.Add(event, position);
+  builder.state_->record_owned = false;
+  return added;
+}
+
+void detail::BuilderAccess::AdoptShard(DocumentBuilder& builder,
+                                       std::unique_ptr<util::StringPool> shard) {
+  shard->ReleaseIndex();
+  builder.state_->data->shards.push_back(std::move(shard));
 }
 
 }  // namespace tracedoc

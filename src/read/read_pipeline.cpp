@@ -7,9 +7,11 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <thread>
 #include <vector>
 
+#include "fold/builder_access.hpp"
 #include "read/error_log.hpp"
 #include "read/large_value_handover.hpp"
 #include "read/line_blocks.hpp"
@@ -108,8 +110,11 @@ class Fold {
 
   /// Folds the decoded record at `position`; false when the sink asks to stop. A record the
   /// fold rejects is an error for Skip.
-  Result<bool> Accept(const Event& event, const RecordPosition& position) {
-    if (Result<void> added = builder_.Add(event, position); !added) {
+  /// With `owned`, the event's storage is a shard the builder adopts after the block.
+  Result<bool> Accept(const Event& event, const RecordPosition& position, bool owned = false) {
+    Result<void> added = owned ? detail::BuilderAccess::AddOwned(builder_, event, position)
+                               : builder_.Add(event, position);
+    if (!added) {
       BOOST_OUTCOME_TRY(Skip(std::move(added).error()));
       return true;
     }
@@ -142,6 +147,8 @@ class Fold {
   }
   const ReadOptions& options() const { return options_; }
   bool collecting() const { return options_.collect_errors != nullptr; }
+  /// Whether the document keeps the records, and so the decoding threads' shards.
+  bool keeps_shards() const { return keeps_shards_; }
   /// Whether the meta has been folded, and how the records after it decode.
   bool has_meta() const { return index_ > 0; }
   const DecodeOptions& decode_options() const { return decode_; }
@@ -155,6 +162,7 @@ class Fold {
   std::uint64_t lines_before_ = 0;  // physical lines in the blocks already folded
   std::uint64_t index_ = 0;         // next record index
   DecodeOptions decode_ = options_.decode;
+  bool keeps_shards_ = detail::BuilderAccess::RetainsRecords(builder_);
 };
 
 // Decodes and folds a block line by line, on the folding thread: the records are views into the
@@ -201,20 +209,35 @@ struct Job {
   LineBlock block;
   bool decode_here = false;  // folded by DecodeAndFold, never seen by a worker
   std::vector<DecodedLine> lines;
-  std::vector<Event> events;  // one per kRecord line, copied into `pool`
+  std::vector<Event> events;  // one per kRecord line, owned by a shard or by `copies`
   std::vector<Error> decode_errors;  // one per kDecodeFailed line, in order
   std::uint64_t line_count = 0;  // physical lines, blank ones included
-  // Copies only: the fold interns each string into the document, so hashing here too would
-  // double the cost.
-  util::StringPool pool{util::PoolMode::kCopy};
+  // The records' storage when the document keeps only the spans (a validation): copies, gone
+  // with the job, since the fold interns the few strings it keeps.
+  std::unique_ptr<util::StringPool> copies;
   bool done = false;  // guarded by DecodeWorkers::mutex_ (set by the worker, waited on by the fold)
 };
+
+// Where a decoding thread puts its blocks' strings when the document keeps the records: interned,
+// block by block, into the thread's own pool, which the document adopts as a shard at the end.
+// The fold then neither hashes nor copies them again, and the index, cleared at each block, is
+// the size of one block's strings and stays in the cache. A string several blocks share is
+// stored once per block that has it, within the thread's shard.
+using Shard = std::unique_ptr<util::StringPool>;
 
 // A generous guess at a block's records (lines are rarely shorter), so the lists grow once or not.
 constexpr std::size_t kReserveLineBytes = 128;
 
 // A worker's part: decodes a block's records into copies the job owns.
-void DecodeBlock(Job& job, RecordDecoder& decoder, const ReadOptions& options) {
+// `shard` is the thread's shard, or null when the document does not keep the records.
+void DecodeBlock(Job& job, RecordDecoder& decoder, const ReadOptions& options,
+                 util::StringPool* shard) {
+  if (shard != nullptr) {
+    shard->ForgetIndex();
+  } else {
+    job.copies = std::make_unique<util::StringPool>(util::PoolMode::kCopy);
+  }
+  util::StringPool& storage = shard != nullptr ? *shard : *job.copies;
   const bool go_on = options.collect_errors != nullptr;
   const std::size_t expected = job.block.bytes.size() / kReserveLineBytes + 1;
   job.events.reserve(expected);
@@ -232,7 +255,7 @@ void DecodeBlock(Job& job, RecordDecoder& decoder, const ReadOptions& options) {
           job.lines.push_back({number, LineOutcome::kDecodeFailed});
           return go_on;
         }
-        job.events.push_back(OwnEvent(job.pool, event.value()));
+        job.events.push_back(OwnEvent(storage, event.value()));
         job.lines.push_back({number, LineOutcome::kRecord});
         return true;
       });
@@ -240,7 +263,7 @@ void DecodeBlock(Job& job, RecordDecoder& decoder, const ReadOptions& options) {
 
 // The fold's part of a job a worker decoded: the same checks, in the same order, as
 // DecodeAndFold. False when the sink stopped.
-Result<bool> FoldDecoded(const Job& job, Fold& fold) {
+Result<bool> FoldDecoded(Job& job, Fold& fold) {
   std::size_t next_event = 0;
   std::size_t next_error = 0;
   for (const Job::DecodedLine& decoded : job.lines) {
@@ -254,7 +277,8 @@ Result<bool> FoldDecoded(const Job& job, Fold& fold) {
       BOOST_OUTCOME_TRY(fold.Skip(std::move(error)));
       continue;
     }
-    BOOST_OUTCOME_TRY(const bool more, fold.Accept(job.events[next_event++], *position));
+    BOOST_OUTCOME_TRY(const bool more,
+                      fold.Accept(job.events[next_event++], *position, fold.keeps_shards()));
     if (!more) return false;
   }
   BOOST_OUTCOME_TRY(fold.EndBlock(job.line_count, job.block));
@@ -264,11 +288,14 @@ Result<bool> FoldDecoded(const Job& job, Fold& fold) {
 // Worker threads taking jobs first come, first served.
 class DecodeWorkers {
  public:
-  DecodeWorkers(unsigned count, const ReadOptions& options, const DecodeOptions& decode)
+  /// `shards` has one per worker, or is empty when the document does not keep the records.
+  DecodeWorkers(unsigned count, const ReadOptions& options, const DecodeOptions& decode,
+                std::span<const Shard> shards)
       : decode_(decode) {
     threads_.reserve(count);
     for (unsigned i = 0; i < count; ++i) {
-      threads_.emplace_back([this, &options] { Run(options); });
+      util::StringPool* shard = shards.empty() ? nullptr : shards[i].get();
+      threads_.emplace_back([this, &options, shard] { Run(options, shard); });
     }
   }
   DecodeWorkers(const DecodeWorkers&) = delete;
@@ -298,7 +325,7 @@ class DecodeWorkers {
   }
 
  private:
-  void Run(const ReadOptions& options) {
+  void Run(const ReadOptions& options, util::StringPool* shard) {
     RecordDecoder decoder(decode_);
     for (;;) {
       Job* job = nullptr;
@@ -309,7 +336,7 @@ class DecodeWorkers {
         job = queue_.front();
         queue_.pop_front();
       }
-      DecodeBlock(*job, decoder, options);
+      DecodeBlock(*job, decoder, options, shard);
       {
         const std::lock_guard lock(mutex_);
         job->done = true;
@@ -327,8 +354,9 @@ class DecodeWorkers {
   std::vector<std::thread> threads_;
 };
 
+// `shards`: the folding thread's, then one per worker, when the document keeps the records.
 template <class Blocks>
-Result<void> FoldBlocks(Blocks& blocks, Fold& fold) {
+Result<void> FoldBlocksWith(Blocks& blocks, Fold& fold, std::span<const Shard> shards) {
   const ReadOptions& options = fold.options();
   const unsigned worker_count = options.threads > 1 ? options.threads : 0;
   // Enough blocks in flight to keep every worker busy while the fold catches up, within
@@ -338,13 +366,17 @@ Result<void> FoldBlocks(Blocks& blocks, Fold& fold) {
   std::deque<std::unique_ptr<Job>> in_flight;
   std::size_t in_flight_bytes = 0;
   RecordDecoder here(options.decode);
+  // Decodes the blocks after the meta into its shard when there are no workers.
+  std::optional<RecordDecoder> decoder_after_meta;
+  util::StringPool* own_shard = shards.empty() ? nullptr : shards.front().get();
   // Workers start once the meta is folded: its schema says how they decode. Until then the
   // folding thread decodes every block itself (the meta is nearly always on the first line).
   std::optional<DecodeWorkers> workers;
   bool more = true;
   for (;;) {
     if (!workers && worker_count != 0 && fold.has_meta()) {
-      workers.emplace(worker_count, options, fold.decode_options());
+      workers.emplace(worker_count, options, fold.decode_options(),
+                      shards.empty() ? shards : shards.subspan(1));
     }
     while (more && in_flight.size() < max_in_flight &&
            (in_flight.empty() || in_flight_bytes < kInFlightBytes)) {
@@ -352,8 +384,13 @@ Result<void> FoldBlocks(Blocks& blocks, Fold& fold) {
       more = blocks.Next(job->block);
       if (!more) break;
       in_flight_bytes += BlockCost(job->block);
-      job->decode_here = !workers || BlockCost(job->block) > kDecodeHereAboveBytes;
-      if (!job->decode_here) workers->Submit(*job);
+      // Without workers, a block after the meta of a document that keeps its records is
+      // decoded into its shard and folded from there, as a worker's would be.
+      job->decode_here = (!workers && !(fold.has_meta() && fold.keeps_shards())) ||
+                         BlockCost(job->block) > kDecodeHereAboveBytes;
+      if (!job->decode_here) {
+        if (workers) workers->Submit(*job);
+      }
       in_flight.push_back(std::move(job));
     }
     if (in_flight.empty()) return boost::outcome_v2::success();
@@ -362,7 +399,12 @@ Result<void> FoldBlocks(Blocks& blocks, Fold& fold) {
     if (front.decode_here) {
       folded = DecodeAndFold(front.block, here, fold);
     } else {
-      workers->WaitFor(front);
+      if (workers) {
+        workers->WaitFor(front);
+      } else {
+        if (!decoder_after_meta) decoder_after_meta.emplace(fold.decode_options());
+        DecodeBlock(front, *decoder_after_meta, options, own_shard);
+      }
       folded = FoldDecoded(front, fold);
     }
     if (!folded) return std::move(folded).error();
@@ -370,6 +412,20 @@ Result<void> FoldBlocks(Blocks& blocks, Fold& fold) {
     in_flight_bytes -= BlockCost(front.block);
     in_flight.pop_front();
   }
+}
+
+// Folds every block, then gives the document the shards its records refer to (after the workers
+// stopped, whichever way the read ended).
+template <class Blocks>
+Result<void> FoldBlocks(Blocks& blocks, Fold& fold) {
+  std::vector<Shard> shards;
+  if (fold.keeps_shards()) {
+    shards.resize(1 + (fold.options().threads > 1 ? fold.options().threads : 0));
+    for (Shard& shard : shards) shard = std::make_unique<util::StringPool>();
+  }
+  Result<void> folded = FoldBlocksWith(blocks, fold, shards);
+  for (Shard& shard : shards) detail::BuilderAccess::AdoptShard(fold.builder(), std::move(shard));
+  return folded;
 }
 
 }  // namespace

@@ -48,6 +48,10 @@ class StringPool {
   /// Storage for the arrays that records refer to.
   Arena& arena() noexcept { return arena_; }
 
+  /// Forgets which strings are stored, keeping them and the index's room: the strings interned
+  /// next get copies of their own (a shard interns block by block, in a small index).
+  void ForgetIndex() noexcept { index_.clear(); }
+
   /// Drops the index once nothing more will be interned (a finished document): the strings stay.
   void ReleaseIndex() noexcept { index_ = Index(0, EntryHash{}, EntryEqual{this}); }
 

@@ -56,6 +56,19 @@ TEST(StringPoolTest, ViewsStayValidWhileThePoolGrowsOverManyChunks) {
   EXPECT_GT(pool.memory_bytes(), std::size_t{3} << 20);
 }
 
+TEST(StringPoolTest, ForgetIndexKeepsTheStringsAndStoresTheNextOnesAgain) {
+  // A read's shard forgets its index at each block: what it handed out stays valid, and an
+  // equal string after that is a new copy, shared again from then on.
+  StringPool pool;
+  const std::string_view before = pool.Intern("span-1");
+  pool.ForgetIndex();
+  const std::string_view after = pool.Intern("span-1");
+  EXPECT_EQ(before, "span-1");
+  EXPECT_EQ(after, "span-1");
+  EXPECT_NE(before.data(), after.data());
+  EXPECT_EQ(pool.Intern("span-1").data(), after.data());
+}
+
 TEST(StringPoolTest, VeryLongStringsAreCopiedNotIndexed) {
   StringPool pool;
   const std::string long_text(std::size_t{1} << 20, 'z');
