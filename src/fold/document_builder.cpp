@@ -3,15 +3,15 @@
 #include "tracedoc/document_builder.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <string>
 #include <variant>
 
 #include "document/document_data.hpp"
+#include "fold/block_records.hpp"
 #include "fold/builder_access.hpp"
-#include "format/dense_bytes.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_traits.hpp"
+#include "format/trace6_fields.hpp"
 #include "text/debug_string.hpp"
 #include "text/utf8.hpp"
 #include "util/overloaded.hpp"
@@ -29,17 +29,6 @@ Error FoldError(ErrorCode code, const RecordPosition& position, std::string mess
 // An error about the stream as a whole, tied to no record.
 Error StreamError(ErrorCode code, std::string message) {
   return Error{code, 0, std::nullopt, std::nullopt, {}, std::move(message)};
-}
-
-bool IsValidTensorStats(const TensorStatsRecord& stats) {
-  if (text::IsBlank(stats.label)) return false;
-  const std::optional<std::uint64_t> elements = format::CheckedElementCount(stats.shape);
-  if (elements != stats.elements) return false;
-  if (stats.non_finite > stats.elements) return false;
-  // -0.0 passes: -0.0 < 0 is false.
-  if (!std::isfinite(stats.rms) || stats.rms < 0) return false;
-  if (!std::isfinite(stats.abs_max) || stats.abs_max < 0) return false;
-  return std::isfinite(stats.mean);
 }
 
 }  // namespace
@@ -62,7 +51,13 @@ struct DocumentBuilder::State {
   // only ever with retain_records).
   bool record_owned = false;
 
+  /// The outcome of folding one record: counted when it passed; remembered when it failed.
+  Result<void> Counted(Result<void> result);
   Result<void> Fold(const Event& event, const RecordPosition& position);
+  /// The rules about where a record of the kind at `kind_index` may stand (after the meta,
+  /// before the terminal, a kind the schema has), checked first for every record.
+  Result<void> CheckPlace(std::size_t kind_index, const RecordPosition& position) const;
+  Result<void> CheckTensorStats(bool valid, const RecordPosition& position) const;
   Result<void> FoldMeta(const MetaRecord& meta, const RecordPosition& position);
   Result<void> FoldSpanStart(const SpanStartRecord& start, const RecordPosition& position);
   Result<void> FoldSpanEnd(const SpanEndRecord& end, const RecordPosition& position);
@@ -79,14 +74,6 @@ struct DocumentBuilder::State {
     return boost::outcome_v2::success();
   }
   void Evidence(std::uint64_t end_ns) { latest_ns = std::max(latest_ns, end_ns); }
-  /// §2.3's dense bytes under trace/10 and trace/9; trace/6's storage bytes are always a number,
-  /// 0 where the dtype is unknown (docs/legacy-trace6.md §9.2).
-  std::optional<std::uint64_t> StorageBytes(std::optional<std::uint64_t> given,
-                                            ArrayView<std::uint64_t> shape,
-                                            std::string_view dtype) const {
-    const std::optional<std::uint64_t> bytes = format::ResolveDenseBytes(given, shape, dtype);
-    return trace6 ? bytes.value_or(0) : bytes;
-  }
 };
 
 DocumentBuilder::DocumentBuilder(BuildOptions options) : state_(std::make_unique<State>()) {
@@ -97,21 +84,22 @@ DocumentBuilder::DocumentBuilder(DocumentBuilder&&) noexcept = default;
 DocumentBuilder& DocumentBuilder::operator=(DocumentBuilder&&) noexcept = default;
 
 Result<void> DocumentBuilder::Add(const Event& event, RecordPosition position) {
-  State& s = *state_;
-  if (s.failed) return *s.failed;
-  Result<void> result = s.Fold(event, position);
+  return state_->Counted(state_->Fold(event, position));
+}
+
+Result<void> DocumentBuilder::State::Counted(Result<void> result) {
   if (!result) {
     // Every rule is checked before the fold changes anything, so a rejected record leaves the
     // state as it was.
-    if (!s.options.continue_after_errors) s.failed = result.error();
+    if (!options.continue_after_errors) failed = result.error();
     return result;
   }
-  ++s.records;
+  ++records;
   return result;
 }
 
-Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPosition& position) {
-  detail::DocumentData& d = *data;
+Result<void> DocumentBuilder::State::CheckPlace(std::size_t kind_index,
+                                               const RecordPosition& position) const {
   // Rule 1 looks at nothing but the terminal, so a second terminal fails here too.
   if (terminal_position) {
     return FoldError(ErrorCode::kEventAfterTerminal, position,
@@ -119,34 +107,35 @@ Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPositi
                      "index " +
                          IndexText(position));
   }
-  if (records == 0 && !std::holds_alternative<MetaRecord>(event)) {
+  if (records == 0 && kind_index != format::kVariantIndex<MetaRecord>) {
     // tracedoc names the missing meta at the first record (docs/tracedoc.md §2).
     return FoldError(ErrorCode::kMissingMeta, position,
                      "trace stream is missing a meta event with run metadata");
   }
-  if (trace6 && (std::holds_alternative<TerminalRecord>(event) ||
-                 std::holds_alternative<TensorStatsRecord>(event) ||
-                 std::holds_alternative<DeviceIntervalRecord>(event))) {
+  if (trace6 && !format::Trace6Defines(kind_index)) {
     // The decoder never makes these under trace/6; a caller building by hand might.
     return FoldError(ErrorCode::kUnknownKind, position,
-                     "candle-graph/trace/6 has no " + std::string(EventKindName(event)) +
+                     "candle-graph/trace/6 has no " + std::string(format::kKindNames[kind_index]) +
                          " record (index " + IndexText(position) + ")");
   }
+  return boost::outcome_v2::success();
+}
+
+Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPosition& position) {
+  if (failed) return *failed;
+  detail::DocumentData& d = *data;
+  BOOST_OUTCOME_TRY(CheckPlace(event.index(), position));
   return std::visit(
       util::Overloaded{
           [&](const MetaRecord& meta) { return FoldMeta(meta, position); },
           [&](const SpanStartRecord& start) { return FoldSpanStart(start, position); },
           [&](const SpanEndRecord& end) { return FoldSpanEnd(end, position); },
-          [&](const OpRecord& record) {
-            OpRecord op = record;
-            op.output_dense_bytes = StorageBytes(op.output_dense_bytes, op.shape, op.dtype);
+          [&](const OpRecord& op) {
             Evidence(util::SaturatingAdd(op.timestamp_ns, op.duration_ns));
-            return Keep(d.ops, op);
+            return Keep(d.ops, detail::KeptOp(op, trace6));
           },
-          [&](const TensorRecord& record) {
-            TensorRecord tensor = record;
-            tensor.dense_bytes = StorageBytes(tensor.dense_bytes, tensor.shape, tensor.dtype);
-            return Keep(d.tensors, tensor);
+          [&](const TensorRecord& tensor) {
+            return Keep(d.tensors, detail::KeptTensor(tensor, trace6));
           },
           [&](const TensorStatsRecord& stats) { return FoldTensorStats(stats, position); },
           [&](const MemoryRecord& memory) {
@@ -254,6 +243,12 @@ Result<void> DocumentBuilder::State::FoldSpanEnd(const SpanEndRecord& end,
 
 Result<void> DocumentBuilder::State::FoldTensorStats(const TensorStatsRecord& stats,
                                                      const RecordPosition& position) {
+  BOOST_OUTCOME_TRY(CheckTensorStats(detail::IsValidTensorStats(stats), position));
+  return Keep(data->tensor_stats, stats);
+}
+
+Result<void> DocumentBuilder::State::CheckTensorStats(bool valid,
+                                                     const RecordPosition& position) const {
   // The schema is known from the meta on, so tracedoc names this at the record.
   if (previous_schema) {
     return FoldError(ErrorCode::kSchemaLacksTensorStats, position,
@@ -261,11 +256,11 @@ Result<void> DocumentBuilder::State::FoldTensorStats(const TensorStatsRecord& st
                      "events; producers emitting tensor statistics must declare "
                      "\"candle-graph/trace/10\"");
   }
-  if (!IsValidTensorStats(stats)) {
+  if (!valid) {
     return FoldError(ErrorCode::kInvalidTensorStats, position,
                      "invalid tensor_stats event at index " + IndexText(position));
   }
-  return Keep(data->tensor_stats, stats);
+  return boost::outcome_v2::success();
 }
 
 Result<void> DocumentBuilder::State::EndChecks() {
@@ -320,6 +315,35 @@ Result<void> detail::BuilderAccess::AddOwned(DocumentBuilder& builder, const Eve
   Result<void> added = builder.Add(event, position);
   builder.state_->record_owned = false;
   return added;
+}
+
+Result<void> detail::BuilderAccess::AddGathered(DocumentBuilder& builder,
+                                                std::size_t kind_index, bool valid,
+                                                RecordPosition position) {
+  DocumentBuilder::State& s = *builder.state_;
+  auto check = [&]() -> Result<void> {
+    if (s.failed) return *s.failed;
+    BOOST_OUTCOME_TRY(s.CheckPlace(kind_index, position));
+    if (kind_index == format::kVariantIndex<TensorStatsRecord>) {
+      return s.CheckTensorStats(valid, position);
+    }
+    return boost::outcome_v2::success();
+  };
+  return s.Counted(check());
+}
+
+void detail::BuilderAccess::AppendGathered(DocumentBuilder& builder, const BlockRecords& records) {
+  DocumentBuilder::State& s = *builder.state_;
+  detail::DocumentData& d = *s.data;
+  d.ops.Append(records.ops);
+  d.tensors.Append(records.tensors);
+  d.tensor_stats.Append(records.tensor_stats);
+  d.memory.Append(records.memory);
+  d.device_memory.Append(records.device_memory);
+  d.device_intervals.Append(records.device_intervals);
+  d.gradients.Append(records.gradients);
+  d.edges.Append(records.edges);
+  s.Evidence(records.latest_ns);
 }
 
 void detail::BuilderAccess::AdoptShard(DocumentBuilder& builder,

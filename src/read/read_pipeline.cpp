@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "fold/block_records.hpp"
 #include "fold/builder_access.hpp"
 #include "read/error_log.hpp"
 #include "read/large_value_handover.hpp"
@@ -50,7 +51,13 @@ std::size_t BlockCost(const LineBlock& block) {
 }
 
 // What became of one non-blank line of a block (or of the over-long line that ends it).
-enum class LineOutcome : std::uint8_t { kRecord, kLineTooLong, kInvalidUtf8, kDecodeFailed };
+enum class LineOutcome : std::uint8_t {
+  kRecord,
+  kLineTooLong,
+  kInvalidUtf8,
+  kDecodeFailed,
+  kGathered,  // decoded into the job's BlockRecords (Job::gathered)
+};
 
 // Calls visit(number within the block, outcome, text) for each non-blank line of `block`, and
 // for the line that ends it early (too long, not UTF-8), until visit returns false. Returns the
@@ -128,6 +135,14 @@ class Fold {
     return true;
   }
 
+  /// A record the decoding thread gathered (LineOutcome::kGathered): its place in the stream is
+  /// checked now, and it is kept when its block ends.
+  Result<void> AcceptGathered(std::size_t kind, bool valid, const RecordPosition& position) {
+    BOOST_OUTCOME_TRY(detail::BuilderAccess::AddGathered(builder_, kind, valid, position));
+    ++index_;
+    return boost::outcome_v2::success();
+  }
+
   /// Moves past a block of `line_count` physical lines; a read that failed after it fails at
   /// the next line.
   Result<void> EndBlock(std::uint64_t line_count, const LineBlock& block) {
@@ -149,6 +164,10 @@ class Fold {
   bool collecting() const { return options_.collect_errors != nullptr; }
   /// Whether the document keeps the records, and so the decoding threads' shards.
   bool keeps_shards() const { return keeps_shards_; }
+  /// Whether records that need none of the stream's state may be gathered by kind as they are
+  /// decoded (BlockRecords): when they are kept, no sink sees them one by one, and the first
+  /// error ends the read (a log would need each rejected record left out).
+  bool gathers() const { return keeps_shards_ && tap_.sink == nullptr && !collecting(); }
   /// Whether the meta has been folded, and how the records after it decode.
   bool has_meta() const { return index_ > 0; }
   const DecodeOptions& decode_options() const { return decode_; }
@@ -204,12 +223,16 @@ struct Job {
   struct DecodedLine {
     std::uint64_t number;  // within the block, from 1
     LineOutcome outcome;
+    std::uint8_t kind = 0;  // kGathered: the record's variant index
+    bool valid = true;      // kGathered: BlockRecords::Add's answer
   };
 
   LineBlock block;
   bool decode_here = false;  // folded by DecodeAndFold, never seen by a worker
   std::vector<DecodedLine> lines;
   std::vector<Event> events;  // one per kRecord line, owned by a shard or by `copies`
+  // When the fold only appends them (Fold::gathers): the kinds BlockRecords holds, by kind.
+  std::unique_ptr<detail::BlockRecords> gathered;
   std::vector<Error> decode_errors;  // one per kDecodeFailed line, in order
   std::uint64_t line_count = 0;  // physical lines, blank ones included
   // The records' storage when the document keeps only the spans (a validation): copies, gone
@@ -229,15 +252,22 @@ using Shard = std::unique_ptr<util::StringPool>;
 constexpr std::size_t kReserveLineBytes = 128;
 
 // A worker's part: decodes a block's records into copies the job owns.
-// `shard` is the thread's shard, or null when the document does not keep the records.
+// How a thread decodes its blocks.
+struct BlockDecoding {
+  util::StringPool* shard = nullptr;  // the thread's shard; null when records are not kept
+  bool gather = false;                // Fold::gathers
+  bool trace6 = false;                // the schema's rules for kept records
+};
+
 void DecodeBlock(Job& job, RecordDecoder& decoder, const ReadOptions& options,
-                 util::StringPool* shard) {
-  if (shard != nullptr) {
-    shard->ForgetIndex();
+                 const BlockDecoding& how) {
+  if (how.shard != nullptr) {
+    how.shard->ForgetIndex();
   } else {
     job.copies = std::make_unique<util::StringPool>(util::PoolMode::kCopy);
   }
-  util::StringPool& storage = shard != nullptr ? *shard : *job.copies;
+  util::StringPool& storage = how.shard != nullptr ? *how.shard : *job.copies;
+  if (how.gather) job.gathered = std::make_unique<detail::BlockRecords>();
   const bool go_on = options.collect_errors != nullptr;
   const std::size_t expected = job.block.bytes.size() / kReserveLineBytes + 1;
   job.events.reserve(expected);
@@ -254,6 +284,12 @@ void DecodeBlock(Job& job, RecordDecoder& decoder, const ReadOptions& options,
           job.decode_errors.push_back(std::move(event).error());
           job.lines.push_back({number, LineOutcome::kDecodeFailed});
           return go_on;
+        }
+        if (how.gather && detail::BlockRecords::Gathers(event.value())) {
+          const bool valid = job.gathered->Add(event.value(), how.trace6, storage);
+          job.lines.push_back({number, LineOutcome::kGathered,
+                               static_cast<std::uint8_t>(event.value().index()), valid});
+          return true;
         }
         job.events.push_back(OwnEvent(storage, event.value()));
         job.lines.push_back({number, LineOutcome::kRecord});
@@ -277,10 +313,15 @@ Result<bool> FoldDecoded(Job& job, Fold& fold) {
       BOOST_OUTCOME_TRY(fold.Skip(std::move(error)));
       continue;
     }
+    if (decoded.outcome == LineOutcome::kGathered) {
+      BOOST_OUTCOME_TRY(fold.AcceptGathered(decoded.kind, decoded.valid, *position));
+      continue;
+    }
     BOOST_OUTCOME_TRY(const bool more,
                       fold.Accept(job.events[next_event++], *position, fold.keeps_shards()));
     if (!more) return false;
   }
+  if (job.gathered) detail::BuilderAccess::AppendGathered(fold.builder(), *job.gathered);
   BOOST_OUTCOME_TRY(fold.EndBlock(job.line_count, job.block));
   return true;
 }
@@ -290,12 +331,12 @@ class DecodeWorkers {
  public:
   /// `shards` has one per worker, or is empty when the document does not keep the records.
   DecodeWorkers(unsigned count, const ReadOptions& options, const DecodeOptions& decode,
-                std::span<const Shard> shards)
+                std::span<const Shard> shards, bool gather)
       : decode_(decode) {
     threads_.reserve(count);
     for (unsigned i = 0; i < count; ++i) {
-      util::StringPool* shard = shards.empty() ? nullptr : shards[i].get();
-      threads_.emplace_back([this, &options, shard] { Run(options, shard); });
+      const BlockDecoding how{shards.empty() ? nullptr : shards[i].get(), gather, decode.trace6};
+      threads_.emplace_back([this, &options, how] { Run(options, how); });
     }
   }
   DecodeWorkers(const DecodeWorkers&) = delete;
@@ -325,7 +366,7 @@ class DecodeWorkers {
   }
 
  private:
-  void Run(const ReadOptions& options, util::StringPool* shard) {
+  void Run(const ReadOptions& options, const BlockDecoding& how) {
     RecordDecoder decoder(decode_);
     for (;;) {
       Job* job = nullptr;
@@ -336,7 +377,7 @@ class DecodeWorkers {
         job = queue_.front();
         queue_.pop_front();
       }
-      DecodeBlock(*job, decoder, options, shard);
+      DecodeBlock(*job, decoder, options, how);
       {
         const std::lock_guard lock(mutex_);
         job->done = true;
@@ -376,7 +417,7 @@ Result<void> FoldBlocksWith(Blocks& blocks, Fold& fold, std::span<const Shard> s
   for (;;) {
     if (!workers && worker_count != 0 && fold.has_meta()) {
       workers.emplace(worker_count, options, fold.decode_options(),
-                      shards.empty() ? shards : shards.subspan(1));
+                      shards.empty() ? shards : shards.subspan(1), fold.gathers());
     }
     while (more && in_flight.size() < max_in_flight &&
            (in_flight.empty() || in_flight_bytes < kInFlightBytes)) {
@@ -403,7 +444,8 @@ Result<void> FoldBlocksWith(Blocks& blocks, Fold& fold, std::span<const Shard> s
         workers->WaitFor(front);
       } else {
         if (!decoder_after_meta) decoder_after_meta.emplace(fold.decode_options());
-        DecodeBlock(front, *decoder_after_meta, options, own_shard);
+        DecodeBlock(front, *decoder_after_meta, options,
+                    BlockDecoding{own_shard, fold.gathers(), fold.decode_options().trace6});
       }
       folded = FoldDecoded(front, fold);
     }

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <span>
 #include <type_traits>
@@ -46,6 +47,13 @@ class RecordBuffer {
     return *slot;
   }
 
+  /// Appends copies of `records`.
+  void Append(std::span<const T> records) {
+    if (records.empty()) return;
+    const std::size_t at = size_;
+    ResizeForOverwrite(size_ + records.size());
+    std::memcpy(static_cast<void*>(data_ + at), records.data(), records.size_bytes());
+  }
   /// Sets the size to `size`, growing the room to at least double when it must. Records past
   /// the old size are left unwritten for the caller to fill (a read into the buffer); the
   /// pages of room never written cost no memory.

@@ -19,9 +19,7 @@
 #include "../../bench/trace_generator.hpp"
 #include "support/matchers.hpp"
 #include "support/test_traces.hpp"
-#include "tracedoc/document_builder.hpp"
 #include "tracedoc/reader.hpp"
-#include "tracedoc/record_decoder.hpp"
 
 namespace tracedoc {
 namespace {
@@ -161,34 +159,6 @@ TEST(ThreadedReadTest, GeneratedTracesReadAsWithOneThread) {
       EXPECT_EQ(records, 7'000 * seed) << "threads " << threads;
     }
     ExpectSameAsOneThreadEverywhere(text);
-  }
-}
-
-TEST(ThreadedReadTest, ShardedReadMatchesTheBuilderFedRecordByRecord) {
-  // The read interns each block's strings into the decoding thread's shard and the document
-  // adopts the shards; DocumentBuilder::Add copies every record into the document's own pool.
-  // Both must hold the same records, and the read's strings must outlive the read's buffers.
-  std::string text = bench::GenerateTrace(9'000, 3);
-  ASSERT_GT(text.size(), std::size_t{1} << 20) << "spans several blocks";
-  DocumentBuilder builder;
-  RecordDecoder decoder;
-  std::uint64_t index = 0;
-  for (const std::string& line : SplitLines(text)) {
-    Result<Event> event = decoder.Decode(line);
-    ASSERT_THAT(event, Succeeds());
-    ASSERT_THAT(builder.Add(event.value(), RecordPosition{index + 1, index}), Succeeds());
-    ++index;
-  }
-  Result<TraceDocument> built = std::move(builder).Finish();
-  ASSERT_THAT(built, Succeeds());
-  for (unsigned threads : {1u, 2u}) {
-    std::string copy = text;
-    Result<TraceDocument> read = ReadTrace(TraceInput::FromString(copy), WithThreads(threads));
-    // Overwrite the input: nothing of the document may point into it.
-    std::fill(copy.begin(), copy.end(), 'x');
-    ASSERT_THAT(read, Succeeds());
-    EXPECT_TRUE(read.value() == built.value()) << "threads " << threads;
-    EXPECT_GT(read.value().memory_bytes(), text.size() / 4) << "the shards are counted";
   }
 }
 

@@ -1,0 +1,95 @@
+#include "fold/block_records.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <variant>
+
+#include "format/dense_bytes.hpp"
+#include "format/record_traits.hpp"
+#include "text/utf8.hpp"
+#include "util/overloaded.hpp"
+#include "util/saturating.hpp"
+
+namespace tracedoc::detail {
+namespace {
+
+std::optional<std::uint64_t> StorageBytes(std::optional<std::uint64_t> given,
+                                          ArrayView<std::uint64_t> shape, std::string_view dtype,
+                                          bool trace6) {
+  const std::optional<std::uint64_t> bytes = format::ResolveDenseBytes(given, shape, dtype);
+  return trace6 ? bytes.value_or(0) : bytes;
+}
+
+// Appends `record` to `list` and re-points it into `storage`.
+template <class Record>
+void Keep(util::RecordBuffer<Record>& list, const Record& record, util::StringPool& storage) {
+  format::OwnRecord(storage, list.push_back(record));
+}
+
+}  // namespace
+
+OpRecord KeptOp(const OpRecord& op, bool trace6) {
+  OpRecord kept = op;
+  kept.output_dense_bytes = StorageBytes(op.output_dense_bytes, op.shape, op.dtype, trace6);
+  return kept;
+}
+
+TensorRecord KeptTensor(const TensorRecord& tensor, bool trace6) {
+  TensorRecord kept = tensor;
+  kept.dense_bytes = StorageBytes(tensor.dense_bytes, tensor.shape, tensor.dtype, trace6);
+  return kept;
+}
+
+bool IsValidTensorStats(const TensorStatsRecord& stats) {
+  if (text::IsBlank(stats.label)) return false;
+  const std::optional<std::uint64_t> elements = format::CheckedElementCount(stats.shape);
+  if (elements != stats.elements) return false;
+  if (stats.non_finite > stats.elements) return false;
+  // -0.0 passes: -0.0 < 0 is false.
+  if (!std::isfinite(stats.rms) || stats.rms < 0) return false;
+  if (!std::isfinite(stats.abs_max) || stats.abs_max < 0) return false;
+  return std::isfinite(stats.mean);
+}
+
+bool BlockRecords::Gathers(const Event& event) noexcept {
+  return !std::holds_alternative<MetaRecord>(event) &&
+         !std::holds_alternative<SpanStartRecord>(event) &&
+         !std::holds_alternative<SpanEndRecord>(event) &&
+         !std::holds_alternative<TerminalRecord>(event);
+}
+
+bool BlockRecords::Add(const Event& event, bool trace6, util::StringPool& storage) {
+  bool valid = true;
+  std::visit(util::Overloaded{
+                 [&](const OpRecord& op) {
+                   Keep(ops, KeptOp(op, trace6), storage);
+                   latest_ns = std::max(latest_ns,
+                                        util::SaturatingAdd(op.timestamp_ns, op.duration_ns));
+                 },
+                 [&](const TensorRecord& tensor) {
+                   Keep(tensors, KeptTensor(tensor, trace6), storage);
+                 },
+                 [&](const TensorStatsRecord& stats) {
+                   valid = IsValidTensorStats(stats);
+                   if (valid) Keep(tensor_stats, stats, storage);
+                 },
+                 [&](const MemoryRecord& record) {
+                   Keep(memory, record, storage);
+                   latest_ns = std::max(latest_ns, record.timestamp_ns);
+                 },
+                 [&](const DeviceMemoryRecord& sample) {
+                   Keep(device_memory, sample, storage);
+                   latest_ns = std::max(latest_ns, sample.timestamp_ns);
+                 },
+                 [&](const DeviceIntervalRecord& interval) {
+                   Keep(device_intervals, interval, storage);
+                 },
+                 [&](const GradientRecord& gradient) { Keep(gradients, gradient, storage); },
+                 [&](const EdgeRecord& edge) { Keep(edges, edge, storage); },
+                 [](const auto&) {},  // not gathered
+             },
+             event);
+  return valid;
+}
+
+}  // namespace tracedoc::detail

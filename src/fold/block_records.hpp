@@ -1,0 +1,48 @@
+// The records of one block that the fold keeps without consulting the stream's state: every kind
+// but meta, span_start, span_end and terminal. The thread that decodes a block gathers them here
+// by kind, prepared as the fold keeps them, so the folding thread checks each one's place in the
+// stream and then appends each kind's run with one copy (issue 18: two cores used).
+#ifndef TRACEDOC_FOLD_BLOCK_RECORDS_HPP_
+#define TRACEDOC_FOLD_BLOCK_RECORDS_HPP_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "tracedoc/event.hpp"
+#include "util/record_buffer.hpp"
+#include "util/string_pool.hpp"
+
+namespace tracedoc::detail {
+
+/// The op as the fold keeps it: its output's dense bytes resolved (docs/trace-format.md §2.3;
+/// under trace/6 always a number).
+OpRecord KeptOp(const OpRecord& op, bool trace6);
+/// The tensor as the fold keeps it, its dense bytes resolved the same way.
+TensorRecord KeptTensor(const TensorRecord& tensor, bool trace6);
+/// Whether tensor statistics hold together (the fold's invalid_tensor_stats rule).
+bool IsValidTensorStats(const TensorStatsRecord& stats);
+
+struct BlockRecords {
+  util::RecordBuffer<OpRecord> ops;
+  util::RecordBuffer<TensorRecord> tensors;
+  util::RecordBuffer<TensorStatsRecord> tensor_stats;
+  util::RecordBuffer<MemoryRecord> memory;
+  util::RecordBuffer<DeviceMemoryRecord> device_memory;
+  util::RecordBuffer<DeviceIntervalRecord> device_intervals;
+  util::RecordBuffer<GradientRecord> gradients;
+  util::RecordBuffer<EdgeRecord> edges;
+  /// The latest host evidence among them (docs/trace-format.md §2.2 h).
+  std::uint64_t latest_ns = 0;
+
+  /// Whether records of `event`'s kind are gathered here.
+  static bool Gathers(const Event& event) noexcept;
+
+  /// Keeps `event` (a kind Gathers) as the fold would, its strings and arrays owned by
+  /// `storage`. For tensor_stats, whether the statistics are valid; true for the other kinds.
+  bool Add(const Event& event, bool trace6, util::StringPool& storage);
+};
+
+}  // namespace tracedoc::detail
+
+#endif  // TRACEDOC_FOLD_BLOCK_RECORDS_HPP_
