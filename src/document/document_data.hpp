@@ -8,6 +8,7 @@
 #include <vector>
 #include <string_view>
 
+#include "document/record_lists.hpp"
 #include "document/span_index_data.hpp"
 #include "tracedoc/document.hpp"
 #include "util/record_buffer.hpp"
@@ -15,8 +16,9 @@
 
 namespace tracedoc::detail {
 
-struct DocumentData {
-  /// Every string and array of the records below lives here, or in one of the shards.
+/// The records (spans here, the other kinds in RecordLists) and the storage they point into.
+struct DocumentData : RecordLists {
+  /// Every string and array of the records lives here, or in one of the shards.
   util::StringPool pool;
   /// Pools the read filled block by block, each interning its own block's strings (in the
   /// thread that decoded it), adopted whole so that the fold need not copy or hash them again.
@@ -24,14 +26,6 @@ struct DocumentData {
   std::string_view schema;
   TraceRunMeta run;
   util::RecordBuffer<SpanRecord> spans;
-  util::RecordBuffer<OpRecord> ops;
-  util::RecordBuffer<TensorRecord> tensors;
-  util::RecordBuffer<TensorStatsRecord> tensor_stats;
-  util::RecordBuffer<MemoryRecord> memory;
-  util::RecordBuffer<DeviceMemoryRecord> device_memory;
-  util::RecordBuffer<DeviceIntervalRecord> device_intervals;
-  util::RecordBuffer<GradientRecord> gradients;
-  util::RecordBuffer<EdgeRecord> edges;
   TerminalRecord terminal;
   /// Filled by the fold as spans arrive (its id table), completed by Seal.
   SpanIndexData span_index{spans};
@@ -50,14 +44,7 @@ struct DocumentData {
     }
     pool.ReleaseIndex();
     spans.ShrinkToFit();
-    ops.ShrinkToFit();
-    tensors.ShrinkToFit();
-    tensor_stats.ShrinkToFit();
-    memory.ShrinkToFit();
-    device_memory.ShrinkToFit();
-    device_intervals.ShrinkToFit();
-    gradients.ShrinkToFit();
-    edges.ShrinkToFit();
+    ForEachList([](auto& list) { list.ShrinkToFit(); });
     span_index.Build(spans, ops, tensors, memory);
   }
 };

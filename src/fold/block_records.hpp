@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "document/record_lists.hpp"
 #include "tracedoc/event.hpp"
-#include "util/record_buffer.hpp"
 #include "util/string_pool.hpp"
 
 namespace tracedoc::detail {
@@ -23,15 +23,7 @@ TensorRecord KeptTensor(const TensorRecord& tensor, bool trace6);
 /// Whether tensor statistics hold together (the fold's invalid_tensor_stats rule).
 bool IsValidTensorStats(const TensorStatsRecord& stats);
 
-struct BlockRecords {
-  util::RecordBuffer<OpRecord> ops;
-  util::RecordBuffer<TensorRecord> tensors;
-  util::RecordBuffer<TensorStatsRecord> tensor_stats;
-  util::RecordBuffer<MemoryRecord> memory;
-  util::RecordBuffer<DeviceMemoryRecord> device_memory;
-  util::RecordBuffer<DeviceIntervalRecord> device_intervals;
-  util::RecordBuffer<GradientRecord> gradients;
-  util::RecordBuffer<EdgeRecord> edges;
+struct BlockRecords : RecordLists {
   /// The latest host evidence among them (docs/trace-format.md §2.2 h).
   std::uint64_t latest_ns = 0;
 

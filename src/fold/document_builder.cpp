@@ -334,15 +334,7 @@ Result<void> detail::BuilderAccess::AddGathered(DocumentBuilder& builder,
 
 void detail::BuilderAccess::AppendGathered(DocumentBuilder& builder, const BlockRecords& records) {
   DocumentBuilder::State& s = *builder.state_;
-  detail::DocumentData& d = *s.data;
-  d.ops.Append(records.ops);
-  d.tensors.Append(records.tensors);
-  d.tensor_stats.Append(records.tensor_stats);
-  d.memory.Append(records.memory);
-  d.device_memory.Append(records.device_memory);
-  d.device_intervals.Append(records.device_intervals);
-  d.gradients.Append(records.gradients);
-  d.edges.Append(records.edges);
+  s.data->Append(records);
   s.Evidence(records.latest_ns);
 }
 

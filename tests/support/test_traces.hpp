@@ -3,9 +3,11 @@
 #ifndef TRACEDOC_TESTS_SUPPORT_TEST_TRACES_HPP_
 #define TRACEDOC_TESTS_SUPPORT_TEST_TRACES_HPP_
 
+#include <cstddef>
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tracedoc::testdata {
 
@@ -45,6 +47,26 @@ inline std::string Lines(std::initializer_list<std::string_view> lines) {
     out += '\n';
   }
   return out;
+}
+
+/// The lines of `text` without their `\n` (no empty last line for a final `\n`).
+inline std::vector<std::string> SplitLines(std::string_view text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    lines.emplace_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+/// Each of `lines` followed by `\n`.
+inline std::string JoinLines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += line + '\n';
+  return text;
 }
 
 }  // namespace tracedoc::testdata

@@ -16,6 +16,7 @@
 
 #include "../../bench/trace_generator.hpp"
 #include "support/matchers.hpp"
+#include "support/test_traces.hpp"
 #include "tracedoc/document_builder.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/record_decoder.hpp"
@@ -23,26 +24,11 @@
 namespace tracedoc {
 namespace {
 
+using testdata::JoinLines;
+using testdata::SplitLines;
 using testing_support::FailsWithCode;
 
 constexpr std::size_t kLaterBlockLine = 6'000;  // well past the first 256 KiB block
-
-std::vector<std::string> SplitLines(std::string_view text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = text.find('\n', start);
-    lines.emplace_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
-
-std::string JoinLines(const std::vector<std::string>& lines) {
-  std::string text;
-  for (const std::string& line : lines) text += line + '\n';
-  return text;
-}
 
 // The plain path: each line decoded and added on its own, the decoder following the meta's
 // schema as the reader does. No blank lines in these traces, so line = index + 1.

@@ -24,6 +24,8 @@
 namespace tracedoc {
 namespace {
 
+using testdata::JoinLines;
+using testdata::SplitLines;
 namespace fs = std::filesystem;
 
 constexpr unsigned kThreadCounts[] = {2, 3, 8};
@@ -98,23 +100,6 @@ std::vector<fs::path> TraceFiles() {
   }
   std::sort(files.begin(), files.end());
   return files;
-}
-
-std::vector<std::string> SplitLines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = text.find('\n', start);
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
-
-std::string JoinLines(const std::vector<std::string>& lines) {
-  std::string text;
-  for (const std::string& line : lines) text += line + '\n';
-  return text;
 }
 
 // A generated trace of several 256 KiB blocks, as lines (line n is lines[n - 1]).
