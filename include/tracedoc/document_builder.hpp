@@ -20,6 +20,9 @@ struct BuildOptions {
   /// Go on after an error: a record that fails Add is not folded, and the builder stays as it
   /// was before it (ReadOptions::collect_errors). Off, every Add after an error fails with it.
   bool continue_after_errors = false;
+  /// Threads Finish() may use to index a large document's spans (1: only the calling thread).
+  /// The reader passes ReadOptions::threads.
+  unsigned threads = 1;
 };
 
 namespace detail {

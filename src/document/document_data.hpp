@@ -33,7 +33,8 @@ struct DocumentData : RecordLists {
   /// Puts the spans in id order (docs/trace-format.md §2.2 f; a repeated id, which only a
   /// document made without the fold has, keeps its order), builds the span index, and gives back
   /// the record lists' spare room and the pool's index: a finished document only reads.
-  void Seal() {
+  /// `threads` > 1 lets the span index use a second thread.
+  void Seal(unsigned threads = 1) {
     const auto by_id = [](const SpanRecord& a, const SpanRecord& b) { return a.id < b.id; };
     // With unique ids (always, after a fold) the in-place sort gives the same order without a
     // second copy of the spans.
@@ -45,7 +46,7 @@ struct DocumentData : RecordLists {
     pool.ReleaseIndex();
     spans.ShrinkToFit();
     ForEachList([](auto& list) { list.ShrinkToFit(); });
-    span_index.Build(spans, ops, tensors, memory);
+    span_index.Build(spans, ops, tensors, memory, threads);
   }
 };
 

@@ -39,10 +39,11 @@ struct SpanIndexData {
   explicit SpanIndexData(const util::RecordBuffer<SpanRecord>& spans) : ids(spans) {}
 
   /// Indexes `spans` (in their final order) and the records that name them. The fold has filled
-  /// `ids` already (in input order); it is reindexed, not rebuilt.
+  /// `ids` already (in input order); it is reindexed, not rebuilt. With `threads` > 1, the
+  /// memory records are grouped on a second thread while this one groups ops and tensors.
   void Build(std::span<const SpanRecord> spans, std::span<const OpRecord> op_records,
              std::span<const TensorRecord> tensor_records,
-             std::span<const MemoryRecord> memory_records);
+             std::span<const MemoryRecord> memory_records, unsigned threads = 1);
 
   std::size_t memory_bytes() const noexcept;
 

@@ -295,7 +295,7 @@ Result<TraceDocument> DocumentBuilder::Finish() && {
   State& s = *state_;
   BOOST_OUTCOME_TRY(s.EndChecks());
   // Sorts the spans and builds the span index; a finished document never interns again.
-  s.data->Seal();
+  s.data->Seal(s.options.threads);
   return TraceDocument(std::move(s.data));
 }
 

@@ -78,7 +78,8 @@ Result<Value> Conclude(const ReadOptions& options, Result<void> folded, Finish&&
 
 BuildOptions BuildFor(const ReadOptions& options, bool retain_records) {
   return BuildOptions{.retain_records = retain_records,
-                      .continue_after_errors = options.collect_errors != nullptr};
+                      .continue_after_errors = options.collect_errors != nullptr,
+                      .threads = options.threads};
 }
 
 }  // namespace

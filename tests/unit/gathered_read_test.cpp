@@ -19,6 +19,7 @@
 #include "support/test_traces.hpp"
 #include "tracedoc/document_builder.hpp"
 #include "tracedoc/reader.hpp"
+#include "tracedoc/span_index.hpp"
 #include "tracedoc/record_decoder.hpp"
 
 namespace tracedoc {
@@ -99,6 +100,29 @@ TEST(GatheredReadTest, ValidTracesGiveTheDocumentOfTheRecordByRecordFold) {
     ASSERT_GT(text.size(), std::size_t{1} << 20) << "spans several blocks";
     ExpectSameAsRecordByRecord(text);
   }
+}
+
+TEST(GatheredReadTest, SpanIndexBuiltOnTwoThreadsGroupsRecordsAsOnOne) {
+  // With threads > 1, sealing groups the memory records on a second thread.
+  const std::string text = bench::GenerateTrace(12'000, 10);
+  const Result<TraceDocument> one = ReadTrace(TraceInput::FromString(text));
+  ReadOptions two_threads;
+  two_threads.threads = 2;
+  const Result<TraceDocument> two = ReadTrace(TraceInput::FromString(text), two_threads);
+  ASSERT_THAT(one, Succeeds());
+  ASSERT_THAT(two, Succeeds());
+  const SpanIndex a = one.value().span_index();
+  const SpanIndex b = two.value().span_index();
+  ASSERT_EQ(a.size(), b.size());
+  std::size_t memory_grouped = 0;
+  for (SpanPosition span = 0; span < a.size(); ++span) {
+    ASSERT_TRUE(std::ranges::equal(a.ops(span), b.ops(span))) << span;
+    ASSERT_TRUE(std::ranges::equal(a.tensors(span), b.tensors(span))) << span;
+    ASSERT_TRUE(std::ranges::equal(a.memory(span), b.memory(span))) << span;
+    ASSERT_EQ(a.depth(span), b.depth(span)) << span;
+    memory_grouped += b.memory(span).size();
+  }
+  EXPECT_GT(memory_grouped, 1'000u) << "the generated trace names spans from memory events";
 }
 
 TEST(GatheredReadTest, InvalidTensorStatsInALaterBlockFailsAtItsLine) {
