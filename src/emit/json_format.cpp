@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "emit/output_reserve.hpp"
+
 namespace tracedoc::emit {
 namespace {
 
@@ -96,7 +98,7 @@ std::size_t CleanPrefixLength(std::string_view utf8) {
 void ReserveForLarge(std::string& out, std::size_t incoming) {
   constexpr std::size_t kLarge = 64 * 1024;
   if (incoming < kLarge || out.size() + incoming <= out.capacity()) return;
-  out.reserve(out.size() + incoming + kLarge);
+  ReserveOutput(out, incoming + kLarge);
 }
 
 void AppendJsonString(std::string& out, std::string_view utf8) {
