@@ -15,6 +15,7 @@
 
 #include "emit/json_format.hpp"
 #include "emit/json_sink.hpp"
+#include "emit/plain_bytes.hpp"
 
 namespace tracedoc::emit {
 
@@ -22,9 +23,11 @@ namespace tracedoc::emit {
 /// call per value. A comma goes before a key or value exactly when the previous token was a
 /// value or a closed container, so callers never spell one. Strings and keys are escaped
 /// (AppendJsonString); numbers are laid out as the reference writes them. Keys a caller knows
-/// need no escape (field-table names) have one-append paths (PlainKey, PlainMember,
-/// BeginObjectWith), and EndLine separates the top-level values of JSONL. The sink may hand the
-/// text on after any value, so large outputs stream. Nesting is the caller's to balance.
+/// need no escape (field-table names) have one-write paths (PlainKey, PlainMember,
+/// BeginObjectWith), and EndLine separates the top-level values of JSONL. Short pieces are
+/// written straight into the sink's staging buffer (JsonSink::Reserve), long or escaped ones
+/// appended to its text. The sink may hand the text on after any value, so large outputs
+/// stream. Nesting is the caller's to balance.
 class JsonEmitter {
  public:
   explicit JsonEmitter(JsonSink& sink) : sink_(sink) {}
@@ -33,21 +36,18 @@ class JsonEmitter {
 
   void BeginObject() { Open('{'); }
   /// Opens an object whose first member is `"name":"value"` with nothing to escape in either
-  /// (say a record's `kind`): one append, where BeginObject and PlainMember would be two and a
+  /// (say a record's `kind`): one write, where BeginObject and PlainMember would be two and a
   /// scan of the value.
   void BeginObjectWith(std::string_view plain_name, std::string_view plain_value) {
-    if (plain_name.size() + plain_value.size() + 7 > kMemberBufferBytes) {
+    if (plain_name.size() + plain_value.size() + 7 > kMaxPieceBytes) {
       BeginObject();
       PlainMember(plain_name, plain_value);
       return;
     }
-    char buffer[kMemberBufferBytes];
-    char* pos = buffer;
-    if (need_comma_) *pos++ = ',';
+    char* pos = PutComma(sink_.Reserve(plain_name.size() + plain_value.size() + 7));
     *pos++ = '{';
     need_comma_ = false;
-    pos = PutPlainString(PutPlainKey(pos, plain_name), plain_value);
-    Append(buffer, pos);
+    sink_.Commit(PutPlainString(PutPlainKey(pos, plain_name), plain_value));
     need_comma_ = true;
   }
   void EndObject() { Close('}'); }
@@ -56,6 +56,7 @@ class JsonEmitter {
 
   /// `"key":`; the member's value is the next call. Returns *this for `Key(k).U64(v)`.
   JsonEmitter& Key(std::string_view key) {
+    if (key.size() + 4 <= kMaxPieceBytes && IsPlainJsonString(key)) return PlainKey(key);
     std::string& out = BeforeValue();
     AppendJsonString(out, key);
     out += ':';
@@ -63,54 +64,55 @@ class JsonEmitter {
     return *this;
   }
   /// As Key, for a name that needs no escape (a field table's ASCII identifier): `"name":` in
-  /// one append.
+  /// one write.
   JsonEmitter& PlainKey(std::string_view name) {
-    char buffer[64];
-    if (name.size() + 4 > sizeof(buffer)) return Key(name);
-    Append(buffer, PutPlainKey(buffer, name));
+    if (name.size() + 4 > kMaxPieceBytes) return Key(name);
+    sink_.Commit(PutPlainKey(sink_.Reserve(name.size() + 4), name));
     need_comma_ = false;
     return *this;
   }
 
-  // The common members of a record, key and value in one append: most lines are a dozen short
+  // The common members of a record, key and value in one write: most lines are a dozen short
   // ones. A member this short never fills a chunk, so it leaves the flush to the next value.
   /// `"name":"value"` for a PlainKey name.
   void PlainMember(std::string_view name, std::string_view value) {
-    if (name.size() + value.size() + 6 > kMemberBufferBytes ||
-        CleanPrefixLength(value) != value.size()) {
+    if (name.size() + value.size() + 6 > kMaxPieceBytes || !IsPlainJsonString(value)) {
       PlainKey(name).String(value);
       return;
     }
-    char buffer[kMemberBufferBytes];
-    Append(buffer, PutPlainString(PutPlainKey(buffer, name), value));
+    char* pos = PutPlainKey(sink_.Reserve(name.size() + value.size() + 6), name);
+    sink_.Commit(PutPlainString(pos, value));
     need_comma_ = true;
   }
   /// `"name":value` for a PlainKey name. Only a std::uint64_t: a bool or a string literal would
   /// convert to one.
   template <std::same_as<std::uint64_t> U64Value>
   void PlainMember(std::string_view name, U64Value value) {
-    if (name.size() + 24 > kMemberBufferBytes) {
+    if (name.size() + 4 + kU64Digits > kMaxPieceBytes) {
       PlainKey(name).U64(value);
       return;
     }
-    char buffer[kMemberBufferBytes];
-    char* pos = PutPlainKey(buffer, name);
-    pos = std::to_chars(pos, buffer + sizeof(buffer), value).ptr;
-    Append(buffer, pos);
+    char* pos = PutPlainKey(sink_.Reserve(name.size() + 4 + kU64Digits), name);
+    sink_.Commit(std::to_chars(pos, pos + kU64Digits, value).ptr);
     need_comma_ = true;
   }
 
   void String(std::string_view value) {
-    AppendJsonString(BeforeValue(), value);
+    if (value.size() + 3 <= kMaxPieceBytes && IsPlainJsonString(value)) {
+      sink_.Commit(PutPlainString(PutComma(sink_.Reserve(value.size() + 3)), value));
+    } else {
+      AppendJsonString(BeforeValue(), value);
+    }
     AfterValue();
   }
   void U64(std::uint64_t value) {
-    AppendJsonU64(BeforeValue(), value);
+    char* pos = PutComma(sink_.Reserve(1 + kU64Digits));
+    sink_.Commit(std::to_chars(pos, pos + kU64Digits, value).ptr);
     AfterValue();
   }
   /// `null` when not finite (the reference's layout, AppendJsonDouble).
   void Double(double value) {
-    AppendJsonDouble(BeforeValue(), value);
+    sink_.Commit(PutJsonDouble(PutComma(sink_.Reserve(1 + kJsonDoubleRoom)), value));
     AfterValue();
   }
   void Bool(bool value) { Raw(value ? "true" : "false"); }
@@ -135,30 +137,47 @@ class JsonEmitter {
 
   /// One complete value given as compact JSON (say an unknown member's kept text), copied as is.
   void Raw(std::string_view json) {
-    std::string& out = BeforeValue();
-    ReserveForLarge(out, json.size());
-    out += json;
+    if (json.size() + 1 <= kMaxPieceBytes) {
+      // memcpy, not PutBytes: inlined for Bool's and Null's constants, and GCC's bounds check
+      // misreads PutBytes' overlapping moves on a caller's short buffer.
+      char* pos = PutComma(sink_.Reserve(json.size() + 1));
+      if (!json.empty()) std::memcpy(pos, json.data(), json.size());  // may be null when empty
+      sink_.Commit(pos + json.size());
+    } else {
+      std::string& out = BeforeValue();
+      ReserveForLarge(out, json.size());
+      out += json;
+    }
     AfterValue();
   }
 
   /// Ends a line of JSONL after a complete top-level value: `\n`, and the next value starts the
   /// next line (no comma).
   void EndLine() {
-    sink_.text() += '\n';
+    char* pos = sink_.Reserve(1);
+    *pos++ = '\n';
+    sink_.Commit(pos);
     need_comma_ = false;
     sink_.MaybeFlush();
   }
 
  private:
-  static constexpr std::size_t kMemberBufferBytes = 128;
+  // The longest piece written through the sink's staging buffer; longer ones are appended.
+  static constexpr std::size_t kMaxPieceBytes = JsonSink::kMaxReserveBytes;
+  // 18446744073709551615 has 20 digits.
+  static constexpr std::size_t kU64Digits = 20;
 
+  // `,` at `pos` when one is due; returns the end. `pos` has room for the comma.
+  char* PutComma(char* pos) const {
+    *pos = ',';
+    return pos + (need_comma_ ? 1 : 0);
+  }
   // Puts `"name":`, after a comma when one is due, at `pos`, which has room for name.size() + 4
   // bytes; returns the end.
   char* PutPlainKey(char* pos, std::string_view name) const {
-    if (need_comma_) *pos++ = ',';
+    pos = PutComma(pos);
     *pos++ = '"';
-    std::memcpy(pos, name.data(), name.size());
-    pos += name.size();
+    pos = PutBytes(pos, name);
     *pos++ = '"';
     *pos++ = ':';
     return pos;
@@ -166,13 +185,9 @@ class JsonEmitter {
   // Puts `"value"` at `pos`, which has room for value.size() + 2 bytes; returns the end.
   static char* PutPlainString(char* pos, std::string_view value) {
     *pos++ = '"';
-    if (!value.empty()) std::memcpy(pos, value.data(), value.size());  // may be null when empty
-    pos += value.size();
+    pos = PutBytes(pos, value);
     *pos++ = '"';
     return pos;
-  }
-  void Append(const char* begin, const char* end) {
-    sink_.text().append(begin, static_cast<std::size_t>(end - begin));
   }
   std::string& BeforeValue() {
     std::string& out = sink_.text();
@@ -184,11 +199,15 @@ class JsonEmitter {
     sink_.MaybeFlush();
   }
   void Open(char bracket) {
-    BeforeValue() += bracket;
+    char* pos = PutComma(sink_.Reserve(2));
+    *pos++ = bracket;
+    sink_.Commit(pos);
     need_comma_ = false;
   }
   void Close(char bracket) {
-    sink_.text() += bracket;
+    char* pos = sink_.Reserve(1);
+    *pos++ = bracket;
+    sink_.Commit(pos);
     AfterValue();
   }
 

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "emit/output_reserve.hpp"
+
 namespace tracedoc::emit {
 namespace {
 
@@ -44,9 +46,9 @@ constexpr int kRunWidth = 16;
 // Holds the longest to_chars output (24 bytes, `-d.` 16 digits `e-308`) plus kRunWidth of slack
 // for reads that start at most 18 bytes in.
 constexpr std::size_t kSciBufferSize = 48;
-// The longest layouts are 24 bytes (`-0.0000` plus 17 digits, or the scientific form above);
-// wide writes start at most 18 bytes in and may spill kRunWidth bytes.
-constexpr std::size_t kDoubleBufferSize = 48;
+// kJsonDoubleRoom: the longest layouts are 24 bytes (`-0.0000` plus 17 digits, or the
+// scientific form above); wide writes start at most 18 bytes in and may spill kRunWidth bytes.
+static_assert(kJsonDoubleRoom >= 18 + kRunWidth);
 
 char* CopyDigits(char* pos, const char* digits, int count) {
   std::memcpy(pos, digits, kRunWidth);
@@ -96,7 +98,7 @@ std::size_t CleanPrefixLength(std::string_view utf8) {
 void ReserveForLarge(std::string& out, std::size_t incoming) {
   constexpr std::size_t kLarge = 64 * 1024;
   if (incoming < kLarge || out.size() + incoming <= out.capacity()) return;
-  out.reserve(out.size() + incoming + kLarge);
+  ReserveOutput(out, incoming + kLarge);
 }
 
 void AppendJsonString(std::string& out, std::string_view utf8) {
@@ -145,14 +147,18 @@ void AppendJsonString(std::string& out, std::string_view utf8) {
   out.push_back('"');
 }
 
-void AppendJsonDouble(std::string& out, double v) {
+char* PutJsonDouble(char* out, double v) {
   if (!std::isfinite(v)) {
-    out.append("null");
-    return;
+    std::memcpy(out, "null", 4);
+    return out + 4;
   }
   if (v == 0.0) {
-    out.append(std::signbit(v) ? "-0.0" : "0.0");
-    return;
+    if (std::signbit(v)) {
+      std::memcpy(out, "-0.0", 4);
+      return out + 4;
+    }
+    std::memcpy(out, "0.0", 3);
+    return out + 3;
   }
 
   // Scientific form always has the shape [-]d[.ddd]e(+|-)dd[d], so one parser covers every
@@ -179,8 +185,7 @@ void AppendJsonDouble(std::string& out, double v) {
   const int p = sci_exponent + 1;
   const int k = p - n;
 
-  char buffer[kDoubleBufferSize];
-  char* pos = buffer;
+  char* pos = out;
   if (negative) *pos++ = '-';
   if (k >= 0 && p <= kMaxFixedExponent) {
     *pos++ = *lead;
@@ -207,9 +212,14 @@ void AppendJsonDouble(std::string& out, double v) {
       pos = CopyDigits(pos, rest, rest_count);
     }
     *pos++ = 'e';
-    pos = std::to_chars(pos, buffer + sizeof(buffer), p - 1).ptr;
+    pos = std::to_chars(pos, out + kJsonDoubleRoom, p - 1).ptr;
   }
-  out.append(buffer, static_cast<std::size_t>(pos - buffer));
+  return pos;
+}
+
+void AppendJsonDouble(std::string& out, double v) {
+  char buffer[kJsonDoubleRoom];
+  out.append(buffer, static_cast<std::size_t>(PutJsonDouble(buffer, v) - buffer));
 }
 
 void AppendJsonU64(std::string& out, std::uint64_t v) {

@@ -28,6 +28,14 @@ void AppendJsonString(std::string& out, std::string_view utf8);
 // finite, `0.0` / `-0.0` for zeros, `3.0`, `1.5`, `0.001`, `1e16`, `2.5e-7`, ...
 void AppendJsonDouble(std::string& out, double v);
 
+// Room PutJsonDouble needs at `out`: the longest layout is 24 bytes, but its digit runs are
+// copied 16 bytes wide and may write past the end it returns.
+inline constexpr std::size_t kJsonDoubleRoom = 48;
+
+// As AppendJsonDouble, written at `out`, which has kJsonDoubleRoom bytes of room; returns the
+// end of the text.
+char* PutJsonDouble(char* out, double v);
+
 // Appends `v` as a JSON integer literal.
 void AppendJsonU64(std::string& out, std::uint64_t v);
 

@@ -39,6 +39,7 @@ void JsonSink::Flush() {
 }
 
 void JsonSink::Finish() {
+  Unstage();
   Flush();
   if (!pretty_) return;
   pretty_->Finish();

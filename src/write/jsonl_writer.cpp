@@ -11,6 +11,7 @@
 #include <variant>
 
 #include "emit/json_emitter.hpp"
+#include "emit/output_reserve.hpp"
 #include "tracedoc/event_order.hpp"
 #include "tracedoc/writer.hpp"
 #include "write/record_json.hpp"
@@ -98,7 +99,7 @@ void AppendEventJson(std::string& out, const Event& event, const WriteOptions& o
 
 std::string WriteJsonl(const TraceDocument& document, const WriteOptions& options) {
   std::string out;
-  out.reserve(EventCount(document) * kEstimatedLineBytes);
+  emit::ReserveOutput(out, EventCount(document) * kEstimatedLineBytes);
   emit::EmitJson(out, /*pretty=*/false, EmitLines, document, options);
   return out;
 }

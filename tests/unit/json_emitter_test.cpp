@@ -8,6 +8,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -246,6 +247,61 @@ TEST(JsonEmitterTest, StopsWritingToAFailedStream) {
     EXPECT_GT(buffer.writes(), 1) << pretty;
     EXPECT_EQ(buffer.writes_after_failure(), 0) << pretty;
   }
+}
+
+// Short pieces wait in the sink's staging buffer: text() asked for in between (as the Chrome
+// Trace writer does) gets them first, so direct appends land in order, and a sink for a string
+// that is destroyed without Finish leaves the whole text in the string.
+TEST(JsonEmitterTest, StagedPiecesComeBeforeDirectTextAndSurviveTheSink) {
+  std::string out;
+  {
+    JsonSink sink(out, /*pretty=*/false);
+    JsonEmitter json(sink);
+    json.BeginArray();
+    json.U64(1);
+    sink.text() += ",\"direct\"";
+    json.String("three");
+    json.EndArray();
+  }
+  EXPECT_EQ(out, R"([1,"direct","three"])");
+}
+
+// Past the staging buffer's size and past the longest staged piece (kMaxReserveBytes), on both
+// sides of every edge: the text is what the escaping writers give piece by piece.
+TEST(JsonEmitterTest, LongOutputsAndLongPiecesGiveTheSameText) {
+  std::string expected = "[";
+  const std::string text = Compact([&expected](JsonEmitter& json) {
+    json.BeginArray();
+    for (std::size_t size = 0; size < 2 * JsonSink::kMaxReserveBytes + 8; ++size) {
+      const std::string name(size, 'n');
+      const std::string value(size, 'v');
+      json.BeginObject();
+      json.PlainMember(name, value);
+      json.Key(value).String(name + "\"");
+      json.PlainMember("u", std::uint64_t{size});
+      json.PlainKey(name).Double(0.5 + static_cast<double>(size));
+      json.EndObject();
+      if (size != 0) expected += ',';
+      std::string member;
+      AppendJsonString(member, name);
+      expected += "{" + member + ":";
+      AppendJsonString(expected, value);
+      expected += ",";
+      AppendJsonString(expected, value);
+      expected += ":";
+      AppendJsonString(expected, name + "\"");
+      expected += ",\"u\":" + std::to_string(size) + "," + member + ":";
+      AppendJsonDouble(expected, 0.5 + static_cast<double>(size));
+      expected += "}";
+    }
+    json.EndArray();
+  });
+  expected += "]";
+  ASSERT_GT(text.size(), 16 * JsonSink::kMaxReserveBytes);
+  EXPECT_EQ(text.size(), expected.size());
+  EXPECT_TRUE(text == expected) << "first difference at "
+                                << std::mismatch(text.begin(), text.end(), expected.begin(),
+                                                 expected.end()).first - text.begin();
 }
 
 }  // namespace

@@ -1,0 +1,43 @@
+// ReserveOutput (src/emit/output_reserve.hpp): room for what is announced, the text already there
+// kept, nothing shrunk, and a huge-page-sized reservation that is written through like any other.
+#include "emit/output_reserve.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <string>
+
+namespace tracedoc::emit {
+namespace {
+
+TEST(OutputReserveTest, MakesRoomAndKeepsTheText) {
+  std::string out = "{\"kind\":";
+  ReserveOutput(out, 1000);
+  EXPECT_GE(out.capacity(), 1008u);
+  EXPECT_EQ(out, "{\"kind\":");
+}
+
+TEST(OutputReserveTest, NeverShrinks) {
+  std::string out;
+  out.reserve(4096);
+  const std::size_t capacity = out.capacity();
+  ReserveOutput(out, 10);
+  EXPECT_EQ(out.capacity(), capacity);
+}
+
+// Above the huge-page threshold the buffer is advised, not changed: every byte stays writable
+// and the text already there survives the move.
+TEST(OutputReserveTest, HugePageReservationIsAnOrdinaryString) {
+  std::string out = "head";
+  ReserveOutput(out, kHugePageOutputBytes + 123);
+  ASSERT_GE(out.capacity(), kHugePageOutputBytes + 127);
+  const char* const data = out.data();
+  out.append(kHugePageOutputBytes + 123, 'x');
+  EXPECT_EQ(out.data(), data) << "the reserved room was not enough";
+  EXPECT_EQ(out.substr(0, 5), "headx");
+  EXPECT_EQ(out.back(), 'x');
+  EXPECT_EQ(out.size(), kHugePageOutputBytes + 127);
+}
+
+}  // namespace
+}  // namespace tracedoc::emit
