@@ -7,6 +7,7 @@
 #include <string>
 
 #include "decode/decoder_access.hpp"
+#include "decode/fast_record_decoder.hpp"
 #include "format/decode_context.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_traits.hpp"
@@ -116,22 +117,36 @@ bool ReadMembers(format::DecodeContext& ctx, EdgeRecord& edge, bool trace6) {
 }  // namespace
 
 struct RecordDecoder::State {
+  explicit State(const DecodeOptions& decode_options)
+      : options(decode_options), fast(decode_options) {
+    ctx.strict_unknown_fields = options.strict_unknown_fields;
+  }
+
+  // The tape, then the record's table: any line, and every error.
+  Result<Event> DecodeGeneral(std::string_view line, RecordPosition position);
+
   DecodeOptions options;
   json::Tape tape;
   util::Arena arena{16 * 1024};
   format::DecodeContext ctx{tape, arena, false, nullptr, {}, {}, {}, {}};
+  // Plain records, straight from the parser's callbacks (decode/fast_record_decoder.hpp).
+  decode::FastRecordDecoder fast;
+  bool fast_path_enabled = true;
 };
 
-RecordDecoder::RecordDecoder(DecodeOptions options) : state_(std::make_unique<State>()) {
+RecordDecoder::RecordDecoder(DecodeOptions options) {
   options.max_nesting_depth = std::min(options.max_nesting_depth, kMaxNestingDepthCap);
-  state_->options = options;
-  state_->ctx.strict_unknown_fields = options.strict_unknown_fields;
+  state_ = std::make_unique<State>(options);
 }
 RecordDecoder::~RecordDecoder() = default;
 RecordDecoder::RecordDecoder(RecordDecoder&&) noexcept = default;
 RecordDecoder& RecordDecoder::operator=(RecordDecoder&&) noexcept = default;
 
 Result<Event> RecordDecoder::Decode(std::string_view line, RecordPosition position) {
+  State& s = *state_;
+  // A line the fast path decodes is valid UTF-8: the parser has checked every byte.
+  Event event;
+  if (s.fast_path_enabled && s.fast.Decode(line, s.arena, event)) return event;
   if (!text::IsValidUtf8(line)) {
     return Error{ErrorCode::kInvalidUtf8,
                  position.line,
@@ -140,11 +155,18 @@ Result<Event> RecordDecoder::Decode(std::string_view line, RecordPosition positi
                  {},
                  "stream did not contain valid UTF-8"};
   }
-  return DecodeValidUtf8(line, position);
+  return s.DecodeGeneral(line, position);
 }
 
 Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPosition position) {
   State& s = *state_;
+  Event event;
+  if (s.fast_path_enabled && s.fast.Decode(line, s.arena, event)) return event;
+  return s.DecodeGeneral(line, position);
+}
+
+Result<Event> RecordDecoder::State::DecodeGeneral(std::string_view line, RecordPosition position) {
+  State& s = *this;
   const std::string_view text = text::TrimUnicodeWhitespace(line);
   const std::size_t leading = static_cast<std::size_t>(text.data() - line.data());
   auto fail = [&](ErrorCode code, std::optional<std::uint64_t> column, std::string field,
@@ -213,6 +235,10 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
 
 std::vector<std::string> detail::DecoderAccess::TakeLargeBlocks(RecordDecoder& decoder) {
   return decoder.state_->arena.TakeLargeBlocks();
+}
+
+void detail::DecoderAccess::SetFastPath(RecordDecoder& decoder, bool enabled) {
+  decoder.state_->fast_path_enabled = enabled;
 }
 
 }  // namespace tracedoc
