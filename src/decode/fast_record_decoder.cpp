@@ -30,7 +30,7 @@ Word Load(const char* p) {
 
 // Whether two keys or names are equal. They are short: two loads of each (overlapping when
 // shorter than twice the load) instead of a call to memcmp, which showed in the profile.
-bool SameText(std::string_view a, std::string_view b) {
+[[gnu::always_inline]] inline bool SameText(std::string_view a, std::string_view b) {
   const std::size_t n = a.size();
   if (n != b.size()) return false;
   const char* x = a.data();

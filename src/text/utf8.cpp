@@ -135,8 +135,16 @@ std::string_view TrimUnicodeWhitespace(std::string_view valid_utf8) noexcept {
   return valid_utf8.substr(begin, end - begin);
 }
 
+// Blank when white space runs to the end: the forward half of the trim, which stops at a
+// record's first byte, without the backward half, which would only confirm it.
 bool IsBlank(std::string_view valid_utf8) noexcept {
-  return TrimUnicodeWhitespace(valid_utf8).empty();
+  std::size_t i = 0;
+  while (i < valid_utf8.size()) {
+    const DecodedCodePoint decoded = DecodeUtf8At(valid_utf8, i);
+    if (!IsUnicodeWhiteSpace(decoded.code_point)) return false;
+    i += decoded.length;
+  }
+  return true;
 }
 
 }  // namespace tracedoc::text
