@@ -173,7 +173,6 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
 }
 
 Result<Event> RecordDecoder::State::DecodeGeneral(std::string_view line, RecordPosition position) {
-  State& s = *this;
   const std::string_view text = text::TrimUnicodeWhitespace(line);
   const std::size_t leading = static_cast<std::size_t>(text.data() - line.data());
   auto fail = [&](ErrorCode code, std::optional<std::uint64_t> column, std::string field,
@@ -182,7 +181,7 @@ Result<Event> RecordDecoder::State::DecodeGeneral(std::string_view line, RecordP
   };
 
   const json::SyntaxResult syntax =
-      s.tape.Parse(text, s.options.max_nesting_depth, s.options.max_string_bytes);
+      tape.Parse(text, options.max_nesting_depth, options.max_string_bytes);
   const std::uint64_t column = leading + syntax.consumed + 1;
   switch (syntax.status) {
     case json::SyntaxStatus::kOk:
@@ -192,20 +191,19 @@ Result<Event> RecordDecoder::State::DecodeGeneral(std::string_view line, RecordP
                   syntax.reason + " at column " + std::to_string(column));
     case json::SyntaxStatus::kTooDeep:
       return fail(ErrorCode::kLimitExceeded, column, {},
-                  "JSON nesting deeper than " + std::to_string(s.options.max_nesting_depth));
+                  "JSON nesting deeper than " + std::to_string(options.max_nesting_depth));
     case json::SyntaxStatus::kTooLong:
       return fail(ErrorCode::kLimitExceeded, column, {}, "string longer than the bound");
     case json::SyntaxStatus::kNumberOutOfRange:
       return fail(ErrorCode::kOutOfRange, std::nullopt, {}, "number out of range");
   }
 
-  format::DecodeContext& ctx = s.ctx;
   if (ctx.node(0).type != json::NodeType::kObject) {
     return fail(
         ErrorCode::kNotAnObject, std::nullopt, {},
         "invalid type: " + format::DescribeUnexpected(ctx, 0) + ", expected a record object");
   }
-  s.arena.Reset();
+  arena.Reset();
   ctx.ClearUnescaped();
   ctx.path = nullptr;
   ctx.unknown_members.clear();
@@ -221,7 +219,7 @@ Result<Event> RecordDecoder::State::DecodeGeneral(std::string_view line, RecordP
                ErrorCode::kUnknownKind, kind)) {
     return record_error();
   }
-  const bool trace6 = s.options.trace6;
+  const bool trace6 = options.trace6;
   if (trace6 && !format::Trace6Defines(kind)) {
     ctx.Fail(ErrorCode::kUnknownKind,
              "unknown variant `" + std::string(format::kKindNames[kind]) + "`, " +
@@ -236,7 +234,7 @@ Result<Event> RecordDecoder::State::DecodeGeneral(std::string_view line, RecordP
   }
   // Long escaped strings were copied once, into the tape: the event keeps that copy (and a
   // document can adopt it) rather than having it copied again.
-  if (s.tape.copied_bytes() >= util::Arena::kLargeBytes) s.arena.Keep(s.tape.TakeCopiedText());
+  if (tape.copied_bytes() >= util::Arena::kLargeBytes) arena.Keep(tape.TakeCopiedText());
   return event;
 }
 
