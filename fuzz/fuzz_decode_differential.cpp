@@ -13,11 +13,15 @@
 //
 // Each line is decoded at the default depth bound and at a bound of 2, so both sides of the
 // limit are reached by ordinary records. A syntax error's column lies within the line.
+//
+// And the decoder against itself (issue 18): with its fast path (decode/fast_record_decoder) and
+// with the general path alone, it gives the same Result, the same Event or the same Error.
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
+#include "decode/decoder_access.hpp"
 #include "fuzz_check.hpp"
 #include "strict_json.hpp"
 #include "trace_lines.hpp"
@@ -37,9 +41,14 @@ bool IsSyntaxOutOfRange(const tracedoc::Error& error) {
   return error.code == ErrorCode::kOutOfRange && error.field.empty() && !error.column;
 }
 
-void CheckLine(tracedoc::RecordDecoder& decoder, std::size_t max_depth, std::string_view line,
-               const tracedoc::fuzz::StrictJsonVerdict& verdict) {
-  const tracedoc::Result<tracedoc::Event> decoded = decoder.Decode(line, {1, 0});
+tracedoc::RecordDecoder GeneralPathOnly(std::size_t max_depth) {
+  tracedoc::RecordDecoder decoder(WithDepthBound(max_depth));
+  tracedoc::detail::DecoderAccess::SetFastPath(decoder, false);
+  return decoder;
+}
+
+void CheckLine(const tracedoc::Result<tracedoc::Event>& decoded, std::size_t max_depth,
+               std::string_view line, const tracedoc::fuzz::StrictJsonVerdict& verdict) {
   const bool ok = decoded.has_value();
   const ErrorCode code = ok ? ErrorCode::kIoError : decoded.error().code;
   const bool syntax_error =
@@ -71,6 +80,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static std::array<tracedoc::RecordDecoder, 2> decoders = {
       tracedoc::RecordDecoder(WithDepthBound(kDepthBounds[0])),
       tracedoc::RecordDecoder(WithDepthBound(kDepthBounds[1]))};
+  static std::array<tracedoc::RecordDecoder, 2> general_only = {
+      GeneralPathOnly(kDepthBounds[0]), GeneralPathOnly(kDepthBounds[1])};
 
   std::string_view rest(reinterpret_cast<const char*>(data), size);
   for (;;) {
@@ -79,7 +90,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const tracedoc::fuzz::StrictJsonVerdict verdict =
         tracedoc::fuzz::ParseStrictJson(tracedoc::fuzz::TrimSpecWhiteSpace(line));
     for (std::size_t i = 0; i < decoders.size(); ++i) {
-      CheckLine(decoders[i], kDepthBounds[i], line, verdict);
+      const tracedoc::Result<tracedoc::Event> decoded = decoders[i].Decode(line, {1, 0});
+      CheckLine(decoded, kDepthBounds[i], line, verdict);
+      const tracedoc::Result<tracedoc::Event> general = general_only[i].Decode(line, {1, 0});
+      TRACEDOC_FUZZ_CHECK(decoded.has_value() == general.has_value());
+      if (decoded.has_value()) {
+        TRACEDOC_FUZZ_CHECK(decoded.value() == general.value());
+      } else {
+        TRACEDOC_FUZZ_CHECK(decoded.error() == general.error());
+      }
     }
     if (end == std::string_view::npos) break;
     rest.remove_prefix(end + 1);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "decode/decoder_access.hpp"
+#include "decode/fast_record_decoder.hpp"
 #include "format/decode_context.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_traits.hpp"
@@ -116,35 +117,62 @@ bool ReadMembers(format::DecodeContext& ctx, EdgeRecord& edge, bool trace6) {
 }  // namespace
 
 struct RecordDecoder::State {
+  explicit State(const DecodeOptions& decode_options)
+      : options(decode_options), fast(decode_options) {
+    ctx.strict_unknown_fields = options.strict_unknown_fields;
+  }
+
+  // The tape, then the record's table: any line, and every error.
+  Result<Event> DecodeGeneral(std::string_view line, RecordPosition position);
+
   DecodeOptions options;
   json::Tape tape;
   util::Arena arena{16 * 1024};
   format::DecodeContext ctx{tape, arena, false, nullptr, {}, {}, {}, {}};
+  // Plain records, straight from the parser's callbacks (decode/fast_record_decoder.hpp).
+  decode::FastRecordDecoder fast;
+  bool fast_path_enabled = true;
 };
 
-RecordDecoder::RecordDecoder(DecodeOptions options) : state_(std::make_unique<State>()) {
+RecordDecoder::RecordDecoder(DecodeOptions options) {
   options.max_nesting_depth = std::min(options.max_nesting_depth, kMaxNestingDepthCap);
-  state_->options = options;
-  state_->ctx.strict_unknown_fields = options.strict_unknown_fields;
+  state_ = std::make_unique<State>(options);
 }
 RecordDecoder::~RecordDecoder() = default;
 RecordDecoder::RecordDecoder(RecordDecoder&&) noexcept = default;
 RecordDecoder& RecordDecoder::operator=(RecordDecoder&&) noexcept = default;
 
+// The fast path fills the result in place: an Event is large (the meta), and neither zeroing
+// one nor copying it is free at millions of lines a second. It starts as a small record.
 Result<Event> RecordDecoder::Decode(std::string_view line, RecordPosition position) {
+  State& s = *state_;
+  Result<Event> result(boost::outcome_v2::in_place_type<Event>,
+                       std::in_place_type<SpanEndRecord>);
+  // A line the fast path decodes is valid UTF-8: the parser has checked every byte.
+  if (s.fast_path_enabled && s.fast.Decode(line, s.arena, result.value())) return result;
   if (!text::IsValidUtf8(line)) {
-    return Error{ErrorCode::kInvalidUtf8,
-                 position.line,
-                 position.index,
-                 std::nullopt,
-                 {},
-                 "stream did not contain valid UTF-8"};
+    result = Error{ErrorCode::kInvalidUtf8,
+                   position.line,
+                   position.index,
+                   std::nullopt,
+                   {},
+                   "stream did not contain valid UTF-8"};
+    return result;
   }
-  return DecodeValidUtf8(line, position);
+  result = s.DecodeGeneral(line, position);
+  return result;
 }
 
 Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPosition position) {
   State& s = *state_;
+  Result<Event> result(boost::outcome_v2::in_place_type<Event>,
+                       std::in_place_type<SpanEndRecord>);
+  if (s.fast_path_enabled && s.fast.Decode(line, s.arena, result.value())) return result;
+  result = s.DecodeGeneral(line, position);
+  return result;
+}
+
+Result<Event> RecordDecoder::State::DecodeGeneral(std::string_view line, RecordPosition position) {
   const std::string_view text = text::TrimUnicodeWhitespace(line);
   const std::size_t leading = static_cast<std::size_t>(text.data() - line.data());
   auto fail = [&](ErrorCode code, std::optional<std::uint64_t> column, std::string field,
@@ -153,7 +181,7 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
   };
 
   const json::SyntaxResult syntax =
-      s.tape.Parse(text, s.options.max_nesting_depth, s.options.max_string_bytes);
+      tape.Parse(text, options.max_nesting_depth, options.max_string_bytes);
   const std::uint64_t column = leading + syntax.consumed + 1;
   switch (syntax.status) {
     case json::SyntaxStatus::kOk:
@@ -163,20 +191,19 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
                   syntax.reason + " at column " + std::to_string(column));
     case json::SyntaxStatus::kTooDeep:
       return fail(ErrorCode::kLimitExceeded, column, {},
-                  "JSON nesting deeper than " + std::to_string(s.options.max_nesting_depth));
+                  "JSON nesting deeper than " + std::to_string(options.max_nesting_depth));
     case json::SyntaxStatus::kTooLong:
       return fail(ErrorCode::kLimitExceeded, column, {}, "string longer than the bound");
     case json::SyntaxStatus::kNumberOutOfRange:
       return fail(ErrorCode::kOutOfRange, std::nullopt, {}, "number out of range");
   }
 
-  format::DecodeContext& ctx = s.ctx;
   if (ctx.node(0).type != json::NodeType::kObject) {
     return fail(
         ErrorCode::kNotAnObject, std::nullopt, {},
         "invalid type: " + format::DescribeUnexpected(ctx, 0) + ", expected a record object");
   }
-  s.arena.Reset();
+  arena.Reset();
   ctx.ClearUnescaped();
   ctx.path = nullptr;
   ctx.unknown_members.clear();
@@ -192,7 +219,7 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
                ErrorCode::kUnknownKind, kind)) {
     return record_error();
   }
-  const bool trace6 = s.options.trace6;
+  const bool trace6 = options.trace6;
   if (trace6 && !format::Trace6Defines(kind)) {
     ctx.Fail(ErrorCode::kUnknownKind,
              "unknown variant `" + std::string(format::kKindNames[kind]) + "`, " +
@@ -207,12 +234,16 @@ Result<Event> RecordDecoder::DecodeValidUtf8(std::string_view line, RecordPositi
   }
   // Long escaped strings were copied once, into the tape: the event keeps that copy (and a
   // document can adopt it) rather than having it copied again.
-  if (s.tape.copied_bytes() >= util::Arena::kLargeBytes) s.arena.Keep(s.tape.TakeCopiedText());
+  if (tape.copied_bytes() >= util::Arena::kLargeBytes) arena.Keep(tape.TakeCopiedText());
   return event;
 }
 
 std::vector<std::string> detail::DecoderAccess::TakeLargeBlocks(RecordDecoder& decoder) {
   return decoder.state_->arena.TakeLargeBlocks();
+}
+
+void detail::DecoderAccess::SetFastPath(RecordDecoder& decoder, bool enabled) {
+  decoder.state_->fast_path_enabled = enabled;
 }
 
 }  // namespace tracedoc

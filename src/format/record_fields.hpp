@@ -11,6 +11,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "format/field_slot.hpp"
 #include "format/own.hpp"
 #include "format/value_readers.hpp"
 #include "format/value_writers.hpp"
@@ -36,6 +37,9 @@ struct FieldSpec {
   void (*write)(emit::JsonEmitter& json, std::string_view name, const Record&);
   /// Re-points the field's strings and arrays into `pool`.
   void (*own)(util::StringPool& pool, Record&);
+  /// The member the field is read into, for the decoder's fast path; null when only the
+  /// general path may read it.
+  FieldSlot (*slot)(Record&);
 };
 
 namespace detail {
@@ -72,6 +76,11 @@ void OwnMember(util::StringPool& pool, Root& record) {
   Own(pool, Get<Path...>(record));
 }
 
+template <class Root, auto... Path>
+FieldSlot SlotOfMember(Root& record) {
+  return SlotOf(Get<Path...>(record));
+}
+
 template <bool kOmitWhenEmpty, class Root, auto... Path>
 void WriteMember(emit::JsonEmitter& json, std::string_view name, const Root& record) {
   const auto& value = Get<Path...>(record);
@@ -96,7 +105,7 @@ constexpr FieldSpec<Root> Field(std::string_view name, Presence presence = Prese
   return FieldSpec<Root>{name, detail::IsOptional<Value>::value ? Presence::kOptional : presence,
                          &detail::ReadMember<Root, Path...>,
                          &detail::WriteMember<false, Root, Path...>,
-                         &detail::OwnMember<Root, Path...>};
+                         &detail::OwnMember<Root, Path...>, &detail::SlotOfMember<Root, Path...>};
 }
 
 /// A defaulted list that is left out of the output when empty.
@@ -104,7 +113,7 @@ template <class Root, auto... Path>
 constexpr FieldSpec<Root> FieldOmittedWhenEmpty(std::string_view name) {
   return FieldSpec<Root>{name, Presence::kDefaulted, &detail::ReadMember<Root, Path...>,
                          &detail::WriteMember<true, Root, Path...>,
-                         &detail::OwnMember<Root, Path...>};
+                         &detail::OwnMember<Root, Path...>, &detail::SlotOfMember<Root, Path...>};
 }
 
 // The tables, in serialized key order. Each is defined in record_fields.cpp. The meta record

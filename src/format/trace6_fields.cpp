@@ -14,7 +14,9 @@ constexpr FieldSpec<Root> RequiredValue(std::string_view name) {
       [](DecodeContext& ctx, std::uint32_t node, Root& record) {
         return ReadValue(ctx, node, (record.*Member).emplace());
       },
-      &detail::WriteMember<false, Root, Member>, &detail::OwnMember<Root, Member>};
+      &detail::WriteMember<false, Root, Member>, &detail::OwnMember<Root, Member>,
+      // A null here is invalid_type, which no slot says: the general path reads it.
+      nullptr};
 }
 
 constexpr FieldSpec<TraceRunMeta> kRunMeta6Fields[] = {

@@ -1,4 +1,4 @@
-// Strict UTF-8 validation with an 8-bytes-at-a-time ASCII path, scalar decoding, and
+// Strict UTF-8 validation with a 32- and 8-bytes-at-a-time ASCII path, scalar decoding, and
 // White_Space trimming.
 #include "text/utf8.hpp"
 
@@ -19,8 +19,15 @@ bool IsValidUtf8(std::string_view bytes) noexcept {
   const std::size_t size = bytes.size();
   std::size_t i = 0;
   while (i < size) {
-    // Trace text is mostly ASCII: skip whole words while no byte has its high bit set.
-    // memcpy keeps the unaligned load well-defined; the loop never reads past `size`.
+    // Trace text is mostly ASCII: skip whole words while no byte has its high bit set, four
+    // at a time, then one at a time. memcpy keeps the unaligned loads well-defined; the loops
+    // never read past `size`.
+    while (size - i >= 32) {
+      std::uint64_t words[4];
+      std::memcpy(words, data + i, sizeof words);
+      if (((words[0] | words[1] | words[2] | words[3]) & kHighBits) != 0) break;
+      i += 32;
+    }
     while (size - i >= 8) {
       std::uint64_t word;
       std::memcpy(&word, data + i, sizeof word);
@@ -128,8 +135,16 @@ std::string_view TrimUnicodeWhitespace(std::string_view valid_utf8) noexcept {
   return valid_utf8.substr(begin, end - begin);
 }
 
+// Blank when white space runs to the end: the forward half of the trim, which stops at a
+// record's first byte, without the backward half, which would only confirm it.
 bool IsBlank(std::string_view valid_utf8) noexcept {
-  return TrimUnicodeWhitespace(valid_utf8).empty();
+  std::size_t i = 0;
+  while (i < valid_utf8.size()) {
+    const DecodedCodePoint decoded = DecodeUtf8At(valid_utf8, i);
+    if (!IsUnicodeWhiteSpace(decoded.code_point)) return false;
+    i += decoded.length;
+  }
+  return true;
 }
 
 }  // namespace tracedoc::text
