@@ -52,6 +52,9 @@ class StringPool {
   /// next get copies of their own (a shard interns block by block, in a small index).
   void ForgetIndex() noexcept { index_.clear(); }
 
+  /// How many distinct strings the index holds now.
+  std::size_t indexed_count() const noexcept { return index_.size(); }
+
   /// Drops the index once nothing more will be interned (a finished document): the strings stay.
   void ReleaseIndex() noexcept { index_ = Index(0, EntryHash{}, EntryEqual{this}); }
 
