@@ -16,23 +16,14 @@
 #include "property/generated_trace_case.hpp"
 #include "property/property_case_count.hpp"
 #include "property/record_line_mutations.hpp"
+#include "support/test_traces.hpp"
 #include "text/utf8.hpp"
 #include "tracedoc/record_decoder.hpp"
 
 namespace tracedoc::property {
 namespace {
 
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
+using testdata::SplitLines;
 
 // The plain options first: rapidcheck draws small numbers more often.
 DecodeOptions DrawOptions() {
@@ -81,8 +72,8 @@ void ExpectSameResult(const Result<Event>& fast, const Result<Event>& general) {
 // producers do, which the fast path takes; then lines of either, mutated.
 RC_GTEST_PROP(FastDecodeProperty, FastPathDecodesEveryLineAsTheGeneralPath, ()) {
   const DecodeOptions options = DrawOptions();
-  std::vector<std::string> lines = Lines(GenerateTraceCase().Text());
-  const std::vector<std::string> plain = Lines(bench::GenerateTrace(
+  std::vector<std::string> lines = SplitLines(GenerateTraceCase().Text());
+  const std::vector<std::string> plain = SplitLines(bench::GenerateTrace(
       *rc::gen::inRange<std::size_t>(2, 64), *rc::gen::arbitrary<std::uint64_t>()));
   lines.insert(lines.end(), plain.begin(), plain.end());
 
