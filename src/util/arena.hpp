@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "util/memory_chunk.hpp"
+
 namespace tracedoc::util {
 
 class Arena {
@@ -68,12 +70,9 @@ class Arena {
 
   /// Forgets every allocation but keeps the first chunk for reuse.
   void Reset() noexcept {
-    if (chunks_.size() > 1) {
-      chunks_.erase(chunks_.begin() + 1, chunks_.end());
-      chunk_sizes_.erase(chunk_sizes_.begin() + 1, chunk_sizes_.end());
-    }
+    if (chunks_.size() > 1) chunks_.erase(chunks_.begin() + 1, chunks_.end());
     used_ = 0;
-    capacity_ = chunks_.empty() ? 0 : chunk_sizes_.front();
+    capacity_ = chunks_.empty() ? 0 : chunks_.front().size();
     large_.clear();
     adopted_from_ = 0;
   }
@@ -81,7 +80,7 @@ class Arena {
   /// Bytes held in chunks and blocks (what the arena costs, not what was asked of it).
   std::size_t reserved_bytes() const noexcept {
     std::size_t total = 0;
-    for (std::size_t size : chunk_sizes_) total += size;
+    for (const MemoryChunk& chunk : chunks_) total += chunk.size();
     for (const std::string& block : large_) total += block.size();
     return total;
   }
@@ -109,19 +108,17 @@ class Arena {
     std::size_t start = (used_ + align - 1) & ~(align - 1);
     if (chunks_.empty() || start + bytes > capacity_) {
       // Large requests get a chunk of their own so the next small ones still share one.
-      const std::size_t size = std::max(chunk_bytes_, bytes + align);
-      chunks_.push_back(std::make_unique_for_overwrite<std::byte[]>(size));
-      chunk_sizes_.push_back(size);
+      const std::size_t size = std::max(NextChunkBytes(chunks_.size(), chunk_bytes_), bytes + align);
+      chunks_.emplace_back(size);
       capacity_ = size;
-      start = 0;  // new[] aligns to __STDCPP_DEFAULT_NEW_ALIGNMENT__, enough for our types
+      start = 0;  // a chunk is aligned for any of our types
     }
     used_ = start + bytes;
-    return chunks_.back().get() + start;
+    return chunks_.back().data() + start;
   }
 
   std::size_t chunk_bytes_;
-  std::vector<std::unique_ptr<std::byte[]>> chunks_;
-  std::vector<std::size_t> chunk_sizes_;
+  std::vector<MemoryChunk> chunks_;
   std::vector<std::string> large_;
   std::size_t adopted_from_ = 0;  // large_[adopted_from_, end) came with the last Adopt
   std::size_t used_ = 0;

@@ -1,7 +1,10 @@
-// A growable array of trivially copyable records that grows with realloc. A document's record
-// lists reach hundreds of MB; glibc maps blocks that large on their own and realloc moves them with
-// mremap, so growing never holds the old and the new copy at once (a std::vector does, briefly
-// doubling what the list costs), and ShrinkToFit gives the slack back without copying.
+// A growable array of trivially copyable records. A document's record lists reach hundreds of MB,
+// so growing must never hold the old and the new copy at once (a std::vector does, briefly
+// doubling what the list costs) nor copy: a small buffer grows with realloc; one past
+// kMappedFromBytes lives in its own mapping (util/huge_pages.hpp) that reserves address space
+// ahead, grows in place and is backed by huge pages: with 4 KiB pages, the first write to each
+// page of a fresh list costs more than decoding what goes into it. ShrinkToFit gives the slack
+// back without copying.
 #ifndef TRACEDOC_UTIL_RECORD_BUFFER_HPP_
 #define TRACEDOC_UTIL_RECORD_BUFFER_HPP_
 
@@ -12,6 +15,8 @@
 #include <span>
 #include <type_traits>
 #include <utility>
+
+#include "util/huge_pages.hpp"
 
 namespace tracedoc::util {
 
@@ -27,17 +32,19 @@ class RecordBuffer {
   RecordBuffer(RecordBuffer&& other) noexcept
       : data_(std::exchange(other.data_, nullptr)),
         size_(std::exchange(other.size_, 0)),
-        capacity_(std::exchange(other.capacity_, 0)) {}
+        capacity_(std::exchange(other.capacity_, 0)),
+        mapped_bytes_(std::exchange(other.mapped_bytes_, 0)) {}
   RecordBuffer& operator=(RecordBuffer&& other) noexcept {
     if (this != &other) {
-      std::free(data_);
+      Release();
       data_ = std::exchange(other.data_, nullptr);
       size_ = std::exchange(other.size_, 0);
       capacity_ = std::exchange(other.capacity_, 0);
+      mapped_bytes_ = std::exchange(other.mapped_bytes_, 0);
     }
     return *this;
   }
-  ~RecordBuffer() { std::free(data_); }
+  ~RecordBuffer() { Release(); }
 
   /// Appends a copy of `record` and returns it.
   T& push_back(const T& record) {
@@ -72,10 +79,17 @@ class RecordBuffer {
 
   /// Gives back the room past size().
   void ShrinkToFit() {
-    if (size_ == capacity_) return;
+    if (size_ == capacity_ && mapped_bytes_ == 0) return;
     if (size_ == 0) {
-      std::free(std::exchange(data_, nullptr));
+      Release();
+      data_ = nullptr;
       capacity_ = 0;
+      mapped_bytes_ = 0;
+      return;
+    }
+    if (mapped_bytes_ != 0) {
+      mapped_bytes_ = TrimGrowable(data_, mapped_bytes_, size_ * sizeof(T));
+      capacity_ = size_;
       return;
     }
     Reallocate(size_);
@@ -98,17 +112,57 @@ class RecordBuffer {
 
  private:
   static constexpr std::size_t kFirstCapacity = 16;
+  // A buffer this large moves to its own mapping, which reserves kReserveFactor times the room
+  // asked for: address space only, so that growing seldom has to move it.
+  static constexpr std::size_t kMappedFromBytes = std::size_t{512} << 10;
+  static constexpr std::size_t kReserveFactor = 8;
+
+  static std::size_t ReservationFor(std::size_t bytes) {
+    return (bytes * kReserveFactor + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
+  }
 
   void Reallocate(std::size_t capacity) {
-    void* grown = std::realloc(static_cast<void*>(data_), capacity * sizeof(T));
+    const std::size_t bytes = capacity * sizeof(T);
+    if (mapped_bytes_ != 0) {
+      if (bytes > mapped_bytes_) {
+        const std::size_t reserved = ReservationFor(bytes);
+        void* moved = RemapGrowable(data_, mapped_bytes_, reserved);
+        if (moved == nullptr) throw std::bad_alloc();
+        data_ = static_cast<T*>(moved);
+        mapped_bytes_ = reserved;
+      }
+      capacity_ = capacity;
+      return;
+    }
+    if (bytes >= kMappedFromBytes) {
+      const std::size_t reserved = ReservationFor(bytes);
+      if (void* mapped = MapGrowable(reserved)) {
+        if (size_ != 0) std::memcpy(mapped, static_cast<const void*>(data_), size_ * sizeof(T));
+        std::free(data_);
+        data_ = static_cast<T*>(mapped);
+        capacity_ = capacity;
+        mapped_bytes_ = reserved;
+        return;
+      }
+    }
+    void* grown = std::realloc(static_cast<void*>(data_), bytes);
     if (grown == nullptr) throw std::bad_alloc();
     data_ = static_cast<T*>(grown);
     capacity_ = capacity;
   }
 
+  void Release() noexcept {
+    if (mapped_bytes_ != 0) {
+      UnmapGrowable(data_, mapped_bytes_);
+    } else {
+      std::free(data_);
+    }
+  }
+
   T* data_ = nullptr;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
+  std::size_t mapped_bytes_ = 0;  // the span of the mapping; 0 while the buffer is on the heap
 };
 
 }  // namespace tracedoc::util

@@ -13,6 +13,7 @@
 #include <boost/unordered/unordered_flat_set.hpp>
 
 #include "util/arena.hpp"
+#include "util/memory_chunk.hpp"
 #include "util/seeded_hash.hpp"
 
 namespace tracedoc::util {
@@ -60,16 +61,18 @@ class StringPool {
 
   /// What the pool costs: its chunks plus the index's slots.
   std::size_t memory_bytes() const noexcept {
-    return arena_.reserved_bytes() + chunks_.size() * kChunkBytes +
+    return arena_.reserved_bytes() + chunk_bytes_held_ +
            index_.bucket_count() * (sizeof(Entry) + 1);
   }
 
  private:
-  // Indexed strings live in chunks of kChunkBytes, each after its length (1 byte, or 0xFF and 4
-  // bytes), so an index entry is 8 bytes: the hash and where the string is (chunk number in the
-  // high bits, offset in the low kOffsetBits). At 10^6 records the index is about half the size
-  // a pointer-and-length entry would give it, and it is the read's peak.
-  static constexpr unsigned kOffsetBits = 20;
+  // Indexed strings live in chunks of up to kChunkBytes, each after its length (1 byte, or 0xFF
+  // and 4 bytes), so an index entry is 8 bytes: the hash and where the string is (chunk number in
+  // the high bits, offset in the low kOffsetBits). At 10^6 records the index is about half the
+  // size a pointer-and-length entry would give it, and it is the read's peak. The first chunks
+  // are small (a small document's pool stays small), the others a huge page each.
+  static constexpr unsigned kOffsetBits = 21;
+  static constexpr std::size_t kFirstChunkBytes = std::size_t{256} << 10;
   static constexpr std::size_t kChunkBytes = std::size_t{1} << kOffsetBits;
   static constexpr std::size_t kLongestIndexed = kChunkBytes / 4;
   static constexpr unsigned char kLongLength = 0xFF;
@@ -106,7 +109,7 @@ class StringPool {
   using Index = boost::unordered_flat_set<Entry, EntryHash, EntryEqual>;
 
   std::string_view View(std::uint32_t location) const noexcept {
-    const char* p = chunks_[location >> kOffsetBits].get() + (location & (kChunkBytes - 1));
+    const char* p = chunks_[location >> kOffsetBits].data() + (location & (kChunkBytes - 1));
     const auto first = static_cast<unsigned char>(*p);
     if (first != kLongLength) return std::string_view(p + 1, first);
     std::uint32_t size;
@@ -118,16 +121,22 @@ class StringPool {
 
   // Whether storing `size` more bytes would need a chunk that a location cannot name.
   bool Full(std::size_t size) const noexcept {
-    return chunks_.size() == kMaxChunks && used_ + 1 + sizeof(std::uint32_t) + size > kChunkBytes;
+    return chunks_.size() == kMaxChunks &&
+           used_ + 1 + sizeof(std::uint32_t) + size > chunks_.back().size();
   }
 
   std::uint32_t Store(std::string_view s) {
     const std::size_t prefix = s.size() < kLongLength ? 1 : 1 + sizeof(std::uint32_t);
-    if (chunks_.empty() || used_ + prefix + s.size() > kChunkBytes) {
-      chunks_.push_back(std::make_unique_for_overwrite<char[]>(kChunkBytes));
+    if (chunks_.empty() || used_ + prefix + s.size() > chunks_.back().size()) {
+      // A string longer than a small chunk holds (kLongestIndexed at most) gets a full one.
+      const std::size_t bytes = prefix + s.size() > kFirstChunkBytes
+                                    ? kChunkBytes
+                                    : NextChunkBytes(chunks_.size(), kFirstChunkBytes);
+      chunks_.emplace_back(bytes);
+      chunk_bytes_held_ += bytes;
       used_ = 0;
     }
-    char* p = chunks_.back().get() + used_;
+    char* p = chunks_.back().data() + used_;
     if (prefix == 1) {
       *p = static_cast<char>(s.size());
     } else {
@@ -143,7 +152,8 @@ class StringPool {
 
   PoolMode mode_;
   Arena arena_{256 * 1024};
-  std::vector<std::unique_ptr<char[]>> chunks_;
+  std::vector<MemoryChunk> chunks_;
+  std::size_t chunk_bytes_held_ = 0;
   std::size_t used_ = 0;
   Index index_{0, EntryHash{}, EntryEqual{this}};
 };
