@@ -13,6 +13,7 @@
 #include <boost/unordered/unordered_flat_set.hpp>
 
 #include "tracedoc/document.hpp"
+#include "util/huge_page_allocator.hpp"
 #include "util/record_buffer.hpp"
 #include "util/seeded_hash.hpp"
 
@@ -99,7 +100,7 @@ class SpanIdTable {
     return positions_.key_eq().Id(position);
   }
 
-  boost::unordered_flat_set<Entry, Hash, Equal> positions_;
+  boost::unordered_flat_set<Entry, Hash, Equal, util::HugePageAllocator<Entry>> positions_;
 };
 
 }  // namespace tracedoc::detail

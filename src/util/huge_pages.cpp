@@ -11,7 +11,7 @@
 
 namespace tracedoc::util {
 
-#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MREMAP_FIXED)
+#if defined(__linux__)  // kHasGrowableMappings
 
 namespace {
 
@@ -26,8 +26,10 @@ void AdviseHugePages(void* begin, void* end) noexcept {
   const std::uintptr_t first = RoundUp(reinterpret_cast<std::uintptr_t>(begin), kHugePageBytes);
   const std::uintptr_t last = RoundDown(reinterpret_cast<std::uintptr_t>(end), kHugePageBytes);
   if (first >= last) return;
+#if defined(MADV_HUGEPAGE)
   // Only a hint: when the kernel has THP disabled or refuses, the pages stay small.
   (void)madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+#endif
 }
 
 namespace {

@@ -11,6 +11,13 @@ namespace tracedoc::util {
 
 inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 
+/// Whether MapGrowable can succeed here (Linux); elsewhere it always returns nullptr.
+#if defined(__linux__)
+inline constexpr bool kHasGrowableMappings = true;
+#else
+inline constexpr bool kHasGrowableMappings = false;
+#endif
+
 /// Advises huge pages for the whole 2 MiB pages inside [begin, end); call it before the memory
 /// is first written. Advice only: where it is unsupported or refused, nothing changes.
 void AdviseHugePages(void* begin, void* end) noexcept;

@@ -13,6 +13,7 @@
 #include <boost/unordered/unordered_flat_set.hpp>
 
 #include "util/arena.hpp"
+#include "util/huge_page_allocator.hpp"
 #include "util/memory_chunk.hpp"
 #include "util/seeded_hash.hpp"
 
@@ -106,7 +107,7 @@ class StringPool {
     }
     bool operator()(const Entry& e, const Probe& p) const noexcept { return (*this)(p, e); }
   };
-  using Index = boost::unordered_flat_set<Entry, EntryHash, EntryEqual>;
+  using Index = boost::unordered_flat_set<Entry, EntryHash, EntryEqual, HugePageAllocator<Entry>>;
 
   std::string_view View(std::uint32_t location) const noexcept {
     const char* p = chunks_[location >> kOffsetBits].data() + (location & (kChunkBytes - 1));
