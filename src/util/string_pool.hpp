@@ -3,6 +3,7 @@
 #ifndef TRACEDOC_UTIL_STRING_POOL_HPP_
 #define TRACEDOC_UTIL_STRING_POOL_HPP_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -38,13 +39,15 @@ class StringPool {
   /// a few hundred KB, which are copied each time).
   std::string_view Intern(std::string_view s) {
     if (mode_ == PoolMode::kCopy || s.size() > kLongestIndexed) return arena_.CopyString(s);
+    std::string_view& recent = recent_[RecentSlot(s)];
+    if (recent.data() != nullptr && recent == s) return recent;
     const Probe probe{s, static_cast<std::uint32_t>(HashBytes(s))};
     const auto it = index_.find(probe);
-    if (it != index_.end()) return View(it->location);
+    if (it != index_.end()) return recent = View(it->location);
     if (Full(s.size())) return arena_.CopyString(s);  // past 4 GiB of distinct strings
     const std::uint32_t location = Store(s);
     index_.insert(Entry{probe.hash, location});
-    return View(location);
+    return recent = View(location);
   }
 
   /// Storage for the arrays that records refer to.
@@ -52,13 +55,19 @@ class StringPool {
 
   /// Forgets which strings are stored, keeping them and the index's room: the strings interned
   /// next get copies of their own (a shard interns block by block, in a small index).
-  void ForgetIndex() noexcept { index_.clear(); }
+  void ForgetIndex() noexcept {
+    index_.clear();
+    recent_.fill({});
+  }
 
   /// How many distinct strings the index holds now.
   std::size_t indexed_count() const noexcept { return index_.size(); }
 
   /// Drops the index once nothing more will be interned (a finished document): the strings stay.
-  void ReleaseIndex() noexcept { index_ = Index(0, EntryHash{}, EntryEqual{this}); }
+  void ReleaseIndex() noexcept {
+    index_ = Index(0, EntryHash{}, EntryEqual{this});
+    recent_.fill({});
+  }
 
   /// What the pool costs: its chunks plus the index's slots.
   std::size_t memory_bytes() const noexcept {
@@ -118,6 +127,24 @@ class StringPool {
     return std::string_view(p + 1 + sizeof(size), size);
   }
 
+  // Strings recently interned, in front of the index: a record's dtype, device and span id are
+  // usually those of a record a few lines up, and comparing them costs less than the keyed hash.
+  // The slot comes from an unkeyed mix of the length and the first and last 8 bytes: input that
+  // makes every string miss only costs one comparison more per string, never a chain.
+  static constexpr unsigned kRecentBits = 6;
+  static std::size_t RecentSlot(std::string_view s) noexcept {
+    std::uint64_t head = 0;
+    std::uint64_t tail = 0;
+    if (s.size() >= sizeof(head)) {
+      std::memcpy(&head, s.data(), sizeof(head));
+      std::memcpy(&tail, s.data() + s.size() - sizeof(tail), sizeof(tail));
+    } else if (!s.empty()) {
+      std::memcpy(&head, s.data(), s.size());
+    }
+    const std::uint64_t mixed = (head ^ (tail * 0x9E3779B97F4A7C15ull) ^ s.size()) * 0xBF58476D1CE4E5B9ull;
+    return static_cast<std::size_t>(mixed >> (64 - kRecentBits));
+  }
+
   static constexpr std::size_t kMaxChunks = std::size_t{1} << (32 - kOffsetBits);
 
   // Whether storing `size` more bytes would need a chunk that a location cannot name.
@@ -157,6 +184,7 @@ class StringPool {
   std::size_t chunk_bytes_held_ = 0;
   std::size_t used_ = 0;
   Index index_{0, EntryHash{}, EntryEqual{this}};
+  std::array<std::string_view, std::size_t{1} << kRecentBits> recent_{};
 };
 
 }  // namespace tracedoc::util

@@ -69,6 +69,24 @@ TEST(StringPoolTest, ForgetIndexKeepsTheStringsAndStoresTheNextOnesAgain) {
   EXPECT_EQ(pool.Intern("span-1").data(), after.data());
 }
 
+TEST(StringPoolTest, StringsSharingARecentSlotStayApart) {
+  // Far more distinct strings than the pool's recent slots, with equal heads and tails so many
+  // land in one slot: each must still come back as itself, and equal ones as one copy.
+  StringPool pool;
+  std::vector<std::string> texts;
+  for (int i = 0; i < 1000; ++i) texts.push_back("span-" + std::to_string(i) + "-of-the-step-7");
+  std::vector<std::string_view> first;
+  for (const std::string& text : texts) first.push_back(pool.Intern(text));
+  for (std::size_t i = texts.size(); i-- > 0;) {
+    const std::string_view again = pool.Intern(texts[i]);
+    EXPECT_EQ(again, texts[i]);
+    EXPECT_EQ(again.data(), first[i].data()) << texts[i];
+  }
+  EXPECT_EQ(pool.Intern("").size(), 0u);
+  EXPECT_EQ(pool.Intern("abc"), "abc");
+  EXPECT_EQ(pool.Intern("abd"), "abd");
+}
+
 TEST(StringPoolTest, VeryLongStringsAreCopiedNotIndexed) {
   StringPool pool;
   const std::string long_text(std::size_t{1} << 20, 'z');
