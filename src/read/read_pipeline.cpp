@@ -398,11 +398,14 @@ class DecodeWorkers {
   std::vector<std::thread> threads_;
 };
 
+// How many decoding threads a read starts besides the folding thread: none for one thread.
+unsigned WorkerCount(const ReadOptions& options) { return options.threads > 1 ? options.threads : 0; }
+
 // `shards`: the folding thread's, then one per worker, when the document keeps the records.
 template <class Blocks>
 Result<void> FoldBlocksWith(Blocks& blocks, Fold& fold, std::span<const Shard> shards) {
   const ReadOptions& options = fold.options();
-  const unsigned worker_count = options.threads > 1 ? options.threads : 0;
+  const unsigned worker_count = WorkerCount(options);
   // Enough blocks in flight to keep every worker busy while the fold catches up, within
   // kInFlightBytes (always at least one block); declared before the workers, so they stop
   // before the jobs go. Without workers, one block at a time.
@@ -432,9 +435,7 @@ Result<void> FoldBlocksWith(Blocks& blocks, Fold& fold, std::span<const Shard> s
       // decoded into its shard and folded from there, as a worker's would be.
       job->decode_here = (!workers && !(fold.has_meta() && fold.keeps_shards())) ||
                          BlockCost(job->block) > kDecodeHereAboveBytes;
-      if (!job->decode_here) {
-        if (workers) workers->Submit(*job);
-      }
+      if (!job->decode_here && workers) workers->Submit(*job);
       in_flight.push_back(std::move(job));
     }
     if (in_flight.empty()) return boost::outcome_v2::success();
@@ -465,7 +466,7 @@ template <class Blocks>
 Result<void> FoldBlocks(Blocks& blocks, Fold& fold) {
   std::vector<Shard> shards;
   if (fold.keeps_shards()) {
-    shards.resize(1 + (fold.options().threads > 1 ? fold.options().threads : 0));
+    shards.resize(1 + WorkerCount(fold.options()));
     for (Shard& shard : shards) shard = std::make_unique<util::StringPool>();
   }
   Result<void> folded = FoldBlocksWith(blocks, fold, shards);
