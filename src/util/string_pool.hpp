@@ -131,7 +131,7 @@ class StringPool {
   // usually those of a record a few lines up, and comparing them costs less than the keyed hash.
   // The slot comes from an unkeyed mix of the length and the first and last 8 bytes: input that
   // makes every string miss only costs one comparison more per string, never a chain.
-  static constexpr unsigned kRecentBits = 6;
+  static constexpr unsigned kRecentBits = 8;
   static std::size_t RecentSlot(std::string_view s) noexcept {
     std::uint64_t head = 0;
     std::uint64_t tail = 0;
