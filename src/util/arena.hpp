@@ -77,6 +77,14 @@ class Arena {
     adopted_from_ = 0;
   }
 
+  /// Gives back the unwritten end of the last chunk, when it is a mapping of its own: for an
+  /// arena that is done growing (a finished document's). Allocating after it still works.
+  void TrimLastChunk() noexcept {
+    if (chunks_.empty()) return;
+    chunks_.back().TrimTo(used_);
+    capacity_ = chunks_.back().size();
+  }
+
   /// Bytes held in chunks and blocks (what the arena costs, not what was asked of it).
   std::size_t reserved_bytes() const noexcept {
     std::size_t total = 0;

@@ -42,6 +42,12 @@ class MemoryChunk {
   char* data() const noexcept { return data_; }
   std::size_t size() const noexcept { return size_; }
 
+  /// Gives back what lies past the first `used` bytes (whole 4 KiB pages) of a mapped chunk: a
+  /// store that is done writing keeps only what it wrote. A heap chunk stays as it is.
+  void TrimTo(std::size_t used) noexcept {
+    if (mapped_) size_ = TrimGrowable(data_, size_, used == 0 ? 1 : used);
+  }
+
  private:
   void Release() noexcept {
     if (mapped_) {

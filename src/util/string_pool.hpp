@@ -63,10 +63,17 @@ class StringPool {
   /// How many distinct strings the index holds now.
   std::size_t indexed_count() const noexcept { return index_.size(); }
 
-  /// Drops the index once nothing more will be interned (a finished document): the strings stay.
+  /// Drops the index once nothing more will be interned (a finished document), and gives back
+  /// the unwritten end of the last chunks: the strings stay. Interning afterwards still works.
   void ReleaseIndex() noexcept {
     index_ = Index(0, EntryHash{}, EntryEqual{this});
     recent_.fill({});
+    if (!chunks_.empty()) {
+      chunk_bytes_held_ -= chunks_.back().size();
+      chunks_.back().TrimTo(used_);
+      chunk_bytes_held_ += chunks_.back().size();
+    }
+    arena_.TrimLastChunk();
   }
 
   /// What the pool costs: its chunks plus the index's slots.

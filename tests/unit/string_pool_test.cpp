@@ -4,9 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "util/huge_pages.hpp"
 
 namespace tracedoc::util {
 namespace {
@@ -85,6 +88,27 @@ TEST(StringPoolTest, StringsSharingARecentSlotStayApart) {
   EXPECT_EQ(pool.Intern("").size(), 0u);
   EXPECT_EQ(pool.Intern("abc"), "abc");
   EXPECT_EQ(pool.Intern("abd"), "abd");
+}
+
+TEST(StringPoolTest, ReleasingTheIndexGivesBackTheLastChunksUnwrittenEnd) {
+  // Past two small chunks the pool takes 2 MiB ones; a finished document's pool keeps only the
+  // pages it wrote of the last, and every string stays readable (and interning still works).
+  StringPool pool;
+  std::vector<std::string> texts;
+  std::vector<std::string_view> pooled;
+  for (int i = 0; i < 6000; ++i) {
+    texts.push_back(std::string(90, static_cast<char>('a' + i % 26)) + std::to_string(i));
+    pooled.push_back(pool.Intern(texts.back()));
+  }
+  const std::size_t before = pool.memory_bytes();
+  pool.ReleaseIndex();
+  if (kHasGrowableMappings) {
+    EXPECT_LT(pool.memory_bytes() + (std::size_t{1} << 20), before)
+        << "most of the last 2 MiB chunk was never written";
+  }
+  for (std::size_t i = 0; i < texts.size(); ++i) ASSERT_EQ(pooled[i], texts[i]);
+  EXPECT_EQ(pool.Intern("after the release"), "after the release");
+  EXPECT_EQ(pool.arena().Allocate<std::uint64_t>(4) != nullptr, true);
 }
 
 TEST(StringPoolTest, VeryLongStringsAreCopiedNotIndexed) {
