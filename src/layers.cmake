@@ -6,11 +6,12 @@ tracedoc_layer(util USES PkgConfig::SODIUM)
 tracedoc_layer(text)
 tracedoc_layer(error)
 tracedoc_layer(json BELOW util text error USES Boost::json)
-# The Cirron spool reader (docs/cirron-spool.md), beside the trace pipeline. It parses with
-# RapidJSON (its NaN/Infinity flag reads what Python writes), whose headers CMakeLists.txt adds.
-tracedoc_layer(cirron BELOW util error)
 tracedoc_layer(emit BELOW json)
 tracedoc_layer(format BELOW emit)
+# The Cirron spool reader (docs/cirron-spool.md): each batch parsed by the tape (Python's NaN and
+# Infinity are one of its options) and its records read through their field tables by the
+# format's object reader, streamed to a sink.
+tracedoc_layer(cirron BELOW format)
 tracedoc_layer(decode BELOW format)
 tracedoc_layer(document BELOW decode)
 tracedoc_layer(fold BELOW document)
@@ -32,4 +33,6 @@ tracedoc_layer(traceml_convert BELOW write traceml)
 tracedoc_layer(health BELOW analysis USES OpenSSL::Crypto)
 tracedoc_layer(timeline BELOW analysis)
 tracedoc_layer(report BELOW health)
-tracedoc_layer(cli BELOW health report timeline cirron_convert traceml traceml_analysis traceml_convert USES CLI11::CLI11)
+# One way in (tracedoc/open.hpp): the format of an input, and its reader into a document.
+tracedoc_layer(open BELOW cirron_convert traceml_convert)
+tracedoc_layer(cli BELOW health report timeline open traceml_analysis USES CLI11::CLI11)

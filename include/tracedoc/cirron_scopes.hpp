@@ -3,33 +3,21 @@
 #ifndef TRACEDOC_CIRRON_SCOPES_HPP_
 #define TRACEDOC_CIRRON_SCOPES_HPP_
 
-#include <cstdint>
-#include <string>
-#include <string_view>
 #include <vector>
 
 #include "tracedoc/cirron_spool.hpp"
+#include "tracedoc/diagnostic.hpp"
 
 namespace tracedoc {
 
-enum class CirronFindingSeverity : std::uint8_t { kError, kWarning };
-
-/// A scope that departs from the canonical shape (docs/cirron-spool.md, "Scope shape").
-struct CirronScopeFinding {
-  CirronFindingSeverity severity = CirronFindingSeverity::kWarning;
-  /// cirron_no_session, cirron_nested_epoch, cirron_epoch_not_under_session,
-  /// cirron_step_not_under_epoch, cirron_phase_not_under_step, cirron_request_not_under_session,
-  /// cirron_missing_index.
-  std::string code;
-  std::string message;
-  /// The span the finding is about; empty for cirron_no_session.
-  std::string span_id;
-  friend bool operator==(const CirronScopeFinding&, const CirronScopeFinding&) = default;
-};
-
-/// The findings of `spool`, span by span in batch and record order (cirron_no_session first). A
-/// span whose parent is not in the spool (an evicted batch) is not judged by its parent.
-std::vector<CirronScopeFinding> AnalyzeCirronScopes(const CirronSpool& spool);
+/// The findings of `spool` (docs/cirron-spool.md, "Scope shape"): cirron_no_session first, then
+/// span by span in batch and record order, each naming its batch file and the span's path
+/// (`spans[3]`); codes cirron_nested_epoch (severity error), cirron_epoch_not_under_session,
+/// cirron_step_not_under_epoch, cirron_phase_not_under_step, cirron_request_not_under_session,
+/// cirron_missing_index (warnings). A span whose parent is not in the spool (an evicted batch) is
+/// not judged by it. Reading a spool into a document (tracedoc/open.hpp) gives the same findings,
+/// with each span's line and column.
+std::vector<Diagnostic> AnalyzeCirronScopes(const CirronSpool& spool);
 
 }  // namespace tracedoc
 

@@ -1,5 +1,6 @@
 // The Cirron SDK's local spool (format v1, docs/cirron-spool.md): its typed batches and the strict
-// reader that checks every rule of the format. It sits beside ReadTrace, not inside it.
+// reader that checks every rule of the format, through the same JSON parser and object reader as
+// a trace's records.
 #ifndef TRACEDOC_CIRRON_SPOOL_HPP_
 #define TRACEDOC_CIRRON_SPOOL_HPP_
 
@@ -11,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "tracedoc/diagnostic.hpp"
 #include "tracedoc/error.hpp"
 
 namespace tracedoc {
@@ -116,33 +118,13 @@ struct CirronBatch {
   friend bool operator==(const CirronBatch&, const CirronBatch&) = default;
 };
 
-/// What a reference that finds no target points at.
-enum class CirronWarningCode : std::uint8_t {
-  kMissingParent,  ///< a span's parent_id names no span of the spool
-  kMissingMark,    ///< an entry of a span's mark_ids names no mark
-  kMissingSpan,    ///< a mark's or snapshot's span_id names no span
-};
-
-/// The code's spelling: cirron_missing_parent, cirron_missing_mark, cirron_missing_span.
-std::string_view CirronWarningCodeName(CirronWarningCode code) noexcept;
-
-/// A finding that does not stop the read: a reference whose target is not in the spool (most
-/// often because the batch that held it was evicted).
-struct CirronWarning {
-  CirronWarningCode code = CirronWarningCode::kMissingParent;
-  std::string file;
-  std::uint64_t line = 0;
-  std::uint64_t column = 0;
-  /// JSON path within the file, e.g. `spans[3].parent_id`.
-  std::string path;
-  std::string message;
-  friend bool operator==(const CirronWarning&, const CirronWarning&) = default;
-};
-
 /// A whole spool: its batches in file-name order, which is the order they were sealed.
 struct CirronSpool {
   std::vector<CirronBatch> batches;
-  std::vector<CirronWarning> warnings;
+  /// The references whose target is not in the spool (cirron_missing_parent,
+  /// cirron_missing_mark, cirron_missing_span), each a warning at its file, line and column,
+  /// in batch order, then spans, marks, snapshots, then record order.
+  DiagnosticLog warnings;
   /// How many bare NaN, Infinity and -Infinity literals were read (0 under strict_json).
   std::uint64_t non_finite_numbers = 0;
 };
@@ -152,6 +134,11 @@ struct CirronReadOptions {
   /// Rejects the bare NaN, Infinity and -Infinity that Python's json module writes for
   /// non-finite floats, as invalid_json at the literal. Default false: they are read and counted.
   bool strict_json = false;
+  /// Rejects keys a record does not define (unknown_field) instead of keeping them.
+  bool strict = false;
+  /// Warnings kept (CirronSpool::warnings, or the log a conversion is given); the rest are
+  /// counted. Default 1,000.
+  std::size_t max_warnings = 1000;
   /// A batch file larger than this fails with limit_exceeded before it is read (each file is
   /// parsed whole). Default 256 MiB.
   std::uint64_t max_batch_bytes = std::uint64_t{256} << 20;
@@ -160,8 +147,10 @@ struct CirronReadOptions {
 };
 
 /// Reads a spool: a `spool/` directory, a `.cirron` directory (its `spool/` is read), or one
-/// batch file. `*.json.tmp` files (writes in progress) are skipped. Errors name the batch file at
-/// the start of the message, the line and column, and the JSON path in `field`. Codes: io_error,
+/// batch file. `*.json.tmp` files (writes in progress) are skipped. Errors name the batch file
+/// (Error::file, its path), the line and column in it, and the JSON path in `field` and at the
+/// start of the message. Holds every record as typed values: to read a spool into a document,
+/// ReadDocument (tracedoc/open.hpp) streams it instead. Codes: io_error,
 /// limit_exceeded, invalid_utf8, invalid_json, not_an_object, duplicate_key, missing_field,
 /// invalid_type, invalid_value, out_of_range, and the cirron_* codes of docs/tracedoc.md §2.
 /// Never throws.

@@ -93,11 +93,16 @@ struct Error {
   /// JSON key path such as `capture_contract.operations`; empty when no field is involved.
   std::string field;
   std::string message;
+  /// The file that holds `line` when it is not the input itself (a Cirron spool's batch file,
+  /// as a path); empty otherwise.
+  std::string file{};
 
   friend bool operator==(const Error&, const Error&) = default;
 };
 
 /// `FILE:LINE: error[CODE]: MESSAGE`, the command line's one-line form (LINE 0 for the stream).
+/// FILE is the error's own file when it names one, else `file`; an error naming its own file
+/// (a spool's) also gives its column, `FILE:LINE:COLUMN:`.
 std::string FormatError(std::string_view file, const Error& error);
 
 /// A value or an Error. Accessing the wrong side is a programming error and terminates.

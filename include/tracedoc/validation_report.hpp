@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "tracedoc/diagnostic.hpp"
 #include "tracedoc/error.hpp"
 #include "tracedoc/json_options.hpp"
 #include "tracedoc/reader.hpp"
@@ -34,6 +35,22 @@ std::string WriteValidationReportJson(std::string_view file, const Result<void>&
 /// The same text written to `out`, as above.
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                const ErrorLog& log, std::ostream& out,
+                               const JsonOptions& options = {});
+
+/// What a report holds beyond the verdict, each part when given.
+struct ValidationReportParts {
+  /// Every error of a read that collected them: `"errors"` and `"error_count"` as above.
+  const ErrorLog* errors = nullptr;
+  /// A spool's or an export's diagnostics: `"diagnostics":[…]`, each
+  /// `{"severity","code","file","line","column","field","message"}` (an absent file, column or
+  /// field written as `null`), and `"diagnostic_count":N` (every one, kept or not).
+  const DiagnosticLog* diagnostics = nullptr;
+};
+
+/// The report with its parts, written to `out`. An error that names its own file (a spool's)
+/// has a `"file"` member after `"message"`. No errors reported, as above.
+void WriteValidationReportJson(std::string_view file, const Result<void>& result,
+                               const ValidationReportParts& parts, std::ostream& out,
                                const JsonOptions& options = {});
 
 }  // namespace tracedoc

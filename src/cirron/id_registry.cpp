@@ -1,32 +1,62 @@
-// Unique ids across a spool (docs/cirron-spool.md, "References").
+// Ids as bytes, their keyed hash, and the registry of a spool's records.
 #include "cirron/id_registry.hpp"
 
-namespace tracedoc::cirron {
+#include <cstring>
 
-Checked<void> IdRegistry::Insert(Table& table, const std::string& id, Where where,
-                                 const std::vector<std::string>& file_names) {
-  const auto [it, inserted] = table.try_emplace(id, where);
-  if (inserted) return boost::outcome_v2::success();
-  return FieldErrorAt(ErrorCode::kCirronDuplicateId, where.path.Key("id"),
-                      "id " + id + " already given at " + file_names[it->second.batch] + " " +
-                          it->second.path.Key("id").ToString());
+#include "util/seeded_hash.hpp"
+
+namespace tracedoc::cirron {
+namespace {
+
+std::uint64_t HexDigit(char c) noexcept {
+  return c <= '9' ? static_cast<std::uint64_t>(c - '0') : static_cast<std::uint64_t>(c - 'a' + 10);
 }
 
-Checked<void> IdRegistry::Add(const CirronBatch& batch, std::size_t batch_index,
-                              const std::vector<std::string>& file_names) {
-  for (std::size_t i = 0; i < batch.spans.size(); ++i) {
-    BOOST_OUTCOME_TRY(Insert(spans_, batch.spans[i].id,
-                             Where{batch_index, JsonPath().Key("spans").Index(i)}, file_names));
+std::uint64_t HexWord(std::string_view digits) noexcept {
+  std::uint64_t word = 0;
+  for (const char c : digits) word = (word << 4) | HexDigit(c);
+  return word;
+}
+
+}  // namespace
+
+Id128 ParseId(std::string_view hex) noexcept {
+  return Id128{HexWord(hex.substr(0, 16)), HexWord(hex.substr(16, 16))};
+}
+
+std::string IdText(const Id128& id) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string text(32, '0');
+  for (int i = 0; i < 16; ++i) {
+    text[15 - i] = kDigits[(id.high >> (4 * i)) & 0xF];
+    text[31 - i] = kDigits[(id.low >> (4 * i)) & 0xF];
   }
-  for (std::size_t i = 0; i < batch.marks.size(); ++i) {
-    BOOST_OUTCOME_TRY(Insert(marks_, batch.marks[i].id,
-                             Where{batch_index, JsonPath().Key("marks").Index(i)}, file_names));
+  return text;
+}
+
+std::size_t Id128Hash::operator()(const Id128& id) const noexcept {
+  char bytes[16];
+  std::memcpy(bytes, &id.high, 8);
+  std::memcpy(bytes + 8, &id.low, 8);
+  return util::HashBytes(std::string_view(bytes, sizeof bytes));
+}
+
+std::string_view RecordArrayName(RecordArray array) noexcept {
+  switch (array) {
+    case RecordArray::kSpans:
+      return "spans";
+    case RecordArray::kMarks:
+      return "marks";
+    case RecordArray::kSnapshots:
+      return "snapshots";
   }
-  for (std::size_t i = 0; i < batch.snapshots.size(); ++i) {
-    BOOST_OUTCOME_TRY(Insert(snapshots_, batch.snapshots[i].id,
-                             Where{batch_index, JsonPath().Key("snapshots").Index(i)}, file_names));
-  }
-  return boost::outcome_v2::success();
+  return "records";
+}
+
+std::optional<RecordPlace> IdRegistry::Add(RecordArray array, const Id128& id, RecordPlace place) {
+  const auto [at, inserted] = tables_[static_cast<std::size_t>(array)].try_emplace(id, place);
+  if (inserted) return std::nullopt;
+  return at->second;
 }
 
 }  // namespace tracedoc::cirron

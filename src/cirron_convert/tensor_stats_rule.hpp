@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "tracedoc/cirron_spool.hpp"
+#include "cirron/spool_records.hpp"
 
 namespace tracedoc::cirron_convert {
 
@@ -23,7 +23,7 @@ struct DerivedTensorStats {
 /// Nothing when the snapshot cannot be a valid tensor_stats: no stats, a stat among mean, std,
 /// min and max not finite, an rms that overflows, a shape whose product overflows, or a blank
 /// tensor name (the record's label must not be blank).
-std::optional<DerivedTensorStats> DeriveTensorStats(const CirronSnapshot& snapshot);
+std::optional<DerivedTensorStats> DeriveTensorStats(const cirron::SnapshotView& snapshot);
 
 }  // namespace tracedoc::cirron_convert
 

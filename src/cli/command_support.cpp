@@ -5,10 +5,8 @@
 #include <iostream>
 #include <system_error>
 
-#include "cli/cirron_input.hpp"
 #include "cli/commands.hpp"
-#include "cli/traceml_input.hpp"
-#include "emit/json_format.hpp"
+#include "tracedoc/open.hpp"
 #include "tracedoc/reader.hpp"
 #include "write/temporary_path.hpp"
 
@@ -27,8 +25,9 @@ void AddFromOption(CLI::App& command, std::string& from) {
                   "Read the input as FORMAT: trace (candle-graph JSONL), cirron (a Cirron "
                   "spool; a directory or a batch file is recognized without it) or traceml (a "
                   "TraceML export, recognized by its first line without it)")
-      ->check(CLI::IsMember(
-          {std::string(kFromTrace), std::string(kFromCirron), std::string(kFromTraceML)}));
+      ->check(CLI::IsMember({std::string(InputFormatName(InputFormat::kTrace)),
+                             std::string(InputFormatName(InputFormat::kCirronSpool)),
+                             std::string(InputFormatName(InputFormat::kTraceMLExport))}));
 }
 
 void AddTraceArgument(CLI::App& command, TraceArgument& argument) {
@@ -37,26 +36,26 @@ void AddTraceArgument(CLI::App& command, TraceArgument& argument) {
   AddFromOption(command, argument.from);
 }
 
+TraceInput InputNamed(const std::string& file) {
+  return file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(file);
+}
+
+InputFormat FormatOf(const TraceInput& input, std::string_view from) {
+  if (const std::optional<InputFormat> named = InputFormatFromName(from)) return *named;
+  return DetectFormat(input);
+}
+
 Result<TraceDocument> ReadTraceArgument(const TraceArgument& argument) {
-  if (IsTraceMLInput(argument.file, argument.from)) return ReadTraceMLDocument(argument.file);
-  if (IsCirronInput(argument.file, argument.from)) return ReadCirronDocument(argument.file);
-  const TraceInput input =
-      argument.file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(argument.file);
-  ReadOptions options;
-  options.threads = argument.threads;
-  return ReadTrace(input, options);
+  const TraceInput input = InputNamed(argument.file);
+  OpenOptions options;
+  options.format = FormatOf(input, argument.from);
+  options.read.threads = argument.threads;
+  return ReadDocument(input, options);
 }
 
 int ReportReadError(std::string_view file, const Error& error) {
   std::cerr << FormatError(file, error) << '\n';
   return error.code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
-}
-
-void AppendStringMember(std::string& out, std::string_view key, std::string_view value) {
-  out.push_back(',');
-  emit::AppendJsonString(out, key);
-  out.push_back(':');
-  emit::AppendJsonString(out, value);
 }
 
 bool FlushStandardOutput(std::string_view command) {

@@ -11,6 +11,8 @@
 
 #include "tracedoc/document.hpp"
 #include "tracedoc/error.hpp"
+#include "tracedoc/input_format.hpp"
+#include "tracedoc/reader.hpp"
 
 namespace tracedoc::cli {
 
@@ -23,23 +25,23 @@ inline constexpr int kExitUsage = 2;
 struct TraceArgument {
   std::string file;
   unsigned threads = 1;
-  /// `--from`: empty (a spool or an export is recognized by itself), `trace`, `cirron`
-  /// (cli/cirron_input.hpp) or `traceml` (cli/traceml_input.hpp).
+  /// `--from`: empty (the format is recognized, DetectFormat), `trace`, `cirron` or `traceml`.
   std::string from;
 };
+/// The input `file` names: `-` is standard input.
+TraceInput InputNamed(const std::string& file);
+/// What `input` is: `from` when given, else what DetectFormat says (the one look at it).
+InputFormat FormatOf(const TraceInput& input, std::string_view from);
 /// Adds the positional FILE, `--threads N` and `--from FORMAT` to `command`.
 void AddTraceArgument(CLI::App& command, TraceArgument& argument);
 /// Adds `--threads N` alone (validate takes several files).
 void AddThreadsOption(CLI::App& command, unsigned& threads);
 /// Adds `--from trace|cirron|traceml`: what the input is when it is not recognized by itself.
 void AddFromOption(CLI::App& command, std::string& from);
-/// Reads and folds the trace named on the command line, or reads and converts the spool.
+/// Reads the input named on the command line into a document, whatever its format.
 Result<TraceDocument> ReadTraceArgument(const TraceArgument& argument);
 /// Prints `FILE:LINE: error[CODE]: MESSAGE` on stderr; the exit code: 2 unreadable, else 1.
 int ReportReadError(std::string_view file, const Error& error);
-/// Appends `,"KEY":"VALUE"`, both escaped: a member after the first of a JSON object being
-/// written by hand (validate --json's additions for spools and exports).
-void AppendStringMember(std::string& out, std::string_view key, std::string_view value);
 /// Flushes stdout; false (with a message naming `command`) when the output failed.
 bool FlushStandardOutput(std::string_view command);
 

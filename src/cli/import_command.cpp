@@ -6,9 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "cli/cirron_input.hpp"
 #include "cli/commands.hpp"
-#include "cli/traceml_input.hpp"
+#include "tracedoc/open.hpp"
 #include "tracedoc/writer.hpp"
 
 namespace tracedoc::cli {
@@ -22,9 +21,13 @@ struct ImportArgs {
 };
 
 int RunImport(const ImportArgs& args) {
-  const Result<TraceDocument> document = IsTraceMLInput(args.spool, args.from)
-                                             ? ReadTraceMLDocument(args.spool)
-                                             : ReadCirronDocument(args.spool);
+  const TraceInput input = InputNamed(args.spool);
+  OpenOptions options;
+  // What is not recognized as an export is read as a spool.
+  options.format = args.from.empty() && DetectFormat(input) != InputFormat::kTraceMLExport
+                       ? InputFormat::kCirronSpool
+                       : FormatOf(input, args.from);
+  const Result<TraceDocument> document = ReadDocument(input, options);
   if (!document) return ReportReadError(args.spool, document.error());
   if (args.output == "-") {
     WriteJsonl(document.value(), std::cout);
@@ -48,7 +51,8 @@ void AddImportCommand(CLI::App& app, std::function<int()>& run) {
       ->add_option("--from", args->from,
                    "The input's format: cirron or traceml (an export is recognized by its "
                    "first line, anything else is read as a spool)")
-      ->check(CLI::IsMember({std::string(kFromCirron), std::string(kFromTraceML)}));
+      ->check(CLI::IsMember({std::string(InputFormatName(InputFormat::kCirronSpool)),
+                             std::string(InputFormatName(InputFormat::kTraceMLExport))}));
   command
       ->add_option("input", args->spool,
                    "A .cirron directory, its spool/, one batch file, or a TraceML export "

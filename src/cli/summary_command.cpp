@@ -6,7 +6,6 @@
 #include <string>
 
 #include "cli/commands.hpp"
-#include "cli/traceml_input.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/summary.hpp"
 #include "tracedoc/traceml_summary.hpp"
@@ -21,17 +20,19 @@ struct SummaryArgs {
 
 // An export is summarized as a run of ranks, not as the document it converts to: the steps,
 // their spread across ranks and the straggler are what its users ask of it.
-int RunTraceMLSummary(const SummaryArgs& args) {
-  const Result<TraceMLExport> records = ReadTraceMLArgument(args.trace.file);
-  if (!records) return ReportReadError(args.trace.file, records.error());
-  WriteTraceMLRunSummaryJson(SummarizeTraceMLRun(records.value()), std::cout,
-                             {.pretty = args.pretty});
+int RunTraceMLSummary(const SummaryArgs& args, const TraceInput& input) {
+  const Result<TraceMLRunSummary> summary = SummarizeTraceMLExport(input);
+  if (!summary) return ReportReadError(args.trace.file, summary.error());
+  WriteTraceMLRunSummaryJson(summary.value(), std::cout, {.pretty = args.pretty});
   std::cout << '\n';
   return FlushStandardOutput("summary") ? kExitOk : kExitUsage;
 }
 
 int RunSummary(const SummaryArgs& args) {
-  if (IsTraceMLInput(args.trace.file, args.trace.from)) return RunTraceMLSummary(args);
+  const TraceInput input = InputNamed(args.trace.file);
+  if (FormatOf(input, args.trace.from) == InputFormat::kTraceMLExport) {
+    return RunTraceMLSummary(args, input);
+  }
   return RunOnTrace(args.trace, "summary", true,
                     [&](const TraceDocument& document, std::ostream& out) {
                       WriteSummaryJson(Summarize(document), out, {.pretty = args.pretty});

@@ -1,15 +1,15 @@
-// `tracedoc validate FILE...`: exit 0 when every file folds, 1 when any is rejected, 2 when
-// one cannot be read; errors on stderr, or one JSON object per file on stdout with --json. With
-// --all, every error of a file (up to --max-errors), not only the first.
+// `tracedoc validate FILE...`: exit 0 when every input reads (a spool: and has no finding of
+// severity error), 1 when any is rejected, 2 when one cannot be read or an option does not apply
+// to it; errors and diagnostics on stderr, or one JSON object per input on stdout with --json.
+// With --all, every error of a trace (up to --max-errors), not only the first.
 #include <algorithm>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "cli/cirron_input.hpp"
 #include "cli/commands.hpp"
-#include "cli/traceml_input.hpp"
+#include "tracedoc/open.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/validation_report.hpp"
 
@@ -20,8 +20,10 @@ struct ValidateArgs {
   std::vector<std::string> files;
   bool json = false;
   bool strict = false;
+  bool strict_json = false;
   bool all = false;
   std::size_t max_errors = 100;
+  std::size_t max_diagnostics = 1000;
   unsigned threads = 1;
   std::string from;
 };
@@ -35,47 +37,78 @@ void PrintErrors(const std::string& file, const ErrorLog& log) {
   }
 }
 
-int RunValidate(const ValidateArgs& args) {
-  ReadOptions options;
-  options.decode.strict_unknown_fields = args.strict;
-  options.threads = args.threads;
-  int exit_code = kExitOk;
-  for (const std::string& file : args.files) {
-    if (IsCirronInput(file, args.from)) {
-      exit_code = std::max(exit_code, ValidateCirronSpool(file, args.json, std::cout));
-      if (args.json && !FlushStandardOutput("validate")) return kExitUsage;
-      continue;
-    }
-    if (IsTraceMLInput(file, args.from)) {
-      exit_code =
-          std::max(exit_code, ValidateTraceMLExport(file, args.strict, args.json, std::cout));
-      if (args.json && !FlushStandardOutput("validate")) return kExitUsage;
-      continue;
-    }
-    const TraceInput input =
-        file == "-" ? TraceInput::FromStandardInput() : TraceInput::FromFile(file);
-    ErrorLog log;
-    log.max_errors = args.max_errors;
-    options.collect_errors = args.all ? &log : nullptr;
-    const Result<void> result = ValidateTrace(input, options);
-    if (args.json) {
-      if (args.all) {
-        WriteValidationReportJson(file, result, log, std::cout);
-      } else {
-        WriteValidationReportJson(file, result, std::cout);
-      }
-      std::cout << '\n';
-      // The output is checked file by file: once it fails, reading further files is no use.
-      if (!FlushStandardOutput("validate")) return kExitUsage;
-    } else if (args.all) {
-      PrintErrors(file, log);
+void PrintDiagnostics(const std::string& file, const DiagnosticLog& log) {
+  for (const Diagnostic& diagnostic : log.kept) {
+    std::cerr << FormatDiagnostic(file, diagnostic) << '\n';
+  }
+  if (log.total > log.kept.size()) {
+    std::cerr << file << ": " << log.total - log.kept.size()
+              << " more diagnostics not shown (--max-diagnostics " << log.max_kept << ")\n";
+  }
+}
+
+// The options that mean nothing for an input's format: a usage error, named.
+std::string InapplicableOption(const ValidateArgs& args, InputFormat format) {
+  if (args.all && format == InputFormat::kCirronSpool) {
+    return "--all does not apply to a Cirron spool (its read stops at a batch's first error)";
+  }
+  if (args.all && format == InputFormat::kTraceMLExport) {
+    return "--all does not apply to a TraceML export (its read stops at the first error)";
+  }
+  if (args.strict_json && format != InputFormat::kCirronSpool) {
+    return "--strict-json applies to a Cirron spool only (other inputs are always strict JSON)";
+  }
+  return {};
+}
+
+int ValidateOne(const ValidateArgs& args, const std::string& file) {
+  const TraceInput input = InputNamed(file);
+  const InputFormat format = FormatOf(input, args.from);
+  if (const std::string refused = InapplicableOption(args, format); !refused.empty()) {
+    std::cerr << "tracedoc validate: " << file << ": " << refused << '\n';
+    return kExitUsage;
+  }
+  OpenOptions options;
+  options.format = format;
+  options.read.decode.strict_unknown_fields = args.strict;
+  options.read.threads = args.threads;
+  options.spool.strict = args.strict;
+  options.spool.strict_json = args.strict_json;
+  options.spool.max_warnings = args.max_diagnostics;
+  ErrorLog errors;
+  errors.max_errors = args.max_errors;
+  if (args.all) options.read.collect_errors = &errors;
+  DiagnosticLog diagnostics;
+  diagnostics.max_kept = args.max_diagnostics;
+  const bool has_diagnostics = format != InputFormat::kTrace;
+  if (has_diagnostics) options.diagnostics = &diagnostics;
+
+  const Result<void> result = ValidateInput(input, options);
+  if (args.json) {
+    ValidationReportParts parts;
+    if (args.all) parts.errors = &errors;
+    if (has_diagnostics) parts.diagnostics = &diagnostics;
+    WriteValidationReportJson(file, result, parts, std::cout);
+    std::cout << '\n';
+  } else {
+    if (has_diagnostics) PrintDiagnostics(file, diagnostics);
+    if (args.all) {
+      PrintErrors(file, errors);
     } else if (!result) {
       std::cerr << FormatError(file, result.error()) << '\n';
     }
-    if (!result) {
-      const int code = result.error().code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
-      exit_code = std::max(exit_code, code);
-    }
+  }
+  if (!result) return result.error().code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
+  // A finding of severity error (a spool's nested epochs) rejects the input.
+  return diagnostics.errors > 0 ? kExitRejected : kExitOk;
+}
+
+int RunValidate(const ValidateArgs& args) {
+  int exit_code = kExitOk;
+  for (const std::string& file : args.files) {
+    exit_code = std::max(exit_code, ValidateOne(args, file));
+    // The output is checked file by file: once it fails, reading further files is no use.
+    if (args.json && !FlushStandardOutput("validate")) return kExitUsage;
   }
   if (!FlushStandardOutput("validate")) return kExitUsage;
   return exit_code;
@@ -90,13 +123,22 @@ void AddValidateCommand(CLI::App& app, std::function<int()>& run) {
   command->add_flag("--json", args->json, "Print one JSON object per file on stdout");
   AddThreadsOption(*command, args->threads);
   AddFromOption(*command, args->from);
-  command->add_flag("--strict", args->strict, "Reject keys a record kind does not define");
+  command->add_flag("--strict", args->strict,
+                    "Reject keys a record does not define (every format; an export's columns "
+                    "out of order too)");
+  command->add_flag("--strict-json", args->strict_json,
+                    "Reject a Cirron spool's bare NaN and Infinity (Python's) as invalid JSON");
   command->add_flag("--all", args->all,
-                    "Report every error of a file, not only the first: the read goes on at the "
+                    "Report every error of a trace, not only the first: the read goes on at the "
                     "next line");
   command
       ->add_option("--max-errors", args->max_errors,
                    "With --all, list at most N errors per file and count the rest (default 100)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
+  command
+      ->add_option("--max-diagnostics", args->max_diagnostics,
+                   "List at most N warnings and findings per spool or export and count the rest "
+                   "(default 1000)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
   command->footer("Example: tracedoc validate --all --json run.jsonl other.jsonl");
   command->callback([args, &run] { run = [args] { return RunValidate(*args); }; });

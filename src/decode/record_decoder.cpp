@@ -187,6 +187,7 @@ Result<Event> RecordDecoder::State::DecodeGeneral(std::string_view line, RecordP
     case json::SyntaxStatus::kOk:
       break;
     case json::SyntaxStatus::kInvalidJson:
+    case json::SyntaxStatus::kStopped:  // no visitor here: never
       return fail(ErrorCode::kInvalidJson, column, {},
                   syntax.reason + " at column " + std::to_string(column));
     case json::SyntaxStatus::kTooDeep:

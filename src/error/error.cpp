@@ -3,6 +3,8 @@
 
 #include <array>
 
+#include "error/one_line.hpp"
+
 namespace tracedoc {
 namespace {
 
@@ -119,31 +121,19 @@ std::optional<ErrorCode> ErrorCodeFromName(std::string_view name) noexcept {
 }
 
 std::string FormatError(std::string_view file, const Error& error) {
-  std::string out(file);
+  std::string out(error.file.empty() ? file : std::string_view(error.file));
   out += ':';
   out += std::to_string(error.line);
+  if (!error.file.empty() && error.column && error.line != 0) {
+    out += ':';
+    out += std::to_string(*error.column);
+  }
   out += ": error[";
   out += ErrorCodeName(error.code);
   out += "]: ";
   // One line, always: control characters in the message (a span id may hold a newline) are
   // written as escapes here; Error::message itself stays the reference's text.
-  for (const char c : error.message) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x20) {
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\u00";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xf];
-    }
-  }
+  AppendOneLine(out, error.message);
   return out;
 }
 

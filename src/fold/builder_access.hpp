@@ -5,6 +5,8 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
+#include <string_view>
 
 #include "tracedoc/document_builder.hpp"
 #include "util/string_pool.hpp"
@@ -31,6 +33,27 @@ struct BuilderAccess {
   static void AppendGathered(DocumentBuilder& builder, const BlockRecords& records);
   /// Makes `shard` part of the document's storage, for the records AddOwned kept from it.
   static void AdoptShard(DocumentBuilder& builder, std::unique_ptr<util::StringPool> shard);
+
+  // For a conversion (a Cirron spool, a TraceML export), which adds each record as it reads it
+  // but learns the run's time 0, its meta and some records' unknown members only at the end.
+
+  /// Every time kept so far (span starts, op, memory and device_memory timestamps, interval
+  /// starts) and the latest evidence, less `origin`; 0 for one that is earlier.
+  static void ShiftTimes(DocumentBuilder& builder, std::uint64_t origin);
+  /// Replaces the run metadata of the meta record added first (copied into the document).
+  static void ReplaceRun(DocumentBuilder& builder, const TraceRunMeta& run);
+  /// Whether a span of id `id` was added.
+  static bool HasSpan(const DocumentBuilder& builder, std::string_view id);
+  /// The unknown members kept for the span_start of `id` (empty when none, or not kept).
+  static UnknownFields SpanStartUnknown(const DocumentBuilder& builder, std::string_view id);
+  /// Replaces them (copied into the document); nothing when the span is not there.
+  static void ReplaceSpanStartUnknown(DocumentBuilder& builder, std::string_view id,
+                                      const UnknownFields& unknown);
+  /// Puts the records of one kind (device_interval, tensor_stats or device_memory, by variant
+  /// index) in another order: `order[i]` is the place, in the order they were added, of the
+  /// record that goes i-th. Nothing when the builder keeps no records.
+  static void Reorder(DocumentBuilder& builder, std::size_t kind_index,
+                      std::span<const std::uint32_t> order);
 };
 
 }  // namespace tracedoc::detail

@@ -344,4 +344,92 @@ void detail::BuilderAccess::AdoptShard(DocumentBuilder& builder,
   builder.state_->data->shards.push_back(std::move(shard));
 }
 
+namespace {
+
+std::uint64_t Shifted(std::uint64_t time, std::uint64_t origin) {
+  return time > origin ? time - origin : 0;
+}
+
+// Applies a gather permutation in place: list[i] = old list[order[i]], following each cycle once.
+template <class Record>
+void Permute(util::RecordBuffer<Record>& list, std::span<const std::uint32_t> order) {
+  if (list.size() != order.size()) return;
+  std::vector<bool> placed(order.size(), false);
+  for (std::size_t start = 0; start < order.size(); ++start) {
+    if (placed[start]) continue;
+    const Record first = list[start];
+    std::size_t at = start;
+    for (;;) {
+      placed[at] = true;
+      const std::size_t from = order[at];
+      if (from == start) {
+        list[at] = first;
+        break;
+      }
+      list[at] = list[from];
+      at = from;
+    }
+  }
+}
+
+}  // namespace
+
+void detail::BuilderAccess::ShiftTimes(DocumentBuilder& builder, std::uint64_t origin) {
+  DocumentBuilder::State& s = *builder.state_;
+  detail::DocumentData& d = *s.data;
+  for (SpanRecord& span : d.spans) span.start_ns = Shifted(span.start_ns, origin);
+  for (OpRecord& op : d.ops) op.timestamp_ns = Shifted(op.timestamp_ns, origin);
+  for (MemoryRecord& memory : d.memory) memory.timestamp_ns = Shifted(memory.timestamp_ns, origin);
+  for (DeviceMemoryRecord& sample : d.device_memory) {
+    sample.timestamp_ns = Shifted(sample.timestamp_ns, origin);
+  }
+  for (DeviceIntervalRecord& interval : d.device_intervals) {
+    interval.start_ns = Shifted(interval.start_ns, origin);
+  }
+  s.latest_ns = Shifted(s.latest_ns, origin);
+}
+
+void detail::BuilderAccess::ReplaceRun(DocumentBuilder& builder, const TraceRunMeta& run) {
+  detail::DocumentData& d = *builder.state_->data;
+  const MetaRecord meta{d.schema, run};
+  d.run = run;
+  format::OwnFields(d.pool, format::RecordTraits<MetaRecord>::Fields(meta), d.run);
+}
+
+bool detail::BuilderAccess::HasSpan(const DocumentBuilder& builder, std::string_view id) {
+  return builder.state_->span_ids.Find(id).has_value();
+}
+
+UnknownFields detail::BuilderAccess::SpanStartUnknown(const DocumentBuilder& builder,
+                                                      std::string_view id) {
+  const DocumentBuilder::State& s = *builder.state_;
+  const std::optional<std::uint32_t> slot = s.span_ids.Find(id);
+  return slot ? s.data->spans[*slot].start_unknown : UnknownFields();
+}
+
+void detail::BuilderAccess::ReplaceSpanStartUnknown(DocumentBuilder& builder, std::string_view id,
+                                                    const UnknownFields& unknown) {
+  DocumentBuilder::State& s = *builder.state_;
+  if (!s.options.retain_records) return;
+  const std::optional<std::uint32_t> slot = s.span_ids.Find(id);
+  if (!slot) return;
+  UnknownFields owned = unknown;
+  format::Own(s.data->pool, owned);
+  s.data->spans[*slot].start_unknown = owned;
+}
+
+void detail::BuilderAccess::Reorder(DocumentBuilder& builder, std::size_t kind_index,
+                                    std::span<const std::uint32_t> order) {
+  DocumentBuilder::State& s = *builder.state_;
+  if (!s.options.retain_records) return;
+  detail::DocumentData& d = *s.data;
+  if (kind_index == format::kVariantIndex<DeviceIntervalRecord>) {
+    Permute(d.device_intervals, order);
+  } else if (kind_index == format::kVariantIndex<TensorStatsRecord>) {
+    Permute(d.tensor_stats, order);
+  } else if (kind_index == format::kVariantIndex<DeviceMemoryRecord>) {
+    Permute(d.device_memory, order);
+  }
+}
+
 }  // namespace tracedoc

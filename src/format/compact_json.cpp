@@ -1,6 +1,7 @@
 // Re-serializes a tape value as compact JSON, for the unknown members a record keeps.
 #include "format/object_codec.hpp"
 #include "json/escaped_string.hpp"
+#include "json/number.hpp"
 #include "emit/json_format.hpp"
 
 #include <vector>
@@ -33,7 +34,8 @@ void AppendRawStringCanonically(std::string_view raw, std::string& out) {
 
 }  // namespace
 
-void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& out) {
+void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& out,
+                       const CompactJsonOptions& options) {
   // Iterative: the nesting bound is an option, and a raised one must not overflow the stack.
   // The tape is in document order, so the value is its nodes [node, end) written in turn,
   // with a stack of the open containers' remaining child counts.
@@ -43,6 +45,12 @@ void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& 
     bool first;
   };
   std::vector<Open> open;
+  auto close_finished = [&] {
+    while (!open.empty() && open.back().remaining == 0) {
+      out += open.back().object ? '}' : ']';
+      open.pop_back();
+    }
+  };
   const std::uint32_t end = tape.node(node).end;
   for (std::uint32_t i = node; i < end; ++i) {
     const json::Node& n = tape.node(i);
@@ -51,6 +59,14 @@ void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& 
       Open& parent = open.back();
       // In an object, nodes alternate key, value: a key comes when no key is pending.
       if (parent.object && parent.remaining % 2 == 0) is_key = true;
+      if (is_key && open.size() == 1 && !options.skip_member.empty() &&
+          tape.text(n) == options.skip_member) {
+        // The member left out: its key and its whole value.
+        parent.remaining -= 2;
+        i = tape.node(i + 1).end - 1;
+        close_finished();
+        continue;
+      }
       if (!parent.first && (!parent.object || is_key)) out += ',';
       parent.first = false;
       // A number run is several elements of its array.
@@ -79,7 +95,15 @@ void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& 
         out += "false";
         break;
       case json::NodeType::kNumber:
-        out += tape.text(n);  // as written: the writer must not change a number it does not know
+        // As written: the writer must not change a number it does not know. A non-finite
+        // literal is no JSON: as a string when the output must be JSON.
+        if (options.non_finite_as_strings && json::IsNonFiniteLiteral(tape.text(n))) {
+          out += '"';
+          out += tape.text(n);
+          out += '"';
+        } else {
+          out += tape.text(n);
+        }
         break;
       case json::NodeType::kString:
         if (n.raw_escaped) {
@@ -93,14 +117,13 @@ void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& 
       case json::NodeType::kObject: {
         const bool object = n.type == json::NodeType::kObject;
         out += object ? '{' : '[';
-        open.push_back(Open{object, object ? 2 * n.count : n.count, true});
+        // The elements of a streamed array are not on the tape: it is written empty.
+        const std::uint32_t members = n.streamed ? 0 : n.count;
+        open.push_back(Open{object, object ? 2 * members : members, true});
         break;
       }
     }
-    while (!open.empty() && open.back().remaining == 0) {
-      out += open.back().object ? '}' : ']';
-      open.pop_back();
-    }
+    close_finished();
   }
 }
 

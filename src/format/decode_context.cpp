@@ -39,6 +39,8 @@ std::string_view DecodeContext::UnescapedRaw(std::uint32_t i) const {
 
 bool DecodeContext::Fail(ErrorCode code, std::string message, std::string_view key) {
   error.code = code;
+  error_node = current;
+  error_offset.reset();
   error.message = std::move(message);
   if (key.empty()) {
     error.field = PathString(path);
@@ -94,6 +96,7 @@ std::string DescribeUnexpected(const DecodeContext& ctx, std::uint32_t node) {
 }
 
 bool FailType(DecodeContext& ctx, std::uint32_t node, std::string_view expected) {
+  ctx.current = node;
   return ctx.Fail(ErrorCode::kInvalidType, "invalid type: " + DescribeUnexpected(ctx, node) +
                                                ", expected " + std::string(expected));
 }

@@ -4,6 +4,8 @@
 #define TRACEDOC_FORMAT_DECODE_CONTEXT_HPP_
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +23,38 @@ struct PathStep {
   std::int64_t index = -1;
 };
 
+/// An unknown member met while reading: its key (the key as written, or for a member kept by
+/// an enclosing object, its path from there) and its value.
+struct UnknownMember {
+  std::string_view key;
+  std::uint32_t value_node = 0;
+};
+
+/// The first error among the elements of an array that the tape handed out one at a time
+/// (json::ElementVisitor): kept until the array itself is read (format::StreamedArray), so that
+/// errors come in the order of the table, and with its place, since the element's nodes are
+/// gone by then.
+struct StreamedElementError {
+  std::uint32_t array_node = 0;
+  Error error{};
+  /// Where the error's node started in the text.
+  std::size_t offset = 0;
+};
+
+struct DecodeContext;
+
+/// What a format reports, beyond errors, while the object reader reads (TraceML's warnings).
+class ObjectWarnings {
+ public:
+  virtual ~ObjectWarnings() = default;
+  /// An unknown member kept; `field` is its path.
+  virtual void UnknownMember(const DecodeContext& ctx, const std::string& field,
+                             std::uint32_t key_node) = 0;
+  /// The member at `field` comes after `after`, which the table puts later.
+  virtual void OutOfOrder(const DecodeContext& ctx, const std::string& field,
+                          const std::string& after, std::uint32_t key_node) = 0;
+};
+
 struct DecodeContext {
   // Not const: number runs are read through the tape's scratch node.
   json::Tape& tape;
@@ -28,10 +62,26 @@ struct DecodeContext {
   bool strict_unknown_fields = false;
   const PathStep* path = nullptr;
 
-  Error error;
-  // Member indices of unknown keys, used as a stack by nested objects.
-  std::vector<std::uint32_t> unknown_members;
-  std::string json_scratch;
+  Error error{};
+  /// The node the error is about: the value read, a key given twice, the object a field is
+  /// missing from. With the tape's offsets it places the error in a file of many lines.
+  std::uint32_t error_node = 0;
+  /// The node being read, set by the object and array readers: where an error raised without
+  /// a node of its own is.
+  std::uint32_t current = 0;
+  /// Unknown members' values written with NaN and the infinities as strings (the value of a
+  /// converted record must be JSON), not as written.
+  bool non_finite_as_strings = false;
+  /// Where warnings go, for a format that has them; none for a trace.
+  ObjectWarnings* warnings = nullptr;
+  /// The errors of streamed arrays' elements (a Cirron batch's records), one per array.
+  std::span<const StreamedElementError> streamed_errors{};
+  /// Set when the error's place is known as an offset into the text rather than a node (an
+  /// element error reported where its array is read).
+  std::optional<std::size_t> error_offset{};
+  // Unknown members, used as a stack by nested objects.
+  std::vector<UnknownMember> unknown_members{};
+  std::string json_scratch{};
 
   const json::Node& node(std::uint32_t i) const { return tape.node(i); }
   /// The text of a string or number node; a long escaped string left raw in the line is
@@ -45,13 +95,18 @@ struct DecodeContext {
 
   std::string_view UnescapedRaw(std::uint32_t i) const;
   // (node, unescaped text) of the raw strings read so far in this record: few, each long.
-  mutable std::vector<std::pair<std::uint32_t, std::string_view>> unescaped_;
+  mutable std::vector<std::pair<std::uint32_t, std::string_view>> unescaped_{};
 
   /// The dotted key path of `step`, e.g. `capture_contract.gradient_contract.expected[1].root`.
   static std::string PathString(const PathStep* step);
 
   /// Records an error at the current path (plus `key`, when given) and returns false.
   bool Fail(ErrorCode code, std::string message, std::string_view key = {});
+  /// The same about `node`.
+  bool FailAt(std::uint32_t node, ErrorCode code, std::string message, std::string_view key = {}) {
+    current = node;
+    return Fail(code, std::move(message), key);
+  }
 };
 
 /// Describes a JSON value the way serde does in "invalid type" messages: `null`, `boolean

@@ -4,30 +4,138 @@
 #define TRACEDOC_FORMAT_OBJECT_CODEC_HPP_
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
+#include <boost/unordered/unordered_flat_set.hpp>
+
 #include "format/record_fields.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::format {
 
-/// Serializes the tape value at `node` as compact JSON: numbers as written, strings re-escaped.
-void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& out);
+/// How AppendCompactJson writes.
+struct CompactJsonOptions {
+  /// A bare NaN, Infinity or -Infinity (a spool's) as the string "NaN", "Infinity" or
+  /// "-Infinity", so the output is JSON; otherwise as written.
+  bool non_finite_as_strings = false;
+  /// A member of the value (an object) left out, with its value; none when empty.
+  std::string_view skip_member;
+};
 
-/// Reads the object at `node` into `record`. Keys in `reserved` (the record's tags, `kind` and
-/// `edge_kind`, already checked by the caller) are skipped. Keys no field names go to `unknown`
-/// or, in strict mode, fail with unknown_field.
+/// Serializes the tape value at `node` as compact JSON: numbers as written, strings re-escaped.
+void AppendCompactJson(const json::Tape& tape, std::uint32_t node, std::string& out,
+                       const CompactJsonOptions& options = {});
+
+/// What an object reader does beyond the rules every format shares (duplicate known keys,
+/// missing required fields, unknown members kept, a strict read refusing them, the path in
+/// errors). The defaults are a trace record's (docs/trace-format.md §1.0).
+struct ObjectPolicy {
+  /// An unknown key written twice in one object is duplicate_key too (a TraceML record).
+  bool unknown_keys_unique = false;
+  /// Members out of the table's order are a warning, once per object (ObjectWarnings), or
+  /// under strict the error traceml_field_order.
+  bool check_order = false;
+  /// Unknown members go to the enclosing object's, under their path from it (a TraceML phase
+  /// sample's belong to its record).
+  bool hoist_unknown = false;
+  /// Unknown members are tolerated and not kept (a Cirron snapshot's stats).
+  bool drop_unknown = false;
+  /// The known members are read in the table's order, not as written, after every key has
+  /// been looked at (a Cirron batch: its schema_version decides before anything else).
+  bool table_order = false;
+};
+
+/// What ReadObject met, for the rules of a record that span several fields.
+struct ObjectMembers {
+  /// One bit per field of the table that was present.
+  std::uint32_t seen = 0;
+  /// The value node of each field present, by its place in the table.
+  std::array<std::uint32_t, 32> nodes{};
+};
+
+namespace detail {
+
+// Where an unknown member's key is: as written, or its path from the object that keeps it.
+inline std::string_view UnknownKey(DecodeContext& ctx, std::string_view key, bool hoisted) {
+  if (!hoisted || ctx.path == nullptr) return key;
+  const PathStep step{ctx.path, key};
+  const std::string path = DecodeContext::PathString(&step);
+  return ctx.arena.CopyString(path);
+}
+
+// Encodes the unknown members from `first` on into `unknown`, in one buffer that has room for
+// all of it (its pages cost only once written), so that growing it never copies a large value;
+// a large one is then kept as is.
+inline void EncodeUnknown(DecodeContext& ctx, std::size_t first, UnknownFields& unknown) {
+  const std::size_t count = ctx.unknown_members.size() - first;
+  if (count == 0) return;
+  std::string& encoded = ctx.json_scratch;
+  encoded.clear();
+  encoded.reserve(ctx.tape.input_size() + 8 * count);
+  CompactJsonOptions options;
+  options.non_finite_as_strings = ctx.non_finite_as_strings;
+  for (std::size_t i = first; i < ctx.unknown_members.size(); ++i) {
+    const UnknownMember& member = ctx.unknown_members[i];
+    const std::size_t json_start = encoded.size() + 8 + member.key.size();
+    AppendUnknownField(encoded, member.key, {});
+    AppendCompactJson(ctx.tape, member.value_node, encoded, options);
+    const std::size_t json_size = encoded.size() - json_start;
+    for (int b = 0; b < 4; ++b) {
+      encoded[json_start - 4 + b] = static_cast<char>((json_size >> (8 * b)) & 0xFF);
+    }
+  }
+  if (encoded.size() >= util::Arena::kLargeBytes) {
+    unknown = UnknownFields(ctx.arena.Keep(std::move(encoded)), count);
+    encoded = std::string();
+  } else {
+    unknown = UnknownFields(ctx.arena.CopyString(encoded), count);
+  }
+  ctx.unknown_members.resize(first);
+}
+
+// Reads one known member through its field; a `null` for a field that is not optional fails
+// in the field's reader.
+template <class Record>
+bool ReadField(DecodeContext& ctx, const FieldSpec<Record>& field, std::uint32_t value_node,
+               Record& record) {
+  const PathStep step{ctx.path, field.name};
+  const PathStep* saved = ctx.path;
+  ctx.path = &step;
+  ctx.current = value_node;
+  const bool ok = field.read(ctx, value_node, record);
+  ctx.path = saved;
+  return ok;
+}
+
+}  // namespace detail
+
+/// Reads the object at `node` into `record`, members in the order written, each known one by
+/// its field's reader. Keys in `reserved` (the record's tags, `kind` and `edge_kind`, already
+/// checked by the caller) are skipped. Keys no field names go to `unknown` or, in strict mode,
+/// fail with unknown_field. `policy` adds a format's own rules; `members`, when given, says
+/// which fields were present and where.
 template <class Record>
 bool ReadObject(DecodeContext& ctx, std::uint32_t node, std::span<const FieldSpec<Record>> fields,
                 Record& record, UnknownFields& unknown,
-                std::span<const std::string_view> reserved = {}) {
+                std::span<const std::string_view> reserved = {}, const ObjectPolicy& policy = {},
+                ObjectMembers* members = nullptr) {
   const json::Node& object = ctx.node(node);
   if (object.type != json::NodeType::kObject) {
     return FailType(ctx, node, "a map");
   }
   std::uint32_t seen = 0;  // one bit per field; no table has 32 fields
+  std::array<std::uint32_t, 32> value_nodes{};  // of the fields seen, when kept
+  std::size_t furthest = 0;  // the furthest field of the table met so far (check_order)
+  bool order_reported = false;
+  // Unknown keys seen, to find one written twice (unknown_keys_unique); made on first need.
+  std::optional<boost::unordered_flat_set<std::string_view, util::SeededHash, std::equal_to<>>>
+      unknown_keys;
   const std::size_t unknown_start = ctx.unknown_members.size();
   std::uint32_t key_node = node + 1;
   for (std::uint32_t m = 0; m < object.count; ++m) {
@@ -38,59 +146,72 @@ bool ReadObject(DecodeContext& ctx, std::uint32_t node, std::span<const FieldSpe
     while (f < fields.size() && fields[f].name != key) ++f;
     if (f == fields.size()) {
       if (std::find(reserved.begin(), reserved.end(), key) == reserved.end()) {
-        if (ctx.strict_unknown_fields) {
-          return ctx.Fail(ErrorCode::kUnknownField, "unknown field `" + std::string(key) + "`",
-                          key);
+        if (policy.unknown_keys_unique) {
+          if (!unknown_keys) unknown_keys.emplace();
+          if (!unknown_keys->insert(key).second) {
+            return ctx.FailAt(key_node, ErrorCode::kDuplicateKey,
+                              "duplicate field `" + std::string(key) + "`", key);
+          }
         }
-        ctx.unknown_members.push_back(key_node);
+        if (ctx.strict_unknown_fields) {
+          return ctx.FailAt(key_node, ErrorCode::kUnknownField,
+                            "unknown field `" + std::string(key) + "`", key);
+        }
+        if (!policy.drop_unknown) {
+          const std::string_view kept = detail::UnknownKey(ctx, key, policy.hoist_unknown);
+          if (ctx.warnings != nullptr) {
+            const PathStep step{ctx.path, key};
+            ctx.warnings->UnknownMember(ctx, DecodeContext::PathString(&step), key_node);
+          }
+          ctx.unknown_members.push_back(UnknownMember{kept, value_node});
+        }
       }
       key_node = next;
       continue;
     }
     if (seen & (1u << f)) {
-      return ctx.Fail(ErrorCode::kDuplicateKey, "duplicate field `" + std::string(key) + "`", key);
+      return ctx.FailAt(key_node, ErrorCode::kDuplicateKey,
+                        "duplicate field `" + std::string(key) + "`", key);
     }
     seen |= 1u << f;
-    // A `null` for a field that is not optional fails in the field's reader.
-    const PathStep step{ctx.path, key};
-    const PathStep* saved = ctx.path;
-    ctx.path = &step;
-    const bool ok = fields[f].read(ctx, value_node, record);
-    ctx.path = saved;
-    if (!ok) return false;
+    if (policy.check_order) {
+      if (f < furthest && !order_reported) {
+        const PathStep here{ctx.path, key};
+        const PathStep after{ctx.path, fields[furthest].name};
+        const std::string field = DecodeContext::PathString(&here);
+        const std::string after_field = DecodeContext::PathString(&after);
+        if (ctx.strict_unknown_fields) {
+          return ctx.FailAt(key_node, ErrorCode::kTraceMLFieldOrder,
+                            "`" + field + "` after `" + after_field + "`, out of column order",
+                            key);
+        }
+        order_reported = true;
+        if (ctx.warnings != nullptr) ctx.warnings->OutOfOrder(ctx, field, after_field, key_node);
+      }
+      furthest = std::max(furthest, f);
+    }
+    if (policy.table_order || members != nullptr) value_nodes[f] = value_node;
+    if (!policy.table_order && !detail::ReadField(ctx, fields[f], value_node, record)) {
+      return false;
+    }
     key_node = next;
   }
   for (std::size_t f = 0; f < fields.size(); ++f) {
-    if (!(seen & (1u << f)) && fields[f].presence == Presence::kRequired) {
-      return ctx.Fail(ErrorCode::kMissingField,
-                      "missing field `" + std::string(fields[f].name) + "`", fields[f].name);
-    }
-  }
-  const std::size_t unknown_count = ctx.unknown_members.size() - unknown_start;
-  if (unknown_count != 0) {
-    // Encoded straight into one buffer that has room for all of it (its pages cost only once
-    // written), so that growing it never copies a large value; a large one is then kept as is.
-    std::string& encoded = ctx.json_scratch;
-    encoded.clear();
-    encoded.reserve(ctx.tape.input_size() + 8 * unknown_count);
-    for (std::size_t i = 0; i < unknown_count; ++i) {
-      const std::uint32_t member_key = ctx.unknown_members[unknown_start + i];
-      const std::size_t json_start = encoded.size() + 8 + ctx.text(member_key).size();
-      AppendUnknownField(encoded, ctx.text(member_key), {});
-      AppendCompactJson(ctx.tape, member_key + 1, encoded);
-      const std::size_t json_size = encoded.size() - json_start;
-      for (int b = 0; b < 4; ++b) {
-        encoded[json_start - 4 + b] = static_cast<char>((json_size >> (8 * b)) & 0xFF);
+    if (seen & (1u << f)) {
+      if (policy.table_order &&
+          !detail::ReadField(ctx, fields[f], value_nodes[f], record)) {
+        return false;
       }
+    } else if (fields[f].presence == Presence::kRequired) {
+      return ctx.FailAt(node, ErrorCode::kMissingField,
+                        "missing field `" + std::string(fields[f].name) + "`", fields[f].name);
     }
-    if (encoded.size() >= util::Arena::kLargeBytes) {
-      unknown = UnknownFields(ctx.arena.Keep(std::move(encoded)), unknown_count);
-      encoded = std::string();
-    } else {
-      unknown = UnknownFields(ctx.arena.CopyString(encoded), unknown_count);
-    }
-    ctx.unknown_members.resize(unknown_start);
   }
+  if (members != nullptr) {
+    members->seen = seen;
+    members->nodes = value_nodes;
+  }
+  if (!policy.hoist_unknown) detail::EncodeUnknown(ctx, unknown_start, unknown);
   return true;
 }
 
@@ -99,7 +220,10 @@ bool ReadObject(DecodeContext& ctx, std::uint32_t node, std::span<const FieldSpe
 template <class Record>
 void WriteFields(emit::JsonEmitter& json, std::span<const FieldSpec<Record>> fields,
                  const Record& record, const UnknownFields& unknown) {
-  for (const FieldSpec<Record>& field : fields) field.write(json, field.name, record);
+  for (const FieldSpec<Record>& field : fields) {
+    // A foreign record's field that cannot be written (a record array streamed away) is left out.
+    if (field.write != nullptr) field.write(json, field.name, record);
+  }
   WriteUnknown(json, unknown);
 }
 

@@ -49,6 +49,15 @@ struct IsOptional : std::false_type {};
 template <class T>
 struct IsOptional<std::optional<T>> : std::true_type {};
 
+template <class T>
+struct Unwrapped {
+  using type = T;
+};
+template <class T>
+struct Unwrapped<std::optional<T>> {
+  using type = T;
+};
+
 template <class M>
 struct MemberOf;
 template <class C, class T>
@@ -96,7 +105,48 @@ void WriteMember(emit::JsonEmitter& json, std::string_view name, const Root& rec
   }
 }
 
+template <class Root, auto... Path>
+void WriteMemberOrNull(emit::JsonEmitter& json, std::string_view name, const Root& record) {
+  const auto& value = Get<Path...>(record);
+  using Value = std::remove_cvref_t<decltype(value)>;
+  if constexpr (IsOptional<Value>::value) {
+    if (!value.has_value()) {
+      json.PlainKey(name).Null();
+      return;
+    }
+    WriteField(json, name, *value);
+  } else {
+    WriteField(json, name, value);
+  }
+}
+
 }  // namespace detail
+
+/// A field of a foreign format's record (a Cirron spool's, a TraceML export's), read by the same
+/// object reader as a trace's: its key is required unless `presence` says otherwise, also when
+/// the member is a std::optional, which then takes `null`; written `null` when that optional is
+/// empty. Such records are never kept in a document, so they have no `own` and no `slot`.
+template <class Root, auto... Path>
+constexpr FieldSpec<Root> ForeignField(std::string_view name,
+                                       Presence presence = Presence::kRequired) {
+  using Value = std::remove_cvref_t<decltype(detail::Get<Path...>(std::declval<Root&>()))>;
+  using Written = typename detail::Unwrapped<Value>::type;
+  void (*write)(emit::JsonEmitter&, std::string_view, const Root&) = nullptr;
+  if constexpr (WritableValue<Written>) write = &detail::WriteMemberOrNull<Root, Path...>;
+  return FieldSpec<Root>{name, presence, &detail::ReadMember<Root, Path...>, write, nullptr,
+                         nullptr};
+}
+
+/// The same with a reader of its own, for a rule that looks at fields read before it (in the
+/// table's order: ObjectPolicy::table_order).
+template <class Root, auto... Path>
+constexpr FieldSpec<Root> ForeignField(std::string_view name,
+                                       bool (*read)(DecodeContext&, std::uint32_t node, Root&),
+                                       Presence presence = Presence::kRequired) {
+  FieldSpec<Root> field = ForeignField<Root, Path...>(name, presence);
+  field.read = read;
+  return field;
+}
 
 /// A field of Root reached through the member pointers Path (one, or a chain for nesting).
 template <class Root, auto... Path>

@@ -86,6 +86,28 @@ bool ReadValue(DecodeContext& ctx, std::uint32_t node, Enum& out) {
                                                 ExpectedOneOf(spellings.data(), spellings.size()));
 }
 
+/// An array of the root object whose elements the tape handed out one at a time as they were
+/// parsed (json::ElementVisitor), read by whoever received them: here only its count, and the
+/// first error of its elements (DecodeContext::streamed_errors) reported where the array is.
+struct StreamedArray {
+  std::uint32_t count = 0;
+};
+
+inline bool ReadValue(DecodeContext& ctx, std::uint32_t node, StreamedArray& out) {
+  const json::Node& n = ctx.node(node);
+  if (n.type != json::NodeType::kArray) return FailType(ctx, node, "a sequence");
+  for (const StreamedElementError& element : ctx.streamed_errors) {
+    if (element.array_node != node) continue;
+    const std::optional<std::uint64_t> index = ctx.error.index;
+    ctx.error = element.error;
+    ctx.error.index = index;
+    ctx.error_offset = element.offset;
+    return false;
+  }
+  out.count = n.count;
+  return true;
+}
+
 // The nested objects; defined with their field tables in record_fields.cpp.
 bool ReadValue(DecodeContext& ctx, std::uint32_t node, CaptureContract& out);
 bool ReadValue(DecodeContext& ctx, std::uint32_t node, GradientContract& out);
@@ -117,6 +139,7 @@ bool ReadValue(DecodeContext& ctx, std::uint32_t node, ArrayView<T>& out) {
     const PathStep step{ctx.path, {}, static_cast<std::int64_t>(i)};
     const PathStep* saved = ctx.path;
     ctx.path = &step;
+    ctx.current = item_node;
     new (&items[i]) T{};
     const bool ok = ReadValue(ctx, item_node, items[i]);
     ctx.path = saved;

@@ -31,7 +31,13 @@ void WriteValue(emit::JsonEmitter& json, const ComparisonIdentity& value);
 /// `tags`, whose keys a TraceRunMeta already keeps in byte-wise order.
 void WriteValue(emit::JsonEmitter& json, const ArrayView<Tag>& tags);
 
+/// Whether a value of type T can be written (a foreign record's field may hold one that
+/// cannot, such as a tape node read later).
 template <class T>
+concept WritableValue = requires(emit::JsonEmitter& json, const T& value) { WriteValue(json, value); };
+
+template <class T>
+requires WritableValue<T>
 void WriteValue(emit::JsonEmitter& json, const ArrayView<T>& values) {
   json.BeginArray();
   for (const T& value : values) WriteValue(json, value);

@@ -38,13 +38,17 @@ enum class NodeType : std::uint8_t {
 /// lets a reader skip a whole value.
 struct Node {
   NodeType type;
-  /// Number literals: true when written with a fraction or an exponent (for a run: any of them).
-  bool is_float_literal = false;
+  /// Number literals: true when written with a fraction or an exponent, or when a non-finite
+  /// literal (NaN, Infinity, -Infinity; ParseOptions::allow_non_finite) (for a run: any of them).
+  bool is_float_literal : 1 = false;
   /// Whether the text is a view into the parsed line (else into the tape's own copy).
-  bool in_input = false;
+  bool in_input : 1 = false;
   /// Strings: the text is the string as written in the line, escapes and all (a long escaped
   /// string, left where it is rather than copied); EscapedStringPieces reads it.
-  bool raw_escaped = false;
+  bool raw_escaped : 1 = false;
+  /// Arrays: the elements were handed to an ElementVisitor one by one and are not on the tape
+  /// (`count` still says how many there were).
+  bool streamed : 1 = false;
   /// Objects: member count; arrays: element count; number runs: literal count.
   std::uint32_t count = 0;
   /// Index one past the last node of this value.
@@ -62,11 +66,48 @@ enum class SyntaxStatus : std::uint8_t {
   kTooLong,
   /// Valid JSON holding a number literal beyond the double range (`1E400`).
   kNumberOutOfRange,
+  /// An ElementVisitor asked to stop (it keeps its own reason).
+  kStopped,
+};
+
+/// How Tape::Parse reads.
+struct ParseOptions {
+  /// Arrays and objects nested deeper than this give kTooDeep.
+  std::size_t max_depth = 64;
+  /// A string longer than this gives kTooLong.
+  std::size_t max_string_bytes = static_cast<std::size_t>(-1);
+  /// Reads the bare NaN, Infinity and -Infinity that Python's json module writes for
+  /// non-finite floats as number literals (their text as written; is_float_literal set).
+  /// Off, they are invalid JSON, as the JSON grammar says.
+  bool allow_non_finite = false;
+  /// Records where each value starts in the text (Tape::offset), for documents of many lines
+  /// whose errors must point at a line and column. Costs one forward scan of the structural
+  /// characters and of escaped strings.
+  bool track_offsets = false;
+};
+
+class Tape;
+
+/// Receives the elements of chosen arrays of the root object one at a time, as each is
+/// complete, so that a document of many records never has them all on the tape: the nodes
+/// of an element are dropped once the visitor returns. Tape::Parse with a visitor tracks
+/// offsets.
+class ElementVisitor {
+ public:
+  virtual ~ElementVisitor() = default;
+  /// Whether the array that is the root object's member `key` is handed out element by
+  /// element (asked when the array opens).
+  virtual bool StreamsMember(std::string_view key) = 0;
+  /// One element, `index` from 0, whose nodes start at `node` (valid during the call).
+  /// False stops the parse (SyntaxStatus::kStopped).
+  virtual bool OnElement(Tape& tape, std::string_view key, std::uint32_t index,
+                         std::uint32_t node) = 0;
 };
 
 struct SyntaxResult {
   SyntaxStatus status = SyntaxStatus::kOk;
-  /// Bytes of the input consumed before the parser stopped (the error's position).
+  /// Bytes of the input consumed before the parser stopped (the error's position); for
+  /// kNumberOutOfRange, where the first such literal starts.
   std::size_t consumed = 0;
   /// A short description of a syntax error.
   std::string reason;
@@ -96,6 +137,18 @@ class Tape {
   /// Nesting deeper than `max_depth` gives kTooDeep; a string longer than `max_string_bytes`
   /// gives kTooLong.
   SyntaxResult Parse(std::string_view text, std::size_t max_depth, std::size_t max_string_bytes);
+  /// The same with every option, and the elements of the arrays `visitor` chooses streamed
+  /// to it instead of kept.
+  SyntaxResult Parse(std::string_view text, const ParseOptions& options,
+                     ElementVisitor* visitor = nullptr);
+
+  /// Where the value of node `i` starts in the text as given (its opening quote, bracket or
+  /// first character), when the parse tracked offsets; 0 otherwise.
+  std::size_t offset(std::uint32_t i) const noexcept {
+    return i < offsets_.size() ? offsets_[i] : 0;
+  }
+  /// The non-finite literals read (ParseOptions::allow_non_finite).
+  std::uint64_t non_finite_literals() const noexcept { return non_finite_literals_; }
 
   const Node& node(std::uint32_t i) const noexcept { return nodes_[i]; }
   /// Bytes of the parsed line.
@@ -123,12 +176,17 @@ class Tape {
   void ResolveRawStrings();
 
   util::RecordBuffer<Node> nodes_;
+  // Parallel to nodes_ when offsets are tracked: where each value starts in the text.
+  std::vector<std::uint32_t> offsets_;
+  std::vector<std::ptrdiff_t> override_deltas_;
+  std::uint64_t non_finite_literals_ = 0;
   std::uint32_t value_nodes_ = 0;
   // (string ordinal among keys and strings, node) of each raw_escaped string, in order.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> raw_strings_;
   std::string text_;
   std::vector<std::uint32_t> open_;
-  // What was parsed: the line, or `patched_` when exponents had to be clamped.
+  // What was parsed: the line, or `patched_` when exponents had to be clamped or non-finite
+  // literals stood in for.
   std::string_view input_;
   std::string patched_;
   std::unique_ptr<Parser> parser_;

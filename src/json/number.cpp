@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <system_error>
 
 namespace tracedoc::json {
@@ -45,7 +46,9 @@ long long DecimalOrder(std::string_view literal) {
 }  // namespace
 
 U64Status ParseU64(std::string_view literal, std::uint64_t& out) noexcept {
-  if (HasFractionOrExponent(literal)) return U64Status::kFloatLiteral;
+  if (HasFractionOrExponent(literal) || IsNonFiniteLiteral(literal)) {
+    return U64Status::kFloatLiteral;
+  }
   if (!literal.empty() && literal.front() == '-') return U64Status::kNegative;
   const auto [end, ec] = std::from_chars(literal.data(), literal.data() + literal.size(), out);
   if (ec == std::errc::result_out_of_range) return U64Status::kTooLarge;
@@ -54,6 +57,12 @@ U64Status ParseU64(std::string_view literal, std::uint64_t& out) noexcept {
 }
 
 bool ParseF64(std::string_view literal, double& out) noexcept {
+  if (IsNonFiniteLiteral(literal)) {
+    out = literal == "NaN" ? std::numeric_limits<double>::quiet_NaN()
+          : literal.front() == '-' ? -std::numeric_limits<double>::infinity()
+                                   : std::numeric_limits<double>::infinity();
+    return true;
+  }
   const auto [end, ec] = std::from_chars(literal.data(), literal.data() + literal.size(), out);
   if (ec != std::errc::result_out_of_range) return true;
   // from_chars reports both overflow and underflow as out of range; tell them apart by the

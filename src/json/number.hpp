@@ -23,6 +23,12 @@ inline bool HasFractionOrExponent(std::string_view literal) noexcept {
   return false;
 }
 
+/// Whether a literal is one of the non-finite words Python writes (`NaN`, `Infinity`,
+/// `-Infinity`), which the tape reads only when asked (json::ParseOptions::allow_non_finite).
+inline bool IsNonFiniteLiteral(std::string_view literal) noexcept {
+  return literal == "NaN" || literal == "Infinity" || literal == "-Infinity";
+}
+
 /// Whether a JSON number literal has an exponent.
 inline bool HasExponent(std::string_view literal) noexcept {
   for (const char c : literal) {
@@ -31,8 +37,9 @@ inline bool HasExponent(std::string_view literal) noexcept {
   return false;
 }
 
-/// Reads any JSON number literal as the correctly rounded nearest double. Returns false when
-/// the value overflows the double range (`1E400`); an underflow reads as a signed zero.
+/// Reads any JSON number literal as the correctly rounded nearest double (NaN, Infinity and
+/// -Infinity as such). Returns false when the value overflows the double range (`1E400`); an
+/// underflow reads as a signed zero.
 bool ParseF64(std::string_view literal, double& out) noexcept;
 
 }  // namespace tracedoc::json

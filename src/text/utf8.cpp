@@ -15,6 +15,10 @@ bool IsContinuation(unsigned char byte) noexcept { return (byte & 0xC0U) == 0x80
 }  // namespace
 
 bool IsValidUtf8(std::string_view bytes) noexcept {
+  return FirstInvalidUtf8(bytes) == std::string_view::npos;
+}
+
+std::size_t FirstInvalidUtf8(std::string_view bytes) noexcept {
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
   const std::size_t size = bytes.size();
   std::size_t i = 0;
@@ -57,17 +61,17 @@ bool IsValidUtf8(std::string_view bytes) noexcept {
       if (lead == 0xF0) second_min = 0x90;
       if (lead == 0xF4) second_max = 0x8F;
     } else {
-      return false;  // Stray continuation byte, C0/C1 overlong lead, or F5..FF.
+      return i;  // Stray continuation byte, C0/C1 overlong lead, or F5..FF.
     }
-    if (size - i - 1 < continuation_count) return false;  // Truncated at the end.
+    if (size - i - 1 < continuation_count) return i;  // Truncated at the end.
     const unsigned char second = data[i + 1];
-    if (second < second_min || second > second_max) return false;
+    if (second < second_min || second > second_max) return i;
     for (std::size_t k = 2; k <= continuation_count; ++k) {
-      if (!IsContinuation(data[i + k])) return false;
+      if (!IsContinuation(data[i + k])) return i;
     }
     i += continuation_count + 1;
   }
-  return true;
+  return std::string_view::npos;
 }
 
 DecodedCodePoint DecodeUtf8At(std::string_view valid_utf8, std::size_t pos) noexcept {

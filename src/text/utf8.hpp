@@ -11,6 +11,8 @@ namespace tracedoc::text {
 // True when `bytes` is well-formed UTF-8 (Unicode Table 3-7): no overlong forms, no surrogates
 // U+D800..U+DFFF, nothing above U+10FFFF, no truncated sequence, no stray continuation byte.
 bool IsValidUtf8(std::string_view bytes) noexcept;
+/// Where the first byte of `bytes` that starts no valid UTF-8 sequence is; npos when all are.
+std::size_t FirstInvalidUtf8(std::string_view bytes) noexcept;
 
 // One decoded scalar value and the number of bytes it took.
 struct DecodedCodePoint {

@@ -200,3 +200,13 @@ TraceMLRunSummary SummarizeTraceMLRun(const TraceMLExport& run) {
 }
 
 }  // namespace tracedoc
+
+namespace tracedoc {
+
+Result<TraceMLRunSummary> SummarizeTraceMLExport(const TraceInput& input,
+                                                 const TraceMLReadOptions& options) {
+  BOOST_OUTCOME_TRY(const TraceMLExport records, ReadTraceMLExport(input, options));
+  return SummarizeTraceMLRun(records);
+}
+
+}  // namespace tracedoc

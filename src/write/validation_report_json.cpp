@@ -21,12 +21,34 @@ void EmitError(emit::JsonEmitter& json, const Error& error) {
     json.Key("field").String(error.field);
   }
   json.Key("message").String(error.message);
+  // Only a spool's errors name a file of their own: a trace's report keeps its shape.
+  if (!error.file.empty()) json.Key("file").String(error.file);
+  json.EndObject();
+}
+
+void EmitDiagnostic(emit::JsonEmitter& json, const Diagnostic& diagnostic) {
+  json.BeginObject();
+  json.Key("severity").String(SeverityName(diagnostic.severity));
+  json.Key("code").String(DiagnosticCodeName(diagnostic.code));
+  if (diagnostic.file.empty()) {
+    json.Key("file").Null();
+  } else {
+    json.Key("file").String(diagnostic.file);
+  }
+  json.Key("line").U64(diagnostic.line);
+  json.Key("column").U64OrNull(diagnostic.column);
+  if (diagnostic.field.empty()) {
+    json.Key("field").Null();
+  } else {
+    json.Key("field").String(diagnostic.field);
+  }
+  json.Key("message").String(diagnostic.message);
   json.EndObject();
 }
 
 // `log` is null for a read that stopped at its first error.
 void EmitReport(emit::JsonEmitter& json, std::string_view file, const Result<void>& result,
-                const ErrorLog* log) {
+                const ErrorLog* log, const DiagnosticLog* diagnostics) {
   json.BeginObject();
   json.Key("file").String(file);
   json.Key("ok").Bool(result.has_value());
@@ -42,6 +64,12 @@ void EmitReport(emit::JsonEmitter& json, std::string_view file, const Result<voi
     json.EndArray();
     json.Key("error_count").U64(log->total);
   }
+  if (diagnostics != nullptr) {
+    json.Key("diagnostics").BeginArray();
+    for (const Diagnostic& diagnostic : diagnostics->kept) EmitDiagnostic(json, diagnostic);
+    json.EndArray();
+    json.Key("diagnostic_count").U64(diagnostics->total);
+  }
   json.EndObject();
 }
 
@@ -49,23 +77,33 @@ void EmitReport(emit::JsonEmitter& json, std::string_view file, const Result<voi
 
 std::string WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                       const JsonOptions& options) {
-  return emit::EmitJsonString(options.pretty, EmitReport, file, result, nullptr);
+  return emit::EmitJsonString(options.pretty, EmitReport, file, result, nullptr,
+                               static_cast<const DiagnosticLog*>(nullptr));
 }
 
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                std::ostream& out, const JsonOptions& options) {
-  emit::EmitJson(out, options.pretty, EmitReport, file, result, nullptr);
+  emit::EmitJson(out, options.pretty, EmitReport, file, result, nullptr,
+                               static_cast<const DiagnosticLog*>(nullptr));
 }
 
 std::string WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                       const ErrorLog& log, const JsonOptions& options) {
-  return emit::EmitJsonString(options.pretty, EmitReport, file, result, &log);
+  return emit::EmitJsonString(options.pretty, EmitReport, file, result, &log,
+                               static_cast<const DiagnosticLog*>(nullptr));
 }
 
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                const ErrorLog& log, std::ostream& out,
                                const JsonOptions& options) {
-  emit::EmitJson(out, options.pretty, EmitReport, file, result, &log);
+  emit::EmitJson(out, options.pretty, EmitReport, file, result, &log,
+                               static_cast<const DiagnosticLog*>(nullptr));
+}
+
+void WriteValidationReportJson(std::string_view file, const Result<void>& result,
+                               const ValidationReportParts& parts, std::ostream& out,
+                               const JsonOptions& options) {
+  emit::EmitJson(out, options.pretty, EmitReport, file, result, parts.errors, parts.diagnostics);
 }
 
 }  // namespace tracedoc

@@ -51,6 +51,9 @@ std::optional<Verdict> ParseValidateOutput(std::string_view name, std::string_vi
 /// The comment lines that head the verdicts file (each starting with `#`, newline ended).
 std::string VerdictFileHeader();
 
+/// Whether `code` is one of a spool's scope-shape findings, which the rows do not record.
+bool IsScopeFinding(std::string_view code);
+
 /// One tab-separated line, without its newline: name, flags, ok|rejected, exit code, code,
 /// line, column, field (`-` for none; tab, newline, backslash and bytes outside printable
 /// ASCII escaped), then the warning count and each warning as `code@line:column` (`code@line`
@@ -76,7 +79,7 @@ struct AllowedDifference {
 };
 
 /// What differs between the recorded verdict and today's, one line each, empty when they agree.
-/// Columns and fields may differ as an entry of `allowed` says; the rest must be equal.
+/// Lines, columns and fields may differ as an entry of `allowed` says; the rest must be equal.
 std::vector<std::string> VerdictDifferences(const Verdict& recorded, const Verdict& now,
                                             std::span<const AllowedDifference> allowed);
 

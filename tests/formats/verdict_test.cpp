@@ -117,7 +117,7 @@ TEST(FormatsVerdictTest, NamesEachDifferenceAndAllowsOnlyWhatAnEntrySays) {
   EXPECT_EQ(
       VerdictDifferences(recorded, now, {}),
       (std::vector<std::string>{
-          "line: recorded 3, now 4", "column: recorded 17, now 18 (not in allowed_differences.hpp)",
+          "line: recorded 3, now 4 (not in allowed_differences.hpp)", "column: recorded 17, now 18 (not in allowed_differences.hpp)",
           "field: recorded spans[6].start_ns, now spans[6] (not in allowed_differences.hpp)"}));
   const std::array<AllowedDifference, 2> allowed = {
       AllowedDifference{"cirron/invalid_type/*", "column", "17", "*", "why"},
@@ -125,7 +125,7 @@ TEST(FormatsVerdictTest, NamesEachDifferenceAndAllowsOnlyWhatAnEntrySays) {
   EXPECT_EQ(
       VerdictDifferences(recorded, now, allowed),
       (std::vector<std::string>{
-          "line: recorded 3, now 4",
+          "line: recorded 3, now 4 (not in allowed_differences.hpp)",
           "field: recorded spans[6].start_ns, now spans[6] (not in allowed_differences.hpp)"}));
   // Never the code, the exit code, the verdict or a warning's line, whatever the entries say.
   const std::array<AllowedDifference, 1> any = {AllowedDifference{"*", "code", "*", "*", "why"}};

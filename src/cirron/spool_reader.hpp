@@ -1,0 +1,33 @@
+// A whole spool read through a SpoolSink (docs/cirron-spool.md): each batch file in name order,
+// one in memory at a time, then the references resolved into warnings.
+#ifndef TRACEDOC_CIRRON_SPOOL_READER_HPP_
+#define TRACEDOC_CIRRON_SPOOL_READER_HPP_
+
+#include <cstdint>
+#include <string_view>
+
+#include "cirron/batch_reader.hpp"
+#include "cirron/spool_sink.hpp"
+#include "tracedoc/diagnostic.hpp"
+#include "tracedoc/error.hpp"
+
+namespace tracedoc::cirron {
+
+/// What a read counted beyond its records.
+struct SpoolTotals {
+  std::uint32_t batches = 0;
+  /// Bare NaN, Infinity and -Infinity literals read.
+  std::uint64_t non_finite_numbers = 0;
+  /// References whose target is not in the spool (each a warning in the log, kept or counted).
+  std::uint64_t unresolved_references = 0;
+};
+
+/// Reads the spool at `path` (a `.cirron` directory, a spool directory or one batch file)
+/// into `sink`; its warnings go to `log`. The first broken rule is the error. Memory: one batch
+/// at a time, its ids (16 bytes each) and the references not yet resolved.
+Result<SpoolTotals> ReadSpool(std::string_view path, const BatchReadOptions& options,
+                              SpoolSink& sink, DiagnosticLog& log);
+
+}  // namespace tracedoc::cirron
+
+#endif  // TRACEDOC_CIRRON_SPOOL_READER_HPP_

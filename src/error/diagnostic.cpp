@@ -1,0 +1,90 @@
+// The diagnostic codes' spellings, the bounded log, and how a diagnostic prints.
+#include "tracedoc/diagnostic.hpp"
+
+#include <array>
+
+#include "error/one_line.hpp"
+
+namespace tracedoc {
+namespace {
+
+constexpr std::array<std::string_view, kDiagnosticCodeCount> kNames = {
+    "cirron_missing_parent",
+    "cirron_missing_mark",
+    "cirron_missing_span",
+    "cirron_no_session",
+    "cirron_nested_epoch",
+    "cirron_epoch_not_under_session",
+    "cirron_step_not_under_epoch",
+    "cirron_phase_not_under_step",
+    "cirron_request_not_under_session",
+    "cirron_missing_index",
+    "traceml_unknown_field",
+    "traceml_field_order",
+    "traceml_duplicate_key",
+    "traceml_dropped_batches",
+};
+
+// Where a UTF-8 text may be cut: not inside a character.
+std::size_t CharacterBoundary(std::string_view text, std::size_t at) {
+  while (at > 0 && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) --at;
+  return at;
+}
+
+}  // namespace
+
+std::string_view DiagnosticCodeName(DiagnosticCode code) noexcept {
+  const auto i = static_cast<std::size_t>(code);
+  return i < kNames.size() ? kNames[i] : std::string_view("unknown_diagnostic");
+}
+
+std::optional<DiagnosticCode> DiagnosticCodeFromName(std::string_view name) noexcept {
+  for (std::size_t i = 0; i < kNames.size(); ++i) {
+    if (kNames[i] == name) return static_cast<DiagnosticCode>(i);
+  }
+  return std::nullopt;
+}
+
+std::string_view SeverityName(Severity severity) noexcept {
+  return severity == Severity::kError ? "error" : "warning";
+}
+
+void DiagnosticLog::Add(Diagnostic diagnostic) {
+  Count(diagnostic.severity);
+  if (WillKeep()) kept.push_back(std::move(diagnostic));
+}
+
+std::string FormatDiagnostic(std::string_view input, const Diagnostic& diagnostic) {
+  std::string out(diagnostic.file.empty() ? input : std::string_view(diagnostic.file));
+  if (diagnostic.line != 0) {
+    out += ':';
+    out += std::to_string(diagnostic.line);
+    if (diagnostic.column) {
+      out += ':';
+      out += std::to_string(*diagnostic.column);
+    }
+  }
+  out += ": ";
+  out += SeverityName(diagnostic.severity);
+  out += '[';
+  out += DiagnosticCodeName(diagnostic.code);
+  out += "]: ";
+  AppendOneLine(out, diagnostic.message);
+  return out;
+}
+
+std::string QuoteName(std::string_view text, std::size_t max_bytes) {
+  std::string out = "`";
+  if (text.size() <= max_bytes) {
+    AppendOneLine(out, text);
+    out += '`';
+    return out;
+  }
+  AppendOneLine(out, text.substr(0, CharacterBoundary(text, max_bytes)));
+  out += "…` (";
+  out += std::to_string(text.size());
+  out += " bytes)";
+  return out;
+}
+
+}  // namespace tracedoc

@@ -1,0 +1,146 @@
+// DetectFormat (tracedoc/input_format.hpp): a look at the path, and at most the first 1 MiB of
+// a file, once.
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "cirron/batch_file_name.hpp"
+#include "json/json_tape.hpp"
+#include "read/input_access.hpp"
+#include "tracedoc/input_format.hpp"
+
+namespace tracedoc {
+namespace {
+
+// The most of a file read to recognise an export: its first line is a record or the closing
+// line, a few hundred bytes unless its events map is huge.
+constexpr std::size_t kMaxProbeBytes = std::size_t{1} << 20;
+
+constexpr std::array<std::string_view, 3> kNames = {"trace", "cirron", "traceml"};
+
+bool IsBatchFileName(std::string_view name) {
+  return cirron::ParseBatchFileName(name).has_value();
+}
+
+// A directory is a spool when it has a spool/ (a .cirron directory) or holds a batch or a batch
+// being written; any other directory stays an unreadable trace.
+bool LooksLikeSpool(const std::filesystem::path& directory) {
+  std::error_code error;
+  if (std::filesystem::is_directory(directory / "spool", error)) return true;
+  for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end;
+       it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    if (IsBatchFileName(name) ||
+        (cirron::IsTemporaryBatchFile(name) && IsBatchFileName(name.substr(0, name.size() - 4)))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool IsBlankLine(std::string_view line) {
+  return line.find_first_not_of(" \t\r") == std::string_view::npos;
+}
+
+// The first non-blank line of `head`; `complete` when it ends within it (or `head` is all).
+std::string_view FirstNonBlankLine(std::string_view head, bool whole, bool& complete) {
+  while (!head.empty()) {
+    const std::size_t end = head.find('\n');
+    const std::string_view line = head.substr(0, end);
+    if (!IsBlankLine(line)) {
+      complete = end != std::string_view::npos || whole;
+      return line;
+    }
+    if (end == std::string_view::npos) break;
+    head.remove_prefix(end + 1);
+  }
+  return {};
+}
+
+// A first line longer than the probe (a huge events map) is an export when it opens with the
+// member `"stream"`, as every record does.
+bool OpensWithStreamMember(std::string_view line) {
+  const auto skip_space = [&line] {
+    while (!line.empty() && (line[0] == ' ' || line[0] == '\t' || line[0] == '\r')) {
+      line.remove_prefix(1);
+    }
+  };
+  skip_space();
+  if (line.empty() || line[0] != '{') return false;
+  line.remove_prefix(1);
+  skip_space();
+  constexpr std::string_view kKey = "\"stream\"";
+  if (line.substr(0, kKey.size()) != kKey) return false;
+  line.remove_prefix(kKey.size());
+  skip_space();
+  return !line.empty() && line[0] == ':';
+}
+
+bool HasKey(const json::Tape& tape, std::string_view key) {
+  const json::Node& object = tape.node(0);
+  std::uint32_t key_node = 1;
+  for (std::uint32_t m = 0; m < object.count; ++m) {
+    if (tape.text(tape.node(key_node)) == key) return true;
+    key_node = tape.node(key_node + 1).end;
+  }
+  return false;
+}
+
+// A trace's lines start with `kind`, so no trace is taken for an export.
+bool LooksLikeExportLine(std::string_view line) {
+  json::Tape tape;
+  json::ParseOptions options;
+  options.max_string_bytes = kMaxProbeBytes;
+  if (tape.Parse(line, options).status != json::SyntaxStatus::kOk) return false;
+  const json::Node& object = tape.node(0);
+  if (object.type != json::NodeType::kObject || object.count == 0) return false;
+  if (tape.text(tape.node(1)) == "stream") return true;
+  return !HasKey(tape, "stream") && HasKey(tape, "written_records") &&
+         HasKey(tape, "dropped_batches");
+}
+
+bool LooksLikeExport(std::string_view head, bool whole) {
+  bool complete = false;
+  const std::string_view line = FirstNonBlankLine(head, whole, complete);
+  if (line.empty()) return false;
+  return complete ? LooksLikeExportLine(line) : OpensWithStreamMember(line);
+}
+
+}  // namespace
+
+std::string_view InputFormatName(InputFormat format) noexcept {
+  return kNames[static_cast<std::size_t>(format)];
+}
+
+std::optional<InputFormat> InputFormatFromName(std::string_view name) noexcept {
+  for (std::size_t i = 0; i < kNames.size(); ++i) {
+    if (kNames[i] == name) return static_cast<InputFormat>(i);
+  }
+  return std::nullopt;
+}
+
+InputFormat DetectFormat(const TraceInput& input) {
+  if (InputAccess::kind(input) == InputAccess::kString) {
+    const std::string_view text = InputAccess::text(input);
+    const bool whole = text.size() <= kMaxProbeBytes;
+    return LooksLikeExport(text.substr(0, kMaxProbeBytes), whole) ? InputFormat::kTraceMLExport
+                                                                  : InputFormat::kTrace;
+  }
+  if (InputAccess::kind(input) != InputAccess::kFile) return InputFormat::kTrace;
+  const std::filesystem::path& path = InputAccess::path(input);
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    return LooksLikeSpool(path) ? InputFormat::kCirronSpool : InputFormat::kTrace;
+  }
+  if (IsBatchFileName(path.filename().string())) return InputFormat::kCirronSpool;
+  if (!std::filesystem::is_regular_file(path, error)) return InputFormat::kTrace;
+  std::ifstream in(path, std::ios::binary);
+  std::string head(kMaxProbeBytes, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  return LooksLikeExport(head, head.size() < kMaxProbeBytes) ? InputFormat::kTraceMLExport
+                                                             : InputFormat::kTrace;
+}
+
+}  // namespace tracedoc

@@ -1,0 +1,68 @@
+// ReadDocument and ValidateInput: each input through the reader of its format, into the one
+// DocumentBuilder.
+#include "cirron_convert/spool_conversion.hpp"
+#include "read/input_access.hpp"
+#include "traceml_convert/export_conversion.hpp"
+#include "tracedoc/open.hpp"
+
+namespace tracedoc {
+namespace {
+
+Result<std::string> SpoolPath(const TraceInput& input) {
+  if (InputAccess::kind(input) != InputAccess::kFile) {
+    return Error{ErrorCode::kIoError, 0, std::nullopt, std::nullopt, {},
+                 input.display_name() + ": a Cirron spool is read from a path, not a stream"};
+  }
+  return InputAccess::path(input).string();
+}
+
+cirron_convert::SpoolConversionOptions SpoolOptions(const OpenOptions& options) {
+  cirron_convert::SpoolConversionOptions spool;
+  spool.read = options.spool;
+  spool.diagnostics = options.diagnostics;
+  spool.threads = options.read.threads;
+  return spool;
+}
+
+traceml_convert::ExportConversionOptions ExportOptions(const OpenOptions& options) {
+  traceml_convert::ExportConversionOptions conversion;
+  conversion.read.strict = options.read.decode.strict_unknown_fields;
+  conversion.read.max_line_bytes = options.read.max_line_bytes;
+  conversion.read.max_records = options.read.max_records;
+  if (options.diagnostics != nullptr) conversion.read.max_warnings = options.diagnostics->max_kept;
+  conversion.diagnostics = options.diagnostics;
+  conversion.threads = options.read.threads;
+  return conversion;
+}
+
+}  // namespace
+
+Result<TraceDocument> ReadDocument(const TraceInput& input, const OpenOptions& options) {
+  switch (options.format.value_or(DetectFormat(input))) {
+    case InputFormat::kTrace:
+      break;
+    case InputFormat::kCirronSpool: {
+      BOOST_OUTCOME_TRY(const std::string path, SpoolPath(input));
+      return cirron_convert::ConvertSpool(path, SpoolOptions(options));
+    }
+    case InputFormat::kTraceMLExport:
+      return traceml_convert::ConvertExport(input, ExportOptions(options));
+  }
+  return ReadTrace(input, options.read);
+}
+
+Result<void> ValidateInput(const TraceInput& input, const OpenOptions& options) {
+  switch (options.format.value_or(DetectFormat(input))) {
+    case InputFormat::kTrace:
+      break;
+    case InputFormat::kCirronSpool: {
+      BOOST_OUTCOME_TRY(const std::string path, SpoolPath(input));
+      return cirron_convert::CheckSpool(path, SpoolOptions(options));
+    }
+    case InputFormat::kTraceMLExport:
+      return traceml_convert::CheckExport(input, ExportOptions(options));
+  }
+  return ValidateTrace(input, options.read);
+}
+
+}  // namespace tracedoc

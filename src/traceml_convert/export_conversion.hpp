@@ -1,0 +1,31 @@
+// A TraceML export read straight into a candle-graph/trace/10 document
+// (docs/traceml-conversion.md).
+#ifndef TRACEDOC_TRACEML_CONVERT_EXPORT_CONVERSION_HPP_
+#define TRACEDOC_TRACEML_CONVERT_EXPORT_CONVERSION_HPP_
+
+#include "tracedoc/diagnostic.hpp"
+#include "tracedoc/document.hpp"
+#include "tracedoc/error.hpp"
+#include "tracedoc/reader.hpp"
+#include "tracedoc/traceml_export.hpp"
+
+namespace tracedoc::traceml_convert {
+
+struct ExportConversionOptions {
+  TraceMLReadOptions read;
+  /// Where the reader's warnings go; none: not collected.
+  DiagnosticLog* diagnostics = nullptr;
+  /// Threads the document's span index may be built with.
+  unsigned threads = 1;
+};
+
+/// The export `input` as a document. Errors: the reader's (docs/traceml-export.md), a fold
+/// error (a bug of the conversion).
+Result<TraceDocument> ConvertExport(const TraceInput& input, const ExportConversionOptions& options);
+
+/// The reader's checks alone, without keeping records.
+Result<void> CheckExport(const TraceInput& input, const ExportConversionOptions& options);
+
+}  // namespace tracedoc::traceml_convert
+
+#endif  // TRACEDOC_TRACEML_CONVERT_EXPORT_CONVERSION_HPP_
