@@ -19,13 +19,15 @@ struct MeasuredRun {
   double seconds = 0;
   /// Bytes the child wrote to standard output (counted, not kept).
   std::uint64_t stdout_bytes = 0;
+  /// Bytes the child wrote to standard error, all counted (a case bounds what a command prints).
+  std::uint64_t stderr_bytes = 0;
   /// The first 4 KiB of its standard error.
   std::string stderr_head;
 };
 
 /// Runs `tracedoc ARGUMENTS...` (the build's, or the one TRACEDOC_HOSTILE_CLI names) with standard
-/// input from /dev/null, standard output counted and discarded, standard error captured. Kills the
-/// child after `timeout_seconds`.
+/// input from /dev/null, standard output counted and discarded, standard error counted and its head
+/// kept. Kills the child after `timeout_seconds`.
 MeasuredRun RunMeasured(const std::vector<std::string>& arguments, double timeout_seconds);
 
 /// The bound every command keeps on any input (issue 12): twice the input plus 64 MiB; a case
