@@ -14,6 +14,8 @@ namespace tracedoc::hostile {
 struct MeasuredRun {
   /// The exit code, or -1 when the child did not exit normally (a signal, exec failure).
   int exit_code = -1;
+  /// The signal that ended the child (SIGKILL after the timeout), 0 when it exited.
+  int signal = 0;
   /// ru_maxrss of the child, in bytes.
   std::uint64_t peak_rss_bytes = 0;
   double seconds = 0;
