@@ -308,10 +308,14 @@ bool WriteDistinctSdkVersions(const std::filesystem::path& spool_dir, std::uint6
                               std::uint64_t version_bytes) {
   SpoolWriter out(spool_dir);
   for (std::uint64_t batch = 0; batch < batches; ++batch) {
-    // Distinct from its first bytes on, as a development build's local version is.
-    std::string version = "0.4.2.dev" + std::to_string(batch) + "+";
-    version.resize(std::max<std::uint64_t>(version_bytes, version.size()), 'g');
-    out.Seal(kStartNs + batch, version);
+    // Distinct only in their last bytes (a local version label ending in a build number), so
+    // that comparing two costs their whole length.
+    const std::string number = "." + std::to_string(batch);
+    std::string version = "0.4.2+";
+    version.resize(std::max<std::uint64_t>(version_bytes, version.size() + number.size()) -
+                       number.size(),
+                   'g');
+    out.Seal(kStartNs + batch, version + number);
   }
   return out.ok();
 }

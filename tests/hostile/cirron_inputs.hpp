@@ -107,7 +107,8 @@ bool WriteOrdinarySpool(const std::filesystem::path& spool_dir, std::uint64_t st
 bool WriteUnresolvedMarkIds(const std::filesystem::path& spool_dir, std::uint64_t mark_ids,
                             std::uint64_t ids_per_span);
 
-/// `batches` batches with no records, each with its own `version_bytes`-byte sdk_version.
+/// `batches` batches with no records, each with its own `version_bytes`-byte sdk_version (they
+/// differ only in their last bytes).
 bool WriteDistinctSdkVersions(const std::filesystem::path& spool_dir, std::uint64_t batches,
                               std::uint64_t version_bytes);
 
