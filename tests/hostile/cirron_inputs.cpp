@@ -310,12 +310,11 @@ bool WriteDistinctSdkVersions(const std::filesystem::path& spool_dir, std::uint6
   for (std::uint64_t batch = 0; batch < batches; ++batch) {
     // Distinct only in their last bytes (a local version label ending in a build number), so
     // that comparing two costs their whole length.
+    const std::string prefix = "0.4.2+";
     const std::string number = "." + std::to_string(batch);
-    std::string version = "0.4.2+";
-    version.resize(std::max<std::uint64_t>(version_bytes, version.size() + number.size()) -
-                       number.size(),
-                   'g');
-    out.Seal(kStartNs + batch, version + number);
+    const std::uint64_t fixed = prefix.size() + number.size();
+    const std::uint64_t fill = version_bytes > fixed ? version_bytes - fixed : 0;
+    out.Seal(kStartNs + batch, prefix + std::string(fill, 'g') + number);
   }
   return out.ok();
 }
