@@ -125,7 +125,9 @@ void SpoolWriter::Add(const SpoolSpan& span) {
     if (i != 0) spans_ += ", ";
     PutQuoted(spans_, span.mark_ids[i]);
   }
-  spans_ += "]}";
+  spans_ += "]";
+  spans_ += span.unknown_members;
+  spans_ += "}";
   ++pending_records_;
 }
 
@@ -248,6 +250,7 @@ bool WriteOrdinarySpool(const std::filesystem::path& spool_dir, std::uint64_t st
         const bool on_gpu = name[0] == 'f' || name[0] == 'b';
         SpoolSpan phase{.id = out.NewId(), .name = name, .parent_id = step.id, .start_ns = tick()};
         if (on_gpu) phase.gpu_ns = 200000 + values.Next() % 100000;
+        if (name[0] == 'f') phase.unknown_members = R"(, "cuda_stream": 7)";
         close(phase);
       }
       ++loss_count;

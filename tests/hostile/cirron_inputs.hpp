@@ -29,6 +29,8 @@ struct SpoolSpan {
   /// As JSON text.
   std::string attrs = "{}";
   std::vector<std::string> mark_ids = {};
+  /// Members of a later SDK, kept by readers: `, "key": value` each, written last.
+  std::string unknown_members = {};
 };
 
 struct SpoolMark {
@@ -97,9 +99,10 @@ std::string BatchFileName(std::uint64_t created_ns, std::string_view batch_id);
 // Each Write… below returns whether every batch was written.
 
 /// An ordinary training run: cirron.session → epoch[e] → step[s] → data_load, forward, backward,
-/// optimizer_step (forward and backward with a gpu_ns), a loss mark per step, and at each
+/// optimizer_step (forward and backward with a gpu_ns, forward with the unknown member
+/// `cuda_stream` as in examples/cirron), a loss mark per step, and at each
 /// epoch's end four weight and gradient snapshots with stats. Sealed every 300 records, as the
-/// SDK seals them (a span when it closes). About 2.6 kB a step.
+/// SDK seals them (a span when it closes). About 2 kB a step.
 bool WriteOrdinarySpool(const std::filesystem::path& spool_dir, std::uint64_t steps);
 
 /// `mark_ids` ids that name no mark, in spans of `ids_per_span` ids under a session, one span
