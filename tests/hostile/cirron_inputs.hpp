@@ -123,10 +123,9 @@ bool WriteLongNamedParent(const std::filesystem::path& spool_dir, std::uint64_t 
 /// A 658-byte batch `00000000000000000001-aaaa…a.json` whose one mark's value is `0.`, 349 zeros
 /// and `1` (valid JSON, 1e-350 rounds to 0): RapidJSON 1.1.0's strtod reads outside its table of
 /// powers on it and every command crashed (issue 26 measured it in a 948-byte batch).
-/// `batch` (0 to 15) varies the created_ns, batch id and mark id, so batches can share a spool.
+/// `batch` (0 to 15) varies the created_ns, batch id and mark id, so batches can share a spool;
+/// an odd one holds the number in an unknown member of the mark instead.
 std::string TinyFractionBatch(unsigned batch = 0);
-/// The file name of TinyFractionBatch(batch).
-std::string TinyFractionBatchFileName(unsigned batch = 0);
 
 /// `batches` TinyFractionBatch files (at most 16).
 bool WriteTinyFractionSpool(const std::filesystem::path& spool_dir, unsigned batches);
