@@ -89,6 +89,10 @@ MeasuredRun RunMeasured(const std::vector<std::string>& arguments, double timeou
   ::wait4(pid, &status, 0, &usage);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   run.peak_rss_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux: KiB
+  const auto seconds_of = [](const timeval& time) {
+    return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) / 1e6;
+  };
+  run.cpu_seconds = seconds_of(usage.ru_utime) + seconds_of(usage.ru_stime);
   if (!killed && WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) run.signal = WTERMSIG(status);
   return run;

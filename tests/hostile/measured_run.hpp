@@ -18,7 +18,11 @@ struct MeasuredRun {
   int signal = 0;
   /// ru_maxrss of the child, in bytes.
   std::uint64_t peak_rss_bytes = 0;
+  /// Wall time.
   double seconds = 0;
+  /// User plus system time of the child: what a linearity check compares, since it does not
+  /// grow when other tests share the cores.
+  double cpu_seconds = 0;
   /// Bytes the child wrote to standard output (counted, not kept).
   std::uint64_t stdout_bytes = 0;
   /// Bytes the child wrote to standard error, all counted (a case bounds what a command prints).
