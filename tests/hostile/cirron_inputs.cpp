@@ -203,7 +203,6 @@ void SpoolWriter::Seal(std::uint64_t created_ns, std::string_view sdk_version) {
         std::string_view(marks_), std::string_view(R"(], "snapshots": [)"),
         std::string_view(snapshots_), std::string_view("]}")}) {
     if (std::fwrite(piece.data(), 1, piece.size(), file) != piece.size()) failed_ = true;
-    bytes_ += piece.size();
   }
   if (std::fclose(file) != 0) failed_ = true;
   spans_.clear();
@@ -221,7 +220,6 @@ void SpoolWriter::WriteBatchText(std::uint64_t created_ns, std::string_view batc
   }
   if (std::fwrite(text.data(), 1, text.size(), file) != text.size()) failed_ = true;
   if (std::fclose(file) != 0) failed_ = true;
-  bytes_ += text.size();
 }
 
 bool WriteOrdinarySpool(const std::filesystem::path& spool_dir, std::uint64_t steps) {

@@ -78,8 +78,6 @@ class SpoolWriter {
   /// Writes `text` as it is, as the batch file of `created_ns` and `batch_id`.
   void WriteBatchText(std::uint64_t created_ns, std::string_view batch_id, std::string_view text);
 
-  /// The bytes of every batch written so far.
-  std::uint64_t bytes() const { return bytes_; }
   bool ok() const { return !failed_; }
 
  private:
@@ -89,7 +87,6 @@ class SpoolWriter {
   std::string marks_;
   std::string snapshots_;
   std::uint64_t pending_records_ = 0;
-  std::uint64_t bytes_ = 0;
   bool failed_ = false;
 };
 
