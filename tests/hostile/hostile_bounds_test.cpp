@@ -2,18 +2,16 @@
 // built to make it do otherwise (issue 12). Measured on the real binary in a child process.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <functional>
 #include <set>
 #include <string_view>
-#include <system_error>
 
 #include "hostile/colliding_ids.hpp"
 #include "hostile/hostile_inputs.hpp"
 #include "hostile/measured_run.hpp"
+#include "hostile/scratch_dir.hpp"
 
 namespace tracedoc::hostile {
 namespace {
@@ -21,26 +19,6 @@ namespace {
 // Far above what any of these takes when linear (a few seconds), far below what a quadratic
 // cost takes on them (minutes to hours).
 constexpr double kTimeoutSeconds = 90;
-
-// A directory of its own for each test's input, removed when the test ends.
-class ScratchDir {
- public:
-  ScratchDir()
-      : path_(std::filesystem::temp_directory_path() /
-              ("tracedoc_hostile_" + std::to_string(::getpid()))) {
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 void PrintFigures(std::string_view name, std::string_view what, std::uint64_t input_bytes,
                   const MeasuredRun& run) {

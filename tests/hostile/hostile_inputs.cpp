@@ -11,13 +11,6 @@ namespace {
 
 constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 
-std::uint64_t Scale() {
-  const char* text = std::getenv("TRACEDOC_HOSTILE_SCALE");
-  if (text == nullptr) return 1;
-  const std::uint64_t scale = std::strtoull(text, nullptr, 10);
-  return scale == 0 ? 1 : scale;
-}
-
 const std::vector<std::string> kReadCommands = {"validate", "document", "summary"};
 
 // After the memory and op records below, whose timestamps run far past kTerminal's.
@@ -97,6 +90,33 @@ void WriteTwelveBigLines(FileWriter& out, std::uint64_t line_bytes) {
   out.Put(kLateTerminal);
 }
 
+void WriteLongNamedSpanWithIntervals(FileWriter& out, std::uint64_t name_bytes,
+                                     std::uint64_t intervals) {
+  const std::string end_ns = Decimal(10 * intervals + 10);
+  out.Put(kOpenMeta);
+  out.Put("}\n");
+  out.Put(R"({"kind":"span_start","id":"s","name":")");
+  out.Put(std::string(name_bytes, 'n'));
+  out.Put(R"(","start_ns":0,"span_kind":"function","measured":true})"
+          "\n");
+  for (std::uint64_t i = 0; i < intervals; ++i) {
+    out.Put(R"({"kind":"device_interval","span_id":"s","device":"cuda:0","stream_id":"7",)"
+            R"("clock_id":"host","backend":"cuda","start_ns":)" +
+            Decimal(10 * i + 5) +
+            R"(,"duration_ns":5})"
+            "\n");
+  }
+  out.Put(R"({"kind":"span_end","id":"s","duration_ns":)" + end_ns + "}\n");
+  out.Put(R"({"kind":"terminal","outcome":"complete","timestamp_ns":)" + end_ns + "}\n");
+}
+
+std::uint64_t HostileScale() {
+  const char* text = std::getenv("TRACEDOC_HOSTILE_SCALE");
+  if (text == nullptr) return 1;
+  const std::uint64_t scale = std::strtoull(text, nullptr, 10);
+  return scale == 0 ? 1 : scale;
+}
+
 FileWriter::FileWriter(const std::filesystem::path& path) : file_(std::fopen(path.c_str(), "wb")) {}
 
 FileWriter::~FileWriter() {
@@ -134,7 +154,7 @@ void FileWriter::Flush() {
 }
 
 std::vector<HostileCase> HostileCases() {
-  const std::uint64_t scale = Scale();
+  const std::uint64_t scale = HostileScale();
   const std::uint64_t string_bytes = 100 * kMiB / scale;
   std::vector<HostileCase> cases;
 

@@ -76,6 +76,14 @@ inline void PrintTo(const HostileCase& hostile, std::ostream* out) { *out << hos
 /// unknown string), plus the small records that make the trace valid.
 void WriteTwelveBigLines(FileWriter& out, std::uint64_t line_bytes);
 
+/// One span named with `name_bytes` bytes, launching `intervals` device intervals one after the
+/// other on one stream; a Chrome export names each interval after its span.
+void WriteLongNamedSpanWithIntervals(FileWriter& out, std::uint64_t name_bytes,
+                                     std::uint64_t intervals);
+
+/// TRACEDOC_HOSTILE_SCALE, a divisor of the cases' sizes (default 1), for quick local runs.
+std::uint64_t HostileScale();
+
 /// The cases of issue 12, at the sizes it names, scaled by TRACEDOC_HOSTILE_SCALE (a divisor,
 /// default 1) for quick local runs.
 std::vector<HostileCase> HostileCases();

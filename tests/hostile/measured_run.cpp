@@ -62,7 +62,6 @@ MeasuredRun RunMeasured(const std::vector<std::string>& arguments, double timeou
   if (pid < 0) return run;
 
   // Both pipes are drained as the child writes, so a large output never blocks it.
-  std::uint64_t err_bytes = 0;
   std::array<pollfd, 2> fds = {pollfd{out_pipe[0], POLLIN, 0}, pollfd{err_pipe[0], POLLIN, 0}};
   int open_fds = 2;
   bool killed = false;
@@ -77,7 +76,7 @@ MeasuredRun RunMeasured(const std::vector<std::string>& arguments, double timeou
     for (pollfd& fd : fds) {
       if (fd.fd < 0 || fd.revents == 0) continue;
       const bool more = &fd == &fds[0] ? Drain(fd.fd, nullptr, 0, run.stdout_bytes)
-                                       : Drain(fd.fd, &run.stderr_head, 4096, err_bytes);
+                                       : Drain(fd.fd, &run.stderr_head, 4096, run.stderr_bytes);
       if (!more) {
         ::close(fd.fd);
         fd.fd = -1;
@@ -90,7 +89,12 @@ MeasuredRun RunMeasured(const std::vector<std::string>& arguments, double timeou
   ::wait4(pid, &status, 0, &usage);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   run.peak_rss_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux: KiB
+  const auto seconds_of = [](const timeval& time) {
+    return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) / 1e6;
+  };
+  run.cpu_seconds = seconds_of(usage.ru_utime) + seconds_of(usage.ru_stime);
   if (!killed && WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) run.signal = WTERMSIG(status);
   return run;
 }
 

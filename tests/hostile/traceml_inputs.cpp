@@ -94,6 +94,23 @@ void WriteTraceMLHugeEvents(FileWriter& out, std::uint64_t phases) {
   PutClosingLine(out, 1);
 }
 
+void WriteTraceMLLongPhaseOnManyDevices(FileWriter& out, std::uint64_t name_bytes,
+                                        std::uint64_t devices) {
+  PutIdentity(out, "step_time", 0, kStartUnixNs + kStepNs, 1);
+  out.Put(R"("step":1,"events":{")");
+  out.Put(std::string(name_bytes, 'p'));
+  out.Put(R"(":{)");
+  for (std::uint64_t device = 0; device < devices; ++device) {
+    if (device != 0) out.Put(",");
+    // Durations that differ, as the devices of one rank's phase do.
+    const std::string duration = Decimal(10 + device % 7) + ".5";
+    out.Put(R"("cuda:)" + Decimal(device) + R"(":{"is_gpu":true,"duration_ms":)" + duration +
+            R"(,"cpu_ms":0.25,"gpu_ms":)" + duration + R"(,"n_calls":1})");
+  }
+  out.Put("}}}\n");
+  PutClosingLine(out, 1);
+}
+
 std::vector<HostileCase> TraceMLCases(std::uint64_t scale) {
   std::vector<HostileCase> cases;
   const std::vector<std::string> from_traceml = {"--from", "traceml"};

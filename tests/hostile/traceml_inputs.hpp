@@ -20,6 +20,12 @@ void WriteTraceMLRun(FileWriter& out, std::uint64_t steps);
 /// closing line.
 void WriteTraceMLHugeEvents(FileWriter& out, std::uint64_t phases);
 
+/// One step_time record whose events map has one phase, named with `name_bytes` bytes, measured
+/// on `devices` devices, then the closing line. Converted, the phase holds one span per device,
+/// each named after it (`NAME [DEVICE]`, docs/traceml-conversion.md).
+void WriteTraceMLLongPhaseOnManyDevices(FileWriter& out, std::uint64_t name_bytes,
+                                        std::uint64_t devices);
+
 /// The TraceML cases, sized by `scale` (TRACEDOC_HOSTILE_SCALE, a divisor).
 std::vector<HostileCase> TraceMLCases(std::uint64_t scale);
 
