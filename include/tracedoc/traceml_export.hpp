@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tracedoc/diagnostic.hpp"
 #include "tracedoc/error.hpp"
 #include "tracedoc/reader.hpp"
 
@@ -181,28 +182,6 @@ struct TraceMLClosingLine {
   friend bool operator==(const TraceMLClosingLine&, const TraceMLClosingLine&) = default;
 };
 
-/// A finding that does not stop the read.
-enum class TraceMLWarningCode : std::uint8_t {
-  kUnknownField,    ///< a field the stream does not define (kept)
-  kFieldOrder,      ///< fields out of the stream's column order
-  kDuplicateKey,    ///< a second record with the same stream key (kept, not removed)
-  kDroppedBatches,  ///< the closing line says batches were dropped
-};
-
-/// The code's spelling: traceml_unknown_field, traceml_field_order, traceml_duplicate_key,
-/// traceml_dropped_batches.
-std::string_view TraceMLWarningCodeName(TraceMLWarningCode code) noexcept;
-
-struct TraceMLWarning {
-  TraceMLWarningCode code = TraceMLWarningCode::kUnknownField;
-  /// 1-based physical line.
-  std::uint64_t line = 0;
-  /// The field involved, e.g. `events.forward.cuda:0.cpu_ms`; empty for a whole record.
-  std::string field;
-  std::string message;
-  friend bool operator==(const TraceMLWarning&, const TraceMLWarning&) = default;
-};
-
 /// A whole export: its records by stream, each stream in file order.
 struct TraceMLExport {
   std::vector<TraceMLStepTime> step_time;
@@ -217,9 +196,10 @@ struct TraceMLExport {
   std::optional<TraceMLClosingLine> closing;
   /// Records with a key already seen in their stream, per stream (TraceMLStream order).
   std::array<std::uint64_t, kTraceMLStreamCount> duplicates{};
-  /// Warnings kept, in line order; past TraceMLReadOptions::max_warnings only counted.
-  std::vector<TraceMLWarning> warnings;
-  std::uint64_t total_warnings = 0;
+  /// The read's warnings (codes traceml_unknown_field, traceml_field_order,
+  /// traceml_duplicate_key, traceml_dropped_batches), in line order, each with its line, column,
+  /// field and message: the first DiagnosticLog::max_kept kept, every one counted in `total`.
+  DiagnosticLog warnings;
 
   /// Records of every stream (the closing line is not one).
   std::uint64_t record_count() const noexcept;
@@ -234,12 +214,12 @@ struct TraceMLReadOptions {
   std::size_t max_line_bytes = std::size_t{256} << 20;
   /// Most records; 0 means no bound.
   std::uint64_t max_records = 0;
-  /// Warnings kept in TraceMLExport::warnings; the rest are counted.
-  std::size_t max_warnings = 1000;
 };
 
-/// Reads an export line by line and checks every rule of docs/traceml-export.md; the first
-/// error ends the read. Errors carry the line, the field and the message; codes: io_error,
+/// Reads an export line by line and checks every rule of docs/traceml-export.md, keeping every
+/// record; the first error ends the read. Warnings go to TraceMLExport::warnings, bounded by
+/// DiagnosticLog's default. Errors name the input (Error::file) and carry the line, the column
+/// of the value at fault, the field and the message; codes: io_error,
 /// limit_exceeded, invalid_utf8, invalid_json, not_an_object, duplicate_key, missing_field,
 /// invalid_type, invalid_value, out_of_range, unknown_field, and the traceml_* codes of
 /// docs/tracedoc.md §2. Never throws.

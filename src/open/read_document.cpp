@@ -29,7 +29,6 @@ traceml_convert::ExportConversionOptions ExportOptions(const OpenOptions& option
   conversion.read.strict = options.read.decode.strict_unknown_fields;
   conversion.read.max_line_bytes = options.read.max_line_bytes;
   conversion.read.max_records = options.read.max_records;
-  if (options.diagnostics != nullptr) conversion.read.max_warnings = options.diagnostics->max_kept;
   conversion.diagnostics = options.diagnostics;
   conversion.threads = options.read.threads;
   return conversion;

@@ -1,10 +1,13 @@
-// ReadTraceMLExport: the line loop. The input is cut into blocks of whole lines and split into
-// lines exactly as a trace is (read/line_blocks, read/line_reader), each non-blank line parsed
-// by the project's JSON syntax layer with a trace line's codes and columns, then read as a
-// record or as the closing line. One line is held at a time; memory is the records kept.
+// ReadExport: the line loop. The input is cut into blocks of whole lines and split into lines
+// exactly as a trace is (read/line_blocks, read/line_reader), each non-blank line parsed by the
+// tape with a trace line's codes and columns, then read as a record or as the closing line. One
+// line is held at a time, and the objects that read it are reused from line to line.
+#include "traceml/export_reader.hpp"
+
 #include <cstdio>
 #include <string>
 
+#include "format/decode_context.hpp"
 #include "json/json_tape.hpp"
 #include "read/input_access.hpp"
 #include "read/line_blocks.hpp"
@@ -12,41 +15,47 @@
 #include "read/read_errors.hpp"
 #include "text/utf8.hpp"
 #include "tracedoc/record_decoder.hpp"
-#include "tracedoc/traceml_export.hpp"
-#include "traceml/closing_line.hpp"
-#include "traceml/line_context.hpp"
-#include "traceml/record_line.hpp"
+#include "traceml/export_warnings.hpp"
+#include "traceml/record_reader.hpp"
+#include "util/arena.hpp"
 
-namespace tracedoc {
+namespace tracedoc::traceml {
 namespace {
 
 // As the trace reader's blocks: a few hundred KiB of whole lines at a time.
 constexpr std::size_t kBlockBytes = std::size_t{256} << 10;
 
-// The reader's state from line to line.
 class ExportLines {
  public:
-  ExportLines(const TraceMLReadOptions& options, std::string_view display_name)
-      : options_(options),
-        display_name_(display_name),
-        ctx_(tape_, options_, out_),
-        records_(out_) {}
+  ExportLines(const TraceMLReadOptions& options, ExportSink& sink, DiagnosticLog& log)
+      : options_(options), warnings_(log), records_(sink, warnings_, totals_) {
+    ctx_.strict_unknown_fields = options.strict;
+    ctx_.warnings = &warnings_;
+  }
 
   template <class Blocks>
-  Result<TraceMLExport> ReadAll(Blocks& blocks) {
+  Result<ExportTotals> ReadAll(Blocks& blocks, std::string_view display_name) {
     read::LineBlock block;
     while (blocks.Next(block)) {
-      BOOST_OUTCOME_TRY(ReadBlock(block));
+      BOOST_OUTCOME_TRY(ReadBlock(block, display_name));
       block = read::LineBlock();
     }
-    if (out_.closing) {
-      BOOST_OUTCOME_TRY(traceml::CheckWrittenRecords(out_));
+    if (closing_ && closing_->written_records != totals_.record_count()) {
+      return Error{ErrorCode::kTraceMLWrittenRecordsMismatch,
+                   closing_->line,
+                   std::nullopt,
+                   closing_->written_records_column,
+                   "written_records",
+                   "`written_records` is " + std::to_string(closing_->written_records) +
+                       " but the file has " + std::to_string(totals_.record_count()) +
+                       " records"};
     }
-    return std::move(out_);
+    totals_.warnings = warnings_.total();
+    return totals_;
   }
 
  private:
-  Result<void> ReadBlock(const read::LineBlock& block) {
+  Result<void> ReadBlock(const read::LineBlock& block, std::string_view display_name) {
     read::BufferLineReader lines(block.bytes, options_.max_line_bytes);
     read::Line line;
     std::uint64_t last = 0;
@@ -60,7 +69,7 @@ class ExportLines {
     }
     lines_before_ += last;
     if (block.read_failure) {
-      return read::ReadFailed(lines_before_ + 1, display_name_, *block.read_failure);
+      return read::ReadFailed(lines_before_ + 1, display_name, *block.read_failure);
     }
     return boost::outcome_v2::success();
   }
@@ -69,24 +78,41 @@ class ExportLines {
     if (!text::IsValidUtf8(text)) return read::InvalidUtf8(number, index_);
     if (text::IsBlank(text)) return boost::outcome_v2::success();
     const std::uint64_t index = index_++;
-    ctx_.StartLine(number, index);
-    if (out_.closing) return traceml::LineAfterClosingLine(*out_.closing, number);
+    if (closing_) {
+      return Error{ErrorCode::kTraceMLClosingLineNotLast,
+                   closing_->line,
+                   std::nullopt,
+                   closing_->column,
+                   {},
+                   "the closing line is followed by line " + std::to_string(number) +
+                       "; it must be the last non-blank line"};
+    }
     BOOST_OUTCOME_TRY(Parse(text, number, index));
-    const std::uint32_t stream_node = traceml::FindMember(ctx_, 0, "stream");
+    arena_.Reset();
+    ctx_.ClearUnescaped();
+    ctx_.unknown_members.clear();
+    ctx_.path = nullptr;
+    RecordSource at;
+    at.line = number;
+    at.index = index;
+    const std::uint32_t stream_node = RecordReader::FindMember(ctx_, "stream");
+    bool ok = false;
     if (stream_node != 0) {
       // The closing line is no record: only records count against the bound.
-      if (options_.max_records != 0 && out_.record_count() >= options_.max_records) {
+      if (options_.max_records != 0 && totals_.record_count() >= options_.max_records) {
         return read::TooManyRecords(number, index, options_.max_records);
       }
-      return records_.Read(ctx_, 0, stream_node);
+      ok = records_.ReadRecord(ctx_, stream_node, at);
+    } else if (RecordReader::IsClosingLine(ctx_)) {
+      ClosingPlace place;
+      ok = records_.ReadClosingLine(ctx_, at, place);
+      if (ok) closing_ = place;
+    } else {
+      ok = ctx_.FailAt(0, ErrorCode::kMissingField, "missing field `stream`", "stream");
     }
-    if (!traceml::IsClosingLine(ctx_, 0)) {
-      return ctx_.Fail(ErrorCode::kMissingField, "stream", "missing field `stream`");
-    }
-    Result<TraceMLClosingLine> closing = traceml::ReadClosingLine(ctx_, 0);
-    if (!closing) return std::move(closing).error();
-    out_.closing = std::move(closing).value();
-    return boost::outcome_v2::success();
+    if (ok) return boost::outcome_v2::success();
+    return Error{ctx_.error.code, number,  index, warnings_.Column(tape_, ctx_.error_node),
+                 ctx_.error.field, ctx_.error.message};
   }
 
   // The line's JSON, with the codes and columns a trace line's syntax errors have
@@ -94,9 +120,13 @@ class ExportLines {
   Result<void> Parse(std::string_view line, std::uint64_t number, std::uint64_t index) {
     const std::string_view text = text::TrimUnicodeWhitespace(line);
     const std::size_t leading = static_cast<std::size_t>(text.data() - line.data());
+    warnings_.StartLine(number, leading);
     const DecodeOptions bounds;
-    const json::SyntaxResult syntax =
-        tape_.Parse(text, bounds.max_nesting_depth, bounds.max_string_bytes);
+    json::ParseOptions parse;
+    parse.max_depth = bounds.max_nesting_depth;
+    parse.max_string_bytes = bounds.max_string_bytes;
+    parse.track_offsets = true;
+    const json::SyntaxResult syntax = tape_.Parse(text, parse);
     const std::uint64_t column = leading + syntax.consumed + 1;
     auto fail = [&](ErrorCode code, std::optional<std::uint64_t> at, std::string message) {
       return Error{code, number, index, at, {}, std::move(message)};
@@ -124,29 +154,48 @@ class ExportLines {
   }
 
   const TraceMLReadOptions& options_;
-  std::string_view display_name_;
-  TraceMLExport out_;
   json::Tape tape_;
-  traceml::LineContext ctx_;
-  traceml::RecordLines records_;
+  util::Arena arena_{64 * 1024};
+  format::DecodeContext ctx_{tape_, arena_};
+  ExportTotals totals_;
+  ExportWarnings warnings_;
+  RecordReader records_;
+  std::optional<ClosingPlace> closing_;
   std::uint64_t lines_before_ = 0;  // physical lines of the blocks already read
   std::uint64_t index_ = 0;         // non-blank lines so far
 };
 
-}  // namespace
-
-Result<TraceMLExport> ReadTraceMLExport(const TraceInput& input,
-                                        const TraceMLReadOptions& options) {
-  const std::string name = input.display_name();
-  ExportLines lines(options, name);
+Result<ExportTotals> Read(const TraceInput& input, const TraceMLReadOptions& options,
+                          ExportSink& sink, DiagnosticLog& log, const std::string& name) {
+  ExportLines lines(options, sink, log);
   if (InputAccess::kind(input) == InputAccess::kString) {
     read::BufferBlocks blocks(InputAccess::text(input), kBlockBytes);
-    return lines.ReadAll(blocks);
+    return lines.ReadAll(blocks, name);
   }
   read::OwnedFile owned;
   BOOST_OUTCOME_TRY(std::FILE* const stream, read::OpenInputStream(input, "TraceML export", owned));
   read::StreamBlocks blocks(stream, kBlockBytes, options.max_line_bytes);
-  return lines.ReadAll(blocks);
+  return lines.ReadAll(blocks, name);
 }
 
-}  // namespace tracedoc
+}  // namespace
+
+Result<ExportTotals> ReadExport(const TraceInput& input, const TraceMLReadOptions& options,
+                                ExportSink& sink, DiagnosticLog& log) {
+  const std::string name = input.display_name();
+  const std::size_t kept = log.kept.size();
+  const std::uint64_t total = log.total;
+  const std::uint64_t errors = log.errors;
+  Result<ExportTotals> totals = Read(input, options, sink, log, name);
+  if (totals) return totals;
+  // A rejected export reports its error alone, as it always has: the warnings met before it
+  // described a file that is not read.
+  log.kept.resize(kept);
+  log.total = total;
+  log.errors = errors;
+  Error error = std::move(totals).error();
+  error.file = name;
+  return error;
+}
+
+}  // namespace tracedoc::traceml

@@ -4,43 +4,42 @@
 #include <string_view>
 #include <type_traits>
 
-#include "text/debug_string.hpp"
-#include "traceml/shown_input.hpp"
+#include "tracedoc/diagnostic.hpp"
 
 namespace tracedoc::traceml {
 namespace {
 
 using Count = std::optional<std::uint64_t>;
-using Text = std::optional<std::string>;
+using Text = std::optional<std::string_view>;
 
 // Each stream's key, its parts in order, each handed to `part(name, value)`.
 template <class Part>
-void VisitKey(const TraceMLStepTime& r, Part&& part) {
-  part("global_rank", r.identity.global_rank);
+void VisitKey(const StepTimeView& r, Part&& part) {
+  part("global_rank", r.head.global_rank);
   part("step", r.step);
 }
 template <class Part>
-void VisitKey(const TraceMLStepMemory& r, Part&& part) {
-  part("global_rank", r.identity.global_rank);
+void VisitKey(const StepMemoryView& r, Part&& part) {
+  part("global_rank", r.head.global_rank);
   part("device", r.device);
   part("step", r.step);
 }
 // system and process: one snapshot of a rank.
 template <class Snapshot, class Part>
-requires std::is_same_v<Snapshot, TraceMLSystem> || std::is_same_v<Snapshot, TraceMLProcess>
+requires std::is_same_v<Snapshot, SystemView> || std::is_same_v<Snapshot, ProcessView>
 void VisitKey(const Snapshot& r, Part&& part) {
-  part("global_rank", r.identity.global_rank);
-  part("seq", r.identity.seq);
+  part("global_rank", r.head.global_rank);
+  part("seq", r.head.seq);
 }
 template <class Part>
-void VisitKey(const TraceMLSystemGpu& r, Part&& part) {
-  part("global_rank", r.identity.global_rank);
-  part("seq", r.identity.seq);
+void VisitKey(const SystemGpuView& r, Part&& part) {
+  part("global_rank", r.head.global_rank);
+  part("seq", r.head.seq);
   part("gpu_idx", Count(r.gpu_idx));
 }
 template <class Part>
-void VisitKey(const TraceMLRuntimeEnvironment& r, Part&& part) {
-  part("global_rank", r.identity.global_rank);
+void VisitKey(const RuntimeEnvironmentView& r, Part&& part) {
+  part("global_rank", r.head.global_rank);
 }
 
 void AppendNumber(std::string& key, std::uint64_t value) {
@@ -75,61 +74,44 @@ struct ShowPart {
   }
   void operator()(std::string_view name, const Text& value) const {
     Name(name);
-    if (!value) {
-      out += "null";
-      return;
-    }
-    text::AppendDebugQuoted(out, ShownInput(*value));
+    out += value ? QuoteName(*value) : "null";
   }
 };
 
-template <class Record>
-constexpr TraceMLStream StreamOf() {
-  if constexpr (std::is_same_v<Record, TraceMLStepTime>) return TraceMLStream::kStepTime;
-  if constexpr (std::is_same_v<Record, TraceMLStepMemory>) return TraceMLStream::kStepMemory;
-  if constexpr (std::is_same_v<Record, TraceMLSystem>) return TraceMLStream::kSystem;
-  if constexpr (std::is_same_v<Record, TraceMLSystemGpu>) return TraceMLStream::kSystemGpu;
-  if constexpr (std::is_same_v<Record, TraceMLProcess>) return TraceMLStream::kProcess;
-  return TraceMLStream::kRuntimeEnvironment;
-}
-
 }  // namespace
 
-template <class Record>
-std::optional<std::uint64_t> StreamKeys::Insert(const Record& record) {
-  if constexpr (std::is_same_v<Record, TraceMLOutputLine>) {
+template <class View>
+std::optional<std::uint64_t> StreamKeys::Insert(const View& view, std::uint64_t line) {
+  if constexpr (std::is_same_v<View, OutputLineView>) {
     return std::nullopt;
   } else {
     key_.clear();
-    VisitKey(record, EncodePart{key_});
-    FirstLines& lines = first_lines_[static_cast<std::size_t>(StreamOf<Record>())];
-    const auto [at, inserted] = lines.try_emplace(key_, record.base.line);
+    VisitKey(view, EncodePart{key_});
+    FirstLines& lines = first_lines_[static_cast<std::size_t>(view.head.stream.stream)];
+    const auto [at, inserted] = lines.try_emplace(key_, line);
     if (inserted) return std::nullopt;
     return at->second;
   }
 }
 
-template <class Record>
-std::string StreamKeys::Shown(const Record& record) {
+template <class View>
+std::string StreamKeys::Shown(const View& view) {
   std::string out = "(";
-  if constexpr (!std::is_same_v<Record, TraceMLOutputLine>) VisitKey(record, ShowPart{out});
+  if constexpr (!std::is_same_v<View, OutputLineView>) VisitKey(view, ShowPart{out});
   out += ')';
   return out;
 }
 
-template std::optional<std::uint64_t> StreamKeys::Insert(const TraceMLStepTime&);
-template std::optional<std::uint64_t> StreamKeys::Insert(const TraceMLStepMemory&);
-template std::optional<std::uint64_t> StreamKeys::Insert(const TraceMLSystem&);
-template std::optional<std::uint64_t> StreamKeys::Insert(const TraceMLSystemGpu&);
-template std::optional<std::uint64_t> StreamKeys::Insert(const TraceMLProcess&);
-template std::optional<std::uint64_t> StreamKeys::Insert(const TraceMLRuntimeEnvironment&);
-template std::optional<std::uint64_t> StreamKeys::Insert(const TraceMLOutputLine&);
-template std::string StreamKeys::Shown(const TraceMLStepTime&);
-template std::string StreamKeys::Shown(const TraceMLStepMemory&);
-template std::string StreamKeys::Shown(const TraceMLSystem&);
-template std::string StreamKeys::Shown(const TraceMLSystemGpu&);
-template std::string StreamKeys::Shown(const TraceMLProcess&);
-template std::string StreamKeys::Shown(const TraceMLRuntimeEnvironment&);
-template std::string StreamKeys::Shown(const TraceMLOutputLine&);
+#define TRACEDOC_TRACEML_KEYS_OF(View)                                                 \
+  template std::optional<std::uint64_t> StreamKeys::Insert(const View&, std::uint64_t); \
+  template std::string StreamKeys::Shown(const View&);
+TRACEDOC_TRACEML_KEYS_OF(StepTimeView)
+TRACEDOC_TRACEML_KEYS_OF(StepMemoryView)
+TRACEDOC_TRACEML_KEYS_OF(SystemView)
+TRACEDOC_TRACEML_KEYS_OF(SystemGpuView)
+TRACEDOC_TRACEML_KEYS_OF(ProcessView)
+TRACEDOC_TRACEML_KEYS_OF(RuntimeEnvironmentView)
+TRACEDOC_TRACEML_KEYS_OF(OutputLineView)
+#undef TRACEDOC_TRACEML_KEYS_OF
 
 }  // namespace tracedoc::traceml

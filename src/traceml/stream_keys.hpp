@@ -13,23 +13,23 @@
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
-#include "tracedoc/traceml_export.hpp"
+#include "traceml/export_records.hpp"
 #include "util/seeded_hash.hpp"
 
 namespace tracedoc::traceml {
 
 class StreamKeys {
  public:
-  /// The line of the first record of the record's stream with its key, when there was one;
-  /// otherwise the record's own line is remembered for its key and the result is empty (always
-  /// so for stdout_stderr). Memory: one short key and one line per distinct key.
-  template <class Record>
-  std::optional<std::uint64_t> Insert(const Record& record);
+  /// The line of the first record of the view's stream with its key, when there was one;
+  /// otherwise `line` is remembered for its key and the result is empty (always so for
+  /// stdout_stderr). Memory: one short key and one line per distinct key.
+  template <class View>
+  std::optional<std::uint64_t> Insert(const View& view, std::uint64_t line);
 
-  /// The record's key with its values as messages show them, e.g. `(global_rank 1, step 4)`; a
-  /// device is quoted and cut to a bounded length.
-  template <class Record>
-  static std::string Shown(const Record& record);
+  /// The view's key with its values as messages show them, e.g. `(global_rank 1, step 4)`; a
+  /// device is quoted with a bound (QuoteName).
+  template <class View>
+  static std::string Shown(const View& view);
 
  private:
   // Each key encoded as bytes (a tag and 8 bytes per number, a length before a string), so

@@ -1,4 +1,4 @@
-// The spellings of TraceML's streams and warning codes (docs/traceml-export.md).
+// The spellings of TraceML's streams (docs/traceml-export.md).
 #include <array>
 #include <string_view>
 
@@ -23,20 +23,6 @@ std::optional<TraceMLStream> TraceMLStreamFromName(std::string_view name) noexce
     if (kStreamNames[i] == name) return static_cast<TraceMLStream>(i);
   }
   return std::nullopt;
-}
-
-std::string_view TraceMLWarningCodeName(TraceMLWarningCode code) noexcept {
-  switch (code) {
-    case TraceMLWarningCode::kUnknownField:
-      return "traceml_unknown_field";
-    case TraceMLWarningCode::kFieldOrder:
-      return "traceml_field_order";
-    case TraceMLWarningCode::kDuplicateKey:
-      return "traceml_duplicate_key";
-    case TraceMLWarningCode::kDroppedBatches:
-      return "traceml_dropped_batches";
-  }
-  return "traceml_unknown_field";
 }
 
 std::uint64_t TraceMLExport::record_count() const noexcept {

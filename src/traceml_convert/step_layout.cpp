@@ -4,10 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include <boost/unordered/unordered_flat_map.hpp>
-
 #include "util/saturating.hpp"
-#include "util/seeded_hash.hpp"
 
 namespace tracedoc::traceml_convert {
 namespace {
@@ -19,6 +16,14 @@ UnixInterval Cut(std::uint64_t start, std::uint64_t duration, std::uint64_t limi
   return {start, std::min(util::SaturatingAdd(start, duration), limit)};
 }
 
+// The end of the run of samples of the phase that starts at `begin`: a phase's devices are
+// consecutive, and its name is not used again (the events map's keys are unique).
+std::size_t PhaseEnd(std::span<const traceml::PhaseSampleView> samples, std::size_t begin) {
+  std::size_t end = begin + 1;
+  while (end < samples.size() && samples[end].name == samples[begin].name) ++end;
+  return end;
+}
+
 }  // namespace
 
 std::uint64_t MillisecondsToNs(double ms) {
@@ -27,48 +32,58 @@ std::uint64_t MillisecondsToNs(double ms) {
   return ns >= kTwoTo64 ? util::kU64Max : static_cast<std::uint64_t>(ns);
 }
 
-StepLayout LayOutStep(const TraceMLStepTime& record, std::uint64_t end_unix_ns) {
-  StepLayout layout;
-  struct Durations {
-    std::string_view name;
-    std::uint64_t longest_ns = 0;
-    std::vector<const TraceMLPhaseSample*> samples;
-  };
-  // The phase names in the order they first appear, found by hash: a step may name many.
-  std::vector<Durations> phases;
-  boost::unordered_flat_map<std::string_view, std::size_t, util::SeededHash> position;
-  for (const TraceMLPhaseSample& sample : record.events) {
-    const auto [at, added] = position.try_emplace(sample.name, phases.size());
-    if (added) phases.push_back({sample.name, 0, {}});
-    if (!sample.duration_ms) {
-      layout.unplaced.push_back(&sample);
-      continue;
-    }
-    Durations& phase = phases[at->second];
-    phase.longest_ns = std::max(phase.longest_ns, MillisecondsToNs(*sample.duration_ms));
-    phase.samples.push_back(&sample);
-  }
+void LayOutStep(std::span<const traceml::PhaseSampleView> samples, std::uint64_t end_unix_ns,
+                StepLayout& layout) {
+  layout.phases.clear();
+  layout.devices.clear();
+  layout.unplaced.clear();
   std::uint64_t total_ns = 0;
-  for (const Durations& phase : phases) total_ns = util::SaturatingAdd(total_ns, phase.longest_ns);
+  for (std::size_t begin = 0; begin < samples.size();) {
+    const std::size_t end = PhaseEnd(samples, begin);
+    std::uint64_t longest_ns = 0;
+    for (std::size_t i = begin; i < end; ++i) {
+      if (samples[i].duration_ms) {
+        longest_ns = std::max(longest_ns, MillisecondsToNs(*samples[i].duration_ms));
+      } else {
+        layout.unplaced.push_back(&samples[i]);
+      }
+    }
+    total_ns = util::SaturatingAdd(total_ns, longest_ns);
+    begin = end;
+  }
   layout.interval = {util::SaturatingSub(end_unix_ns, total_ns), end_unix_ns};
 
   std::uint64_t cursor = layout.interval.start_ns;
-  for (const Durations& phase : phases) {
-    if (phase.samples.empty()) continue;  // every device of it had a null duration
-    PhaseLayout& placed = layout.phases.emplace_back();
-    placed.name = phase.name;
-    placed.interval = Cut(cursor, phase.longest_ns, end_unix_ns);
-    if (phase.samples.size() == 1) {
-      placed.sample = phase.samples.front();
-    } else {
-      for (const TraceMLPhaseSample* sample : phase.samples) {
-        placed.devices.push_back(
-            {sample, Cut(cursor, MillisecondsToNs(*sample->duration_ms), end_unix_ns)});
-      }
+  for (std::size_t begin = 0; begin < samples.size();) {
+    const std::size_t end = PhaseEnd(samples, begin);
+    std::uint64_t longest_ns = 0;
+    std::size_t measured = 0;
+    const traceml::PhaseSampleView* only = nullptr;
+    for (std::size_t i = begin; i < end; ++i) {
+      if (!samples[i].duration_ms) continue;
+      longest_ns = std::max(longest_ns, MillisecondsToNs(*samples[i].duration_ms));
+      ++measured;
+      only = &samples[i];
     }
-    cursor = placed.interval.end_ns;
+    if (measured != 0) {  // a phase all of whose devices had a null duration makes no span
+      PhaseLayout& placed = layout.phases.emplace_back();
+      placed.name = samples[begin].name;
+      placed.interval = Cut(cursor, longest_ns, end_unix_ns);
+      if (measured == 1) {
+        placed.sample = only;
+      } else {
+        placed.first_device = layout.devices.size();
+        placed.device_count = measured;
+        for (std::size_t i = begin; i < end; ++i) {
+          if (!samples[i].duration_ms) continue;
+          layout.devices.push_back(
+              {&samples[i], Cut(cursor, MillisecondsToNs(*samples[i].duration_ms), end_unix_ns)});
+        }
+      }
+      cursor = placed.interval.end_ns;
+    }
+    begin = end;
   }
-  return layout;
 }
 
 }  // namespace tracedoc::traceml_convert

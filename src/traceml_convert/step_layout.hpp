@@ -4,11 +4,13 @@
 #ifndef TRACEDOC_SRC_TRACEML_CONVERT_STEP_LAYOUT_HPP_
 #define TRACEDOC_SRC_TRACEML_CONVERT_STEP_LAYOUT_HPP_
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
-#include "tracedoc/traceml_export.hpp"
+#include "traceml/export_records.hpp"
 
 namespace tracedoc::traceml_convert {
 
@@ -24,30 +26,36 @@ struct UnixInterval {
 
 /// One device of a phase that has several: its own duration from the phase's start.
 struct DeviceLayout {
-  const TraceMLPhaseSample* sample = nullptr;
+  const traceml::PhaseSampleView* sample = nullptr;
   UnixInterval interval;
 };
 
-/// One phase name of the step.
+/// One phase name of the step with a measured sample.
 struct PhaseLayout {
   std::string_view name;
   UnixInterval interval;
-  /// The phase's one sample with a duration, when it has only one; else null and `devices` holds
-  /// them (in the order written).
-  const TraceMLPhaseSample* sample = nullptr;
-  std::vector<DeviceLayout> devices;
+  /// The phase's one sample with a duration, when it has only one; else null and its devices
+  /// are StepLayout::devices[first_device, first_device + device_count), in the order written.
+  const traceml::PhaseSampleView* sample = nullptr;
+  std::size_t first_device = 0;
+  std::size_t device_count = 0;
 };
 
+/// Reused from step to step, so that laying out steps allocates nothing once warm.
 struct StepLayout {
   UnixInterval interval;
   std::vector<PhaseLayout> phases;
+  std::vector<DeviceLayout> devices;
   /// Samples with a null duration_ms: they take no time and make no span.
-  std::vector<const TraceMLPhaseSample*> unplaced;
+  std::vector<const traceml::PhaseSampleView*> unplaced;
 };
 
-/// The layout of a step that ends at `end_unix_ns`. A step longer than `end_unix_ns` (only a
-/// hostile export) starts at 0 and its phases are cut at its end, so they still nest.
-StepLayout LayOutStep(const TraceMLStepTime& record, std::uint64_t end_unix_ns);
+/// Lays out the step whose events are `samples` (a phase's devices in a row, as the reader
+/// flattens the map) and that ends at `end_unix_ns`, into `layout`. A step longer than
+/// `end_unix_ns` (only a hostile export) starts at 0 and its phases are cut at its end, so they
+/// still nest.
+void LayOutStep(std::span<const traceml::PhaseSampleView> samples, std::uint64_t end_unix_ns,
+                StepLayout& layout);
 
 }  // namespace tracedoc::traceml_convert
 

@@ -1,0 +1,72 @@
+// The warnings of an export's read (docs/traceml-export.md, "Warnings and strict"), into the one
+// bounded log: each at its line and column, its message built only while the log keeps it, and
+// every name it echoes quoted with a bound.
+#ifndef TRACEDOC_TRACEML_EXPORT_WARNINGS_HPP_
+#define TRACEDOC_TRACEML_EXPORT_WARNINGS_HPP_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "format/decode_context.hpp"
+#include "tracedoc/diagnostic.hpp"
+
+namespace tracedoc::traceml {
+
+class ExportWarnings final : public format::ObjectWarnings {
+ public:
+  explicit ExportWarnings(DiagnosticLog& log) : log_(log) {}
+
+  /// The line being read: its number, and the bytes of white space before its JSON (columns
+  /// count from the line's start, the tape's offsets from its JSON's).
+  void StartLine(std::uint64_t line, std::size_t leading) {
+    line_ = line;
+    leading_ = leading;
+  }
+
+  /// 1-based column of node `node` of the line's tape.
+  std::uint64_t Column(const json::Tape& tape, std::uint32_t node) const {
+    return leading_ + tape.offset(node) + 1;
+  }
+
+  /// Counts a warning at this line and, while the log has room, keeps it with the message
+  /// `message()` makes.
+  template <class Message>
+  void Add(DiagnosticCode code, std::string_view field, std::uint64_t column, Message&& message) {
+    ++total_;
+    if (!log_.WillKeep()) {
+      log_.Count(Severity::kWarning);
+      return;
+    }
+    Diagnostic diagnostic;
+    diagnostic.severity = Severity::kWarning;
+    diagnostic.code = code;
+    diagnostic.line = line_;
+    diagnostic.column = column;
+    diagnostic.field = BoundedField(field);
+    diagnostic.message = message();
+    log_.Add(std::move(diagnostic));
+  }
+
+  void UnknownMember(const format::DecodeContext& ctx, const std::string& field,
+                     std::uint32_t key_node) override;
+  void OutOfOrder(const format::DecodeContext& ctx, const std::string& field,
+                  const std::string& after, std::uint32_t key_node) override;
+
+  /// A field's path as a diagnostic keeps it: cut past 256 bytes (at a character boundary,
+  /// `…` marking the cut), since a path holds names of any length (an events phase's).
+  static std::string BoundedField(std::string_view field);
+
+  /// Warnings of this read, kept or not.
+  std::uint64_t total() const noexcept { return total_; }
+
+ private:
+  DiagnosticLog& log_;
+  std::uint64_t line_ = 0;
+  std::size_t leading_ = 0;
+  std::uint64_t total_ = 0;
+};
+
+}  // namespace tracedoc::traceml
+
+#endif  // TRACEDOC_TRACEML_EXPORT_WARNINGS_HPP_
