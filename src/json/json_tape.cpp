@@ -437,20 +437,27 @@ class TapeHandler {
       } else {
         tape_->raw_strings_.emplace_back(string_ordinal_ - 1, NodeCount());
       }
-    } else if (whole_in_line) {
-      node.in_input = true;
-      node.text_offset = static_cast<std::uint32_t>(s.data() - line_.data());
-      node.text_length = static_cast<std::uint32_t>(s.size());
     } else {
-      std::string& text = tape_->text_;
-      const std::size_t start = part_start_ == kNoPart ? text.size() : part_start_;
-      part_start_ = kNoPart;
-      text.append(s.data(), s.size());
-      node.text_offset = static_cast<std::uint32_t>(start);
-      node.text_length = static_cast<std::uint32_t>(text.size() - start);
+      PlaceText(node, s, whole_in_line);
     }
     PushNode(node, at);
     return true;
+  }
+  // Where a finished string's or number's text is: a view into the line when it arrived whole
+  // and lies there, else the tape's own copy, its pieces joined.
+  void PlaceText(Node& node, boost::json::string_view s, bool whole_in_line) {
+    if (whole_in_line) {
+      node.in_input = true;
+      node.text_offset = static_cast<std::uint32_t>(s.data() - line_.data());
+      node.text_length = static_cast<std::uint32_t>(s.size());
+      return;
+    }
+    std::string& text = tape_->text_;
+    const std::size_t start = part_start_ == kNoPart ? text.size() : part_start_;
+    part_start_ = kNoPart;
+    text.append(s.data(), s.size());
+    node.text_offset = static_cast<std::uint32_t>(start);
+    node.text_length = static_cast<std::uint32_t>(text.size() - start);
   }
   bool FinishNumber(boost::json::string_view s, boost::system::error_code& ec) {
     // A rewritten literal: record it as written. Numbers arrive in order, and so do the
@@ -498,7 +505,7 @@ class TapeHandler {
       // Where the literal stands in the parsed text (a rewritten one: where its stand-in is).
       const std::size_t at = static_cast<std::size_t>(parsed_at - line_.data());
       cursor_ = at;
-      if (!FinishTextAt(s, at, ec)) return false;
+      FinishNumberAt(s, at);
       cursor_ = at + (overridden ? (*overrides_)[next_override_ - 1].patched_length : s.size());
     } else if (!FinishText(NodeType::kNumber, s, 0, ec)) {
       return false;
@@ -513,25 +520,12 @@ class TapeHandler {
     return true;
   }
   // FinishText for a number whose place in the parsed text is known.
-  bool FinishTextAt(boost::json::string_view s, std::size_t at, boost::system::error_code& ec) {
+  void FinishNumberAt(boost::json::string_view s, std::size_t at) {
     run_ = kNoRun;
     Node node{NodeType::kNumber};
     node.end = NodeCount() + 1;
-    if (part_start_ == kNoPart && InLine(s)) {
-      node.in_input = true;
-      node.text_offset = static_cast<std::uint32_t>(s.data() - line_.data());
-      node.text_length = static_cast<std::uint32_t>(s.size());
-    } else {
-      std::string& text = tape_->text_;
-      const std::size_t start = part_start_ == kNoPart ? text.size() : part_start_;
-      part_start_ = kNoPart;
-      text.append(s.data(), s.size());
-      node.text_offset = static_cast<std::uint32_t>(start);
-      node.text_length = static_cast<std::uint32_t>(text.size() - start);
-    }
-    (void)ec;
+    PlaceText(node, s, part_start_ == kNoPart && InLine(s));
     PushNode(node, at);
-    return true;
   }
 
  public:
