@@ -1,7 +1,9 @@
 // ReadCirronBatch on any bytes, as the batch file 00000000000000000001-aaaa…a.json. Invariants:
-// the read is deterministic; a failure has a code of the table, names the file first, and its
-// line and column lie within the input; a strict read that succeeds is the default read, which
-// then counted no NaN or Infinity; a batch that is read keeps every rule of the format.
+// the read is deterministic; a failure has a code of the table, names the file (Error::file),
+// and its line and column lie within the input; a strict-JSON read that succeeds is the default
+// read, which then counted no NaN or Infinity; a strict read (unknown keys refused) accepts what
+// the default accepts or fails with unknown_field; a batch that is read keeps every rule of the
+// format.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -22,7 +24,7 @@ bool IsHexId(std::string_view id) {
 
 void CheckError(const tracedoc::Error& error, std::string_view file_name, std::string_view text) {
   TRACEDOC_FUZZ_CHECK(static_cast<int>(error.code) < tracedoc::kErrorCodeCount);
-  TRACEDOC_FUZZ_CHECK(error.message.starts_with(std::string(file_name) + ": "));
+  TRACEDOC_FUZZ_CHECK(error.file == file_name);
   if (error.line == 0) return;
   const auto lines = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) + 1;
   TRACEDOC_FUZZ_CHECK(error.line <= lines);
@@ -77,6 +79,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   CheckBatch(read.value());
+  tracedoc::CirronReadOptions no_unknown_keys;
+  no_unknown_keys.strict = true;
+  const tracedoc::Result<tracedoc::CirronBatch> refusing =
+      tracedoc::ReadCirronBatch(file_name, text, no_unknown_keys);
+  TRACEDOC_FUZZ_CHECK(refusing || refusing.error().code == tracedoc::ErrorCode::kUnknownField);
   if (strict) TRACEDOC_FUZZ_CHECK(non_finite == 0);
   if (!strict) {
     CheckError(strict.error(), file_name, text);

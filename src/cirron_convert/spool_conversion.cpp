@@ -22,6 +22,7 @@
 #include "format/record_traits.hpp"
 #include "tracedoc/cirron_convert.hpp"
 #include "tracedoc/document_builder.hpp"
+#include "util/arena.hpp"
 #include "util/seeded_hash.hpp"
 
 namespace tracedoc::cirron_convert {
@@ -66,16 +67,33 @@ class UnknownMembers {
     json_.push_back('}');
     Add(kUnknownKey, json_);
   }
+  // A member whose JSON is appended piece by piece (json()), its size written when it closes:
+  // a value of many megabytes is built once, in place.
+  void Open(std::string_view key) {
+    AppendUnknownField(encoded_, key, {});
+    open_at_ = encoded_.size();
+  }
+  std::string& json() { return encoded_; }
+  void Close() {
+    const std::size_t size = encoded_.size() - open_at_;
+    for (int b = 0; b < 4; ++b) {
+      encoded_[open_at_ - 4 + b] = static_cast<char>((size >> (8 * b)) & 0xFF);
+    }
+    ++count_;
+  }
   void Clear() {
     encoded_.clear();
     count_ = 0;
   }
   UnknownFields View() const { return UnknownFields(encoded_, count_); }
+  std::size_t count() const { return count_; }
+  std::string Take() { return std::exchange(encoded_, std::string()); }
 
  private:
   std::string encoded_;
   std::string json_;
   std::size_t count_ = 0;
+  std::size_t open_at_ = 0;
 };
 
 // A spool record kept whole, as its table writes it: the spool's keys in the format's order,
@@ -111,6 +129,54 @@ std::string JsonArray(const std::vector<const std::string*>& items) {
   out.push_back(']');
   return out;
 }
+
+// Texts joined by commas, each once, in the order first given: the set refers to the joined
+// text rather than holding copies, so many long distinct texts cost their bytes once.
+class DistinctList {
+ public:
+  void Add(std::string_view text) {
+    const auto hash = util::HashBytes(text);
+    if (seen_.find(Probe{text, hash, this}) != seen_.end()) return;
+    if (!joined_.empty()) joined_.push_back(',');
+    const auto offset = static_cast<std::uint32_t>(joined_.size());
+    joined_.append(text);
+    seen_.insert(Entry{offset, static_cast<std::uint32_t>(text.size()), hash});
+  }
+  std::string Take() { return std::exchange(joined_, std::string()); }
+
+ private:
+  struct Entry {
+    std::uint32_t offset;
+    std::uint32_t size;
+    std::uint64_t hash;
+  };
+  struct Probe {
+    std::string_view text;
+    std::uint64_t hash;
+    const DistinctList* list;
+  };
+  std::string_view TextOf(const Entry& entry) const {
+    return std::string_view(joined_).substr(entry.offset, entry.size);
+  }
+  struct Hash {
+    using is_transparent = void;
+    using is_avalanching = void;
+    std::size_t operator()(const Entry& entry) const noexcept { return entry.hash; }
+    std::size_t operator()(const Probe& probe) const noexcept { return probe.hash; }
+  };
+  struct Equal {
+    using is_transparent = void;
+    bool operator()(const Entry& a, const Entry& b) const noexcept {
+      return a.offset == b.offset && a.size == b.size;
+    }
+    bool operator()(const Probe& p, const Entry& e) const noexcept {
+      return p.text == p.list->TextOf(e);
+    }
+    bool operator()(const Entry& e, const Probe& p) const noexcept { return (*this)(p, e); }
+  };
+  std::string joined_;
+  boost::unordered_flat_set<Entry, Hash, Equal> seen_;
+};
 
 // A mark or a snapshot that is kept whole on its span's start (or on the meta).
 struct KeptRecord {
@@ -244,24 +310,23 @@ class SpoolConverter final : public cirron::SpoolSink {
   }
 
   void OnBatch(const cirron::BatchView& batch, const cirron::BatchSource& source) override {
-    if (batches_.empty()) {
+    if (paths_.empty()) {
       first_batch_id_ = std::string(batch.batch_id.text);
       first_created_ns_ = batch.created_ns;
+      meta_.Open("cirron_batches");
     }
-    batches_.push_back(RecordJson(cirron::BatchFields(), batch, batch.unknown));
+    // The meta's cirron_batches, built in place as the batches come.
+    meta_.json().push_back(paths_.empty() ? '[' : ',');
+    meta_.json().append(RecordJson(cirron::BatchFields(), batch, batch.unknown));
     paths_.emplace_back(source.path);
     non_finite_ += source.non_finite_numbers;
-    // Each version once, in batch order: a set, so that many long versions stay linear.
-    if (sdk_versions_seen_.insert(std::string(batch.sdk_version)).second) {
-      if (!sdk_versions_.empty()) sdk_versions_.push_back(',');
-      sdk_versions_.append(batch.sdk_version);
-    }
+    sdk_versions_.Add(batch.sdk_version);
   }
 
   /// Settles what the whole spool decides and adds the terminal.
   Result<void> Finish(const cirron::SpoolTotals& totals, DiagnosticLog* diagnostics) {
     if (failed_) return *failed_;
-    if (batches_.empty()) {
+    if (paths_.empty()) {
       return Error{ErrorCode::kCirronEmptySpool, 0, std::nullopt, std::nullopt, {},
                    "the spool holds no batch: there is nothing to convert"};
     }
@@ -280,25 +345,33 @@ class SpoolConverter final : public cirron::SpoolSink {
     std::vector<const std::string*> meta_snapshots;
     Attach(meta_marks, meta_snapshots);
 
-    const std::string batch_count = std::to_string(batches_.size());
+    const std::string batch_count = std::to_string(paths_.size());
     const std::string non_finite = std::to_string(non_finite_);
     const std::string session_start = std::to_string(origin);
     const std::string unresolved = std::to_string(totals.unresolved_references);
+    meta_.json().push_back(']');
+    meta_.Close();
+    if (!meta_marks.empty()) meta_.Add(kCirronMarksKey, JsonArray(meta_marks));
+    if (!meta_snapshots.empty()) meta_.Add("cirron_snapshots", JsonArray(meta_snapshots));
+    // The meta's large values become the document's as they are, not copied once more (a
+    // string moved keeps its buffer when it has one: these are not short).
+    const std::size_t meta_members = meta_.count();
+    std::string meta_block = meta_.Take();
+    std::string versions = sdk_versions_.Take();
+    const UnknownFields meta_unknown(meta_block, meta_members);
+    const std::string_view versions_view(versions);
+    std::vector<std::string> blocks;
+    blocks.push_back(std::move(meta_block));
+    if (versions.size() >= util::Arena::kLargeBytes) blocks.push_back(std::move(versions));
+    detail::BuilderAccess::AdoptBlocks(builder_, std::move(blocks));
     // Sorted by key, as a document keeps its tags.
     const Tag tags[] = {
         {"cirron.batches", batch_count},
         {"cirron.non_finite_numbers", non_finite},
-        {"cirron.sdk_versions", sdk_versions_},
+        {"cirron.sdk_versions", versions_view},
         {"cirron.session_start_ns", session_start},
         {"cirron.unresolved_references", unresolved},
     };
-    std::vector<const std::string*> headers;
-    headers.reserve(batches_.size());
-    for (const std::string& header : batches_) headers.push_back(&header);
-    UnknownMembers unknown;
-    unknown.Add("cirron_batches", JsonArray(headers));
-    if (!meta_marks.empty()) unknown.Add(kCirronMarksKey, JsonArray(meta_marks));
-    if (!meta_snapshots.empty()) unknown.Add("cirron_snapshots", JsonArray(meta_snapshots));
     const std::string timestamp = emit::IsoTimestamp(origin);
     TraceRunMeta run;
     run.run_id = run_id_ ? std::string_view(*run_id_) : std::string_view(first_batch_id_);
@@ -311,7 +384,7 @@ class SpoolConverter final : public cirron::SpoolSink {
     run.device = has_gpu_time_ ? kGpuDevice : "cpu";
     run.timing_mode = TimingMode::kHost;
     run.tags = ArrayView<Tag>(tags, std::size(tags));
-    run.unknown = unknown.View();
+    run.unknown = meta_unknown;
     detail::BuilderAccess::ReplaceRun(builder_, run);
 
     TerminalRecord terminal;
@@ -416,13 +489,12 @@ class SpoolConverter final : public cirron::SpoolSink {
   std::vector<std::uint64_t> stats_times_;
   std::vector<KeptRecord> kept_marks_;
   std::vector<KeptRecord> kept_snapshots_;
-  std::vector<std::string> batches_;
+  UnknownMembers meta_;
   std::vector<std::string> paths_;
   std::string first_batch_id_;
   std::uint64_t first_created_ns_ = 0;
   std::uint64_t non_finite_ = 0;
-  std::string sdk_versions_;
-  boost::unordered_flat_set<std::string, util::SeededHash, std::equal_to<>> sdk_versions_seen_;
+  DistinctList sdk_versions_;
 };
 
 Result<DocumentBuilder> Convert(std::string_view path, const SpoolConversionOptions& options,

@@ -30,10 +30,12 @@ int RunTraceMLSummary(const SummaryArgs& args, const TraceInput& input) {
 
 int RunSummary(const SummaryArgs& args) {
   const TraceInput input = InputNamed(args.trace.file);
-  if (FormatOf(input, args.trace.from) == InputFormat::kTraceMLExport) {
-    return RunTraceMLSummary(args, input);
-  }
-  return RunOnTrace(args.trace, "summary", true,
+  const InputFormat format = FormatOf(input, args.trace.from);
+  if (format == InputFormat::kTraceMLExport) return RunTraceMLSummary(args, input);
+  // The input is looked at once: the read is told what it is.
+  TraceArgument known = args.trace;
+  known.from = std::string(InputFormatName(format));
+  return RunOnTrace(known, "summary", true,
                     [&](const TraceDocument& document, std::ostream& out) {
                       WriteSummaryJson(Summarize(document), out, {.pretty = args.pretty});
                       return kExitOk;

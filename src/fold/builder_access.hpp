@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <memory>
 #include <span>
+#include <string>
+#include <vector>
 #include <string_view>
 
 #include "tracedoc/document_builder.hpp"
@@ -40,6 +42,10 @@ struct BuilderAccess {
   /// Every time kept so far (span starts, op, memory and device_memory timestamps, interval
   /// starts) and the latest evidence, less `origin`; 0 for one that is earlier.
   static void ShiftTimes(DocumentBuilder& builder, std::uint64_t origin);
+  /// Makes `blocks` part of the document's storage, so that the next ReplaceRun (or Add) keeps
+  /// a large value that lies in one of them as it is instead of copying it: a conversion builds
+  /// a meta of many megabytes once.
+  static void AdoptBlocks(DocumentBuilder& builder, std::vector<std::string>&& blocks);
   /// Replaces the run metadata of the meta record added first (copied into the document).
   static void ReplaceRun(DocumentBuilder& builder, const TraceRunMeta& run);
   /// Whether a span of id `id` was added.

@@ -389,6 +389,11 @@ void detail::BuilderAccess::ShiftTimes(DocumentBuilder& builder, std::uint64_t o
   s.latest_ns = Shifted(s.latest_ns, origin);
 }
 
+void detail::BuilderAccess::AdoptBlocks(DocumentBuilder& builder,
+                                        std::vector<std::string>&& blocks) {
+  builder.state_->data->pool.arena().Adopt(std::move(blocks));
+}
+
 void detail::BuilderAccess::ReplaceRun(DocumentBuilder& builder, const TraceRunMeta& run) {
   detail::DocumentData& d = *builder.state_->data;
   const MetaRecord meta{d.schema, run};

@@ -23,11 +23,16 @@ struct PathStep {
   std::int64_t index = -1;
 };
 
-/// An unknown member met while reading: its key (the key as written, or for a member kept by
-/// an enclosing object, its path from there) and its value.
-struct UnknownMember {
-  std::string_view key;
-  std::uint32_t value_node = 0;
+/// An unknown member met while reading: its key's node (its value is the next node), or with
+/// kHoisted set, the index in DecodeContext::hoisted of a member an enclosing object keeps under
+/// its path (ObjectPolicy::hoist_unknown). Four bytes: a line may hold millions.
+using UnknownMember = std::uint32_t;
+inline constexpr UnknownMember kHoisted = 0x80000000u;
+
+/// A hoisted unknown member: its path from the object that keeps it, and its key's node.
+struct HoistedMember {
+  std::string_view path;
+  std::uint32_t key_node = 0;
 };
 
 /// The first error among the elements of an array that the tape handed out one at a time
@@ -81,6 +86,7 @@ struct DecodeContext {
   std::optional<std::size_t> error_offset{};
   // Unknown members, used as a stack by nested objects.
   std::vector<UnknownMember> unknown_members{};
+  std::vector<HoistedMember> hoisted{};
   std::string json_scratch{};
 
   const json::Node& node(std::uint32_t i) const { return tape.node(i); }

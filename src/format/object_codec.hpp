@@ -61,12 +61,13 @@ struct ObjectMembers {
 
 namespace detail {
 
-// Where an unknown member's key is: as written, or its path from the object that keeps it.
-inline std::string_view UnknownKey(DecodeContext& ctx, std::string_view key, bool hoisted) {
-  if (!hoisted || ctx.path == nullptr) return key;
-  const PathStep step{ctx.path, key};
+// An unknown member to keep: its key as written, or its path from the object that keeps it.
+inline UnknownMember Unknown(DecodeContext& ctx, std::uint32_t key_node, bool hoisted) {
+  if (!hoisted || ctx.path == nullptr) return key_node;
+  const PathStep step{ctx.path, ctx.text(key_node)};
   const std::string path = DecodeContext::PathString(&step);
-  return ctx.arena.CopyString(path);
+  ctx.hoisted.push_back(HoistedMember{ctx.arena.CopyString(path), key_node});
+  return kHoisted | static_cast<std::uint32_t>(ctx.hoisted.size() - 1);
 }
 
 // Encodes the unknown members from `first` on into `unknown`, in one buffer that has room for
@@ -81,10 +82,14 @@ inline void EncodeUnknown(DecodeContext& ctx, std::size_t first, UnknownFields& 
   CompactJsonOptions options;
   options.non_finite_as_strings = ctx.non_finite_as_strings;
   for (std::size_t i = first; i < ctx.unknown_members.size(); ++i) {
-    const UnknownMember& member = ctx.unknown_members[i];
-    const std::size_t json_start = encoded.size() + 8 + member.key.size();
-    AppendUnknownField(encoded, member.key, {});
-    AppendCompactJson(ctx.tape, member.value_node, encoded, options);
+    const UnknownMember member = ctx.unknown_members[i];
+    const bool hoisted = (member & kHoisted) != 0;
+    const std::uint32_t key_node = hoisted ? ctx.hoisted[member & ~kHoisted].key_node : member;
+    const std::string_view key =
+        hoisted ? ctx.hoisted[member & ~kHoisted].path : ctx.text(key_node);
+    const std::size_t json_start = encoded.size() + 8 + key.size();
+    AppendUnknownField(encoded, key, {});
+    AppendCompactJson(ctx.tape, key_node + 1, encoded, options);
     const std::size_t json_size = encoded.size() - json_start;
     for (int b = 0; b < 4; ++b) {
       encoded[json_start - 4 + b] = static_cast<char>((json_size >> (8 * b)) & 0xFF);
@@ -97,6 +102,7 @@ inline void EncodeUnknown(DecodeContext& ctx, std::size_t first, UnknownFields& 
     unknown = UnknownFields(ctx.arena.CopyString(encoded), count);
   }
   ctx.unknown_members.resize(first);
+  if (first == 0) ctx.hoisted.clear();
 }
 
 // Reads one known member through its field; a `null` for a field that is not optional fails
@@ -158,12 +164,11 @@ bool ReadObject(DecodeContext& ctx, std::uint32_t node, std::span<const FieldSpe
                             "unknown field `" + std::string(key) + "`", key);
         }
         if (!policy.drop_unknown) {
-          const std::string_view kept = detail::UnknownKey(ctx, key, policy.hoist_unknown);
           if (ctx.warnings != nullptr) {
             const PathStep step{ctx.path, key};
             ctx.warnings->UnknownMember(ctx, DecodeContext::PathString(&step), key_node);
           }
-          ctx.unknown_members.push_back(UnknownMember{kept, value_node});
+          ctx.unknown_members.push_back(detail::Unknown(ctx, key_node, policy.hoist_unknown));
         }
       }
       key_node = next;

@@ -9,6 +9,7 @@
 #include "json/json_tape.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include <boost/json/basic_parser_impl.hpp>
 
@@ -54,52 +55,60 @@ std::string_view NonFiniteStandIn(std::size_t length, bool continued) {
   }
 }
 
+// Where the string whose opening quote is at `open` ends (its closing quote), or the line's end:
+// memchr finds each quote, and a quote after an odd run of backslashes is escaped.
+std::size_t StringEnd(std::string_view line, std::size_t open) {
+  std::size_t at = open + 1;
+  for (;;) {
+    const void* quote = std::memchr(line.data() + at, '"', line.size() - at);
+    if (quote == nullptr) return line.size();
+    const auto q = static_cast<std::size_t>(static_cast<const char*>(quote) - line.data());
+    std::size_t backslashes = 0;
+    while (q - backslashes > open + 1 && line[q - backslashes - 1] == '\\') ++backslashes;
+    if (backslashes % 2 == 0) return q;
+    at = q + 1;
+  }
+}
+
+// The character before `at` outside white space (and after `floor`), '\0' at the start. Each
+// call walks back over one run of white space only.
+char PreviousSignificant(std::string_view line, std::size_t at, std::size_t floor) {
+  while (at > floor && IsJsonWhiteSpace(line[at - 1])) --at;
+  return at > floor ? line[at - 1] : (floor == 0 ? '\0' : line[floor - 1]);
+}
+
 // Copies `line` into `patched` with every exponent of more than 9 digits (outside strings)
 // rewritten to 999999, keeping its sign, and, when `non_finite`, each bare NaN, Infinity and
 // -Infinity standing where a value may start replaced by a number of the same length; lists
 // what was rewritten. Boost.JSON fails an exponent beyond 32 bits although the literal is
 // valid JSON; such a literal is out of the double range or rounds to zero whatever its
-// digits, and the tape records it as written. One pass over the line, whatever the number of
-// literals (issue 12, F1). Returns false, with `patched` empty, when nothing was rewritten.
+// digits, and the tape records it as written. One pass over the line, strings skipped with
+// memchr, whatever the number of literals (issue 12, F1). Returns false, with `patched`
+// empty, when nothing was rewritten.
 bool PatchLiterals(std::string_view line, bool non_finite, std::string& patched,
                    std::vector<LiteralOverride>& overrides) {
   patched.clear();
   overrides.clear();
-  std::size_t i = 0;
-  std::size_t copied = 0;  // line[0, copied) is in `patched`
-  bool in_string = false;
-  std::size_t literal_start = 0;  // of the current number, outside strings
-  bool in_number = false;
-  char previous = '\0';  // the last character outside strings and white space
+  std::size_t copied = 0;      // line[0, copied) is in `patched`
+  std::size_t token_floor = 0;  // where the text since the last string or rewrite starts
   auto copy_up_to = [&](std::size_t end) {
     if (patched.empty()) patched.reserve(line.size());
     patched.append(line.substr(copied, end - copied));
     copied = end;
   };
+  std::size_t i = 0;
   while (i < line.size()) {
     const char c = line[i];
-    if (in_string) {
-      if (c == '\\') {
-        i += 2;
-        continue;
-      }
-      if (c == '"') {
-        in_string = false;
-        previous = '"';
-      }
-      ++i;
-      continue;
-    }
     if (c == '"') {
-      in_string = true;
-      in_number = false;
-      ++i;
+      i = StringEnd(line, i) + 1;
+      token_floor = std::min(i, line.size());
       continue;
     }
-    if (non_finite && !in_number && (c == 'N' || c == 'I' || c == '-') &&
-        (previous == '\0' || previous == '[' || previous == ',' || previous == ':')) {
+    if (non_finite && (c == 'N' || c == 'I' || c == '-')) {
       const std::size_t length = NonFiniteLiteralAt(line, i);
-      if (length != 0) {
+      const char previous = length == 0 ? 'x' : PreviousSignificant(line, i, 0);
+      if (length != 0 && (previous == '\0' || previous == '[' || previous == ',' ||
+                          previous == ':')) {
         const std::size_t after = i + length;
         const char next = after < line.size() ? line[after] : ' ';
         const bool ends = IsJsonWhiteSpace(next) || next == ',' || next == ']' || next == '}';
@@ -111,41 +120,44 @@ bool PatchLiterals(std::string_view line, bool non_finite, std::string& patched,
           overrides.push_back({patched_start, i, length, length});
           copied = after;
           i = after;
-          previous = '0';
+          token_floor = after;
           continue;
         }
       }
     }
-    if (!IsJsonWhiteSpace(c)) previous = c;
-    const bool number_char = IsDigit(c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
-    if (!number_char) {
-      in_number = false;
-      ++i;
-      continue;
-    }
-    if (!in_number) {
-      in_number = true;
-      literal_start = i;
-    }
-    if ((c == 'e' || c == 'E') && i > literal_start &&
+    if ((c == 'e' || c == 'E') && i > token_floor &&
         (IsDigit(line[i - 1]) || line[i - 1] == '.')) {
       std::size_t digits = i + 1;
       if (digits < line.size() && (line[digits] == '+' || line[digits] == '-')) ++digits;
       std::size_t end = digits;
       while (end < line.size() && IsDigit(line[end])) ++end;
       if (end - digits > 9) {
-        copy_up_to(digits);
-        const std::size_t patched_start = patched.size() - (digits - literal_start);
-        patched.append("999999");
-        overrides.push_back(
-            {patched_start, literal_start, end - literal_start, patched.size() - patched_start});
-        copied = end;
+        // The literal's start: back over its digits, sign and point, no further than another
+        // exponent (a literal has one; with two the parser fails it whatever is rewritten).
+        std::size_t literal_start = i;
+        bool second_exponent = false;
+        while (literal_start > token_floor) {
+          const char b = line[literal_start - 1];
+          if (b == 'e' || b == 'E') {
+            second_exponent = true;
+            break;
+          }
+          if (!(IsDigit(b) || b == '-' || b == '+' || b == '.')) break;
+          --literal_start;
+        }
+        if (!second_exponent) {
+          copy_up_to(digits);
+          const std::size_t patched_start = patched.size() - (digits - literal_start);
+          patched.append("999999");
+          overrides.push_back({patched_start, literal_start, end - literal_start,
+                               patched.size() - patched_start});
+          copied = end;
+          token_floor = end;
+        }
       }
       // What follows the exponent's digits (`-1` in `1e99999999999-1`) is not part of the
       // literal: it stays for the parser to judge.
       i = end;
-      in_number = false;
-      previous = '0';
       continue;
     }
     ++i;
@@ -425,20 +437,27 @@ class TapeHandler {
       } else {
         tape_->raw_strings_.emplace_back(string_ordinal_ - 1, NodeCount());
       }
-    } else if (whole_in_line) {
-      node.in_input = true;
-      node.text_offset = static_cast<std::uint32_t>(s.data() - line_.data());
-      node.text_length = static_cast<std::uint32_t>(s.size());
     } else {
-      std::string& text = tape_->text_;
-      const std::size_t start = part_start_ == kNoPart ? text.size() : part_start_;
-      part_start_ = kNoPart;
-      text.append(s.data(), s.size());
-      node.text_offset = static_cast<std::uint32_t>(start);
-      node.text_length = static_cast<std::uint32_t>(text.size() - start);
+      PlaceText(node, s, whole_in_line);
     }
     PushNode(node, at);
     return true;
+  }
+  // Where a finished string's or number's text is: a view into the line when it arrived whole
+  // and lies there, else the tape's own copy, its pieces joined.
+  void PlaceText(Node& node, boost::json::string_view s, bool whole_in_line) {
+    if (whole_in_line) {
+      node.in_input = true;
+      node.text_offset = static_cast<std::uint32_t>(s.data() - line_.data());
+      node.text_length = static_cast<std::uint32_t>(s.size());
+      return;
+    }
+    std::string& text = tape_->text_;
+    const std::size_t start = part_start_ == kNoPart ? text.size() : part_start_;
+    part_start_ = kNoPart;
+    text.append(s.data(), s.size());
+    node.text_offset = static_cast<std::uint32_t>(start);
+    node.text_length = static_cast<std::uint32_t>(text.size() - start);
   }
   bool FinishNumber(boost::json::string_view s, boost::system::error_code& ec) {
     // A rewritten literal: record it as written. Numbers arrive in order, and so do the
@@ -486,7 +505,7 @@ class TapeHandler {
       // Where the literal stands in the parsed text (a rewritten one: where its stand-in is).
       const std::size_t at = static_cast<std::size_t>(parsed_at - line_.data());
       cursor_ = at;
-      if (!FinishTextAt(s, at, ec)) return false;
+      FinishNumberAt(s, at);
       cursor_ = at + (overridden ? (*overrides_)[next_override_ - 1].patched_length : s.size());
     } else if (!FinishText(NodeType::kNumber, s, 0, ec)) {
       return false;
@@ -501,25 +520,12 @@ class TapeHandler {
     return true;
   }
   // FinishText for a number whose place in the parsed text is known.
-  bool FinishTextAt(boost::json::string_view s, std::size_t at, boost::system::error_code& ec) {
+  void FinishNumberAt(boost::json::string_view s, std::size_t at) {
     run_ = kNoRun;
     Node node{NodeType::kNumber};
     node.end = NodeCount() + 1;
-    if (part_start_ == kNoPart && InLine(s)) {
-      node.in_input = true;
-      node.text_offset = static_cast<std::uint32_t>(s.data() - line_.data());
-      node.text_length = static_cast<std::uint32_t>(s.size());
-    } else {
-      std::string& text = tape_->text_;
-      const std::size_t start = part_start_ == kNoPart ? text.size() : part_start_;
-      part_start_ = kNoPart;
-      text.append(s.data(), s.size());
-      node.text_offset = static_cast<std::uint32_t>(start);
-      node.text_length = static_cast<std::uint32_t>(text.size() - start);
-    }
-    (void)ec;
+    PlaceText(node, s, part_start_ == kNoPart && InLine(s));
     PushNode(node, at);
-    return true;
   }
 
  public:

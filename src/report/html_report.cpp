@@ -139,7 +139,7 @@ void WriteTrace6MemorySection(std::ostream& out, const TraceDocument& document,
 void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
                      const HtmlReportOptions& options) {
   WriteHead(out, document, options);
-  report::WriteRunSection(out, document, Summarize(document));
+  report::WriteRunSection(out, document, Summarize(document), options.max_table_rows);
   if (document.revision() == SchemaRevision::kTrace6) {
     report::WriteHealthSection(out, AnalyzeTrace6Health(document), options.max_table_rows);
     WriteTrace6MemorySection(out, document, options);

@@ -32,7 +32,7 @@ void WriteOutcome(std::ostream& out, const TerminalRecord& terminal) {
 }  // namespace
 
 void WriteRunSection(std::ostream& out, const TraceDocument& document,
-                     const TraceSummary& summary) {
+                     const TraceSummary& summary, std::size_t max_rows) {
   const TraceRunMeta& run = document.run();
   out << "<section id=\"run\">\n<h2>Run</h2>\n";
   if (document.has_terminal()) {
@@ -55,14 +55,20 @@ void WriteRunSection(std::ostream& out, const TraceDocument& document,
   Row(out, "warmup_steps", std::to_string(run.warmup_steps));
   Row(out, "timing_mode", EnumName(run.timing_mode));
   if (run.candle_version) Row(out, "candle_version", *run.candle_version);
-  for (const Tag& tag : run.tags) {
+  // The tags stop where every table of the page does.
+  for (std::size_t i = 0; i < run.tags.size() && i < max_rows; ++i) {
     out << "<tr><th>tag <code>";
-    WriteEscaped(out, tag.key);
+    WriteEscaped(out, run.tags[i].key);
     out << "</code></th><td>";
-    WriteEscaped(out, tag.value);
+    WriteEscaped(out, run.tags[i].value);
     out << "</td></tr>\n";
   }
-  out << "</table>\n<h3>Summary</h3>\n<table class=\"summary\">\n";
+  out << "</table>\n";
+  if (run.tags.size() > max_rows) {
+    out << "<p class=\"note\">" << FormatCount(run.tags.size() - max_rows)
+        << " more tag(s) not listed: `tracedoc document` prints them all.</p>\n";
+  }
+  out << "<h3>Summary</h3>\n<table class=\"summary\">\n";
   Row(out, "spans", FormatCount(summary.span_count));
   Row(out, "root spans", FormatCount(summary.root_span_count));
   Row(out, "deepest nesting", FormatCount(summary.max_depth));

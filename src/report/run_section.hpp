@@ -3,6 +3,7 @@
 #ifndef TRACEDOC_SRC_REPORT_RUN_SECTION_HPP_
 #define TRACEDOC_SRC_REPORT_RUN_SECTION_HPP_
 
+#include <cstddef>
 #include <ostream>
 
 #include "tracedoc/document.hpp"
@@ -10,9 +11,10 @@
 
 namespace tracedoc::report {
 
-/// Writes `section#run`: the run's metadata and outcome, then `table.summary`.
+/// Writes `section#run`: the run's metadata and outcome (at most `max_rows` tags, then how
+/// many more), then `table.summary`.
 void WriteRunSection(std::ostream& out, const TraceDocument& document,
-                     const TraceSummary& summary);
+                     const TraceSummary& summary, std::size_t max_rows);
 
 }  // namespace tracedoc::report
 

@@ -74,6 +74,15 @@ std::size_t FirstInvalidUtf8(std::string_view bytes) noexcept {
   return std::string_view::npos;
 }
 
+std::string Shortened(std::string_view valid_utf8, std::size_t max_bytes) {
+  if (valid_utf8.size() <= max_bytes) return std::string(valid_utf8);
+  std::size_t cut = max_bytes;
+  while (cut > 0 && IsContinuation(static_cast<unsigned char>(valid_utf8[cut]))) --cut;
+  std::string out(valid_utf8.substr(0, cut));
+  out += "\xE2\x80\xA6";  // …
+  return out;
+}
+
 DecodedCodePoint DecodeUtf8At(std::string_view valid_utf8, std::size_t pos) noexcept {
   const auto* data = reinterpret_cast<const unsigned char*>(valid_utf8.data()) + pos;
   const std::size_t available = valid_utf8.size() - pos;

@@ -4,6 +4,7 @@
 #define TRACEDOC_TEXT_UTF8_HPP_
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace tracedoc::text {
@@ -13,6 +14,11 @@ namespace tracedoc::text {
 bool IsValidUtf8(std::string_view bytes) noexcept;
 /// Where the first byte of `bytes` that starts no valid UTF-8 sequence is; npos when all are.
 std::size_t FirstInvalidUtf8(std::string_view bytes) noexcept;
+
+/// `valid_utf8` itself when it has at most `max_bytes` bytes; else its first `max_bytes` or
+/// fewer (cut at the start of a character) followed by `…`. For names an output repeats per
+/// item, which must not repeat an unbounded name.
+std::string Shortened(std::string_view valid_utf8, std::size_t max_bytes);
 
 // One decoded scalar value and the number of bytes it took.
 struct DecodedCodePoint {

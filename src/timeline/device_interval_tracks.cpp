@@ -9,11 +9,15 @@
 #include <string>
 #include <vector>
 
+#include "text/utf8.hpp"
 #include "timeline/track_pool.hpp"
 #include "util/saturating.hpp"
 
 namespace tracedoc::timeline {
 namespace {
+
+// The longest span name a device interval's event repeats (docs/chrome-trace.md).
+constexpr std::size_t kMaxNameBytes = 128;
 
 void WriteInterval(const DeviceIntervalRecord& interval, std::string_view name, Track track,
                    TraceEventWriter& events) {
@@ -57,10 +61,15 @@ void WriteDeviceIntervalTracks(const TraceDocument& document, const DeviceProces
       const Track track{
           pid, tracks.Place(interval.start_ns,
                        util::SaturatingAdd(interval.start_ns, interval.duration_ns), events)};
-      // Named after the span that launched it, when the span is known.
+      // Named after the span that launched it, when the span is known: its name shortened, since
+      // one span may launch any number of intervals and each would repeat all of it.
       const auto span = spans.Find(interval.span_id);
-      WriteInterval(interval, span ? document.spans()[*span].name : interval.span_id, track,
-                    events);
+      if (span) {
+        WriteInterval(interval, text::Shortened(document.spans()[*span].name, kMaxNameBytes),
+                      track, events);
+      } else {
+        WriteInterval(interval, interval.span_id, track, events);
+      }
     }
     begin = end;
   }

@@ -82,12 +82,15 @@ TEST_P(ScalingBoundsTest, LinearInTimeAndBoundedInMemoryAndOutput) {
   const ScratchDir scratch;
   // CPU seconds per command, at the base size and at kScalingFactor times it.
   std::vector<std::array<double, 2>> seconds(scaling.commands.size());
+  // The inputs, kept until the times are compared (a second look may be needed).
+  std::array<std::filesystem::path, 2> inputs;
   for (const std::uint64_t factor : {std::uint64_t{1}, kScalingFactor}) {
     SCOPED_TRACE("at " + std::to_string(factor) + " times the base size");
     const std::filesystem::path dir = scratch.path() / ("x" + std::to_string(factor));
     std::filesystem::create_directories(dir);
     const std::filesystem::path input = scaling.write(dir, factor);
     ASSERT_FALSE(input.empty()) << "could not write the input in " << dir;
+    inputs[factor == 1 ? 0 : 1] = input;
     const std::uint64_t input_bytes = InputBytes(input);
     ASSERT_GT(input_bytes, 0u);
     const std::uint64_t memory_bound =
@@ -123,17 +126,24 @@ TEST_P(ScalingBoundsTest, LinearInTimeAndBoundedInMemoryAndOutput) {
         }
       }
     }
-    // The base size's input is not needed any more; a large spool is thousands of files.
-    if (std::getenv("TRACEDOC_HOSTILE_KEEP") == nullptr) {
-      std::error_code ignored;
-      std::filesystem::remove_all(dir, ignored);
-    }
   }
   if (!kMeasured) return;
   for (std::size_t c = 0; c < scaling.commands.size(); ++c) {
-    const double base = std::max(seconds[c][0], kTimeFloorSeconds);
-    const double larger = std::max(seconds[c][1], kTimeFloorSeconds);
-    EXPECT_LE(larger / base, kMaxTimeRatio)
+    auto ratio = [&] {
+      return std::max(seconds[c][1], kTimeFloorSeconds) /
+             std::max(seconds[c][0], kTimeFloorSeconds);
+    };
+    // A loaded machine can slow one run (its caches and memory bandwidth shared): a command
+    // over the ratio is timed once more at both sizes, and the faster run of each counts.
+    if (ratio() > kMaxTimeRatio) {
+      for (std::size_t size = 0; size < 2; ++size) {
+        std::vector<std::string> arguments = SplitWords(scaling.commands[c]);
+        arguments.push_back(inputs[size].string());
+        const MeasuredRun again = RunMeasured(arguments, kTimeoutSeconds);
+        seconds[c][size] = std::min(seconds[c][size], again.cpu_seconds);
+      }
+    }
+    EXPECT_LE(ratio(), kMaxTimeRatio)
         << scaling.commands[c] << ": " << seconds[c][0] << " s, then " << seconds[c][1] << " s on "
         << kScalingFactor << " times the input";
   }

@@ -1,5 +1,5 @@
-// Issue 16, item 4: any generated Cirron spool (docs/cirron-spool.md) converts with
-// ToTraceDocument (docs/cirron-conversion.md) to a document whose canonical JSONL reads back with
+// Issue 16, item 4: any generated Cirron spool (docs/cirron-spool.md), read into a document
+// (docs/cirron-conversion.md), gives a document whose canonical JSONL reads back with
 // ReadTrace and is a fixed point, with one span per spool span and every mark kept in a
 // `cirron_marks` unknown key. The spools come from the seeded writer of tests/support: several
 // batches, parents and marks' spans in other batches, the oldest batches evicted, NaN losses,
@@ -82,7 +82,7 @@ RC_GTEST_PROP(CirronConversionProperty, AnySpoolConvertsReadsBackAndKeepsEverySp
   RC_TAG(generated.batches.size() - evicted > 1 ? "several batches" : "one batch");
   const CirronSpool spool = ReadKeptBatches(generated, evicted);
 
-  const Result<TraceDocument> converted = ToTraceDocument(spool);
+  const Result<TraceDocument> converted = testing_support::ConvertTypedSpool(spool);
   if (!converted) RC_FAIL(FormatError("<converted>", converted.error()));
   const std::string jsonl = WriteJsonl(converted.value());
   RC_LOG() << "converted:\n" << jsonl << '\n';

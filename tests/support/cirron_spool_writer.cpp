@@ -1,10 +1,15 @@
 // The seeded spool writer (docs/cirron-spool.md is the format it follows).
 #include "support/cirron_spool_writer.hpp"
 
+#include "tracedoc/open.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <system_error>
+
+#include <unistd.h>
 #include <limits>
 #include <random>
 #include <variant>
@@ -429,6 +434,27 @@ std::filesystem::path WriteCirronSpool(const GeneratedSpool& spool,
         << text.substr(0, text.size() / 2);
   }
   return cirron;
+}
+
+Result<TraceDocument> ConvertTypedSpool(const CirronSpool& spool, DiagnosticLog* diagnostics) {
+  static std::uint64_t next = 0;
+  const std::filesystem::path root = std::filesystem::temp_directory_path() /
+                                     ("tracedoc_typed_spool_" + std::to_string(::getpid()) + "_" +
+                                      std::to_string(next++));
+  const std::filesystem::path dir = root / ".cirron" / "spool";
+  std::filesystem::create_directories(dir);
+  for (const CirronBatch& batch : spool.batches) {
+    std::ofstream(dir / CirronBatchFileName(batch.created_ns, batch.batch_id), std::ios::binary)
+        << CirronBatchJson(batch);
+  }
+  OpenOptions options;
+  options.format = InputFormat::kCirronSpool;
+  options.diagnostics = diagnostics;
+  Result<TraceDocument> document =
+      ReadDocument(TraceInput::FromFile(root / ".cirron"), options);
+  std::error_code ignored;
+  std::filesystem::remove_all(root, ignored);
+  return document;
 }
 
 }  // namespace tracedoc::testing_support

@@ -10,6 +10,9 @@
 #include <vector>
 
 #include "tracedoc/cirron_spool.hpp"
+#include "tracedoc/diagnostic.hpp"
+#include "tracedoc/document.hpp"
+#include "tracedoc/error.hpp"
 
 namespace tracedoc::testing_support {
 
@@ -48,6 +51,13 @@ std::string CirronBatchJson(const CirronBatch& batch, std::uint64_t* non_finite 
 std::filesystem::path WriteCirronSpool(const GeneratedSpool& spool,
                                        const std::filesystem::path& root, std::size_t evicted = 0,
                                        bool tmp_leftover = true);
+
+/// Writes the typed `spool` as a spool directory under `root` (each batch named after its
+/// created_ns and batch_id, whatever its file_name says) and reads it into a document through
+/// the one way in (ReadDocument), the directory removed afterwards: the conversion of a spool
+/// given as values. `diagnostics`, when given, receives the read's warnings and findings.
+Result<TraceDocument> ConvertTypedSpool(const CirronSpool& spool,
+                                        DiagnosticLog* diagnostics = nullptr);
 
 /// `<created_ns, 20 digits>-<batch_id>.json`.
 std::string CirronBatchFileName(std::uint64_t created_ns, const std::string& batch_id);

@@ -49,11 +49,44 @@ TEST_F(CirronCliTest, ValidateOfASpoolWithAnEvictedBatchWarnsAndPasses) {
   const std::string spool = WriteSpool(/*evicted=*/3);
   const RunResult result = Run("validate " + spool);
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_THAT(result.err, HasSubstr(": warning[cirron_missing_"));
+  // FILE:LINE:COLUMN: of the batch file that holds the reference, not of the spool.
+  EXPECT_THAT(result.err, ::testing::ContainsRegex(
+                              R"(\.cirron/spool/[0-9]{20}-[0-9a-f]{32}\.json:1:[0-9]+: )"
+                              R"(warning\[cirron_missing_)"));
   const RunResult json = Run("validate --json " + spool);
   EXPECT_EQ(json.exit_code, 0);
   EXPECT_THAT(json.out, HasSubstr("\"ok\":true"));
-  EXPECT_THAT(json.out, HasSubstr("\"warnings\":[{\"code\":\"cirron_missing_"));
+  EXPECT_THAT(json.out,
+              HasSubstr("\"diagnostics\":[{\"severity\":\"warning\",\"code\":\"cirron_missing_"));
+  // At most --max-diagnostics kept, every one counted.
+  const std::size_t count_at = json.out.find("\"diagnostic_count\":");
+  ASSERT_NE(count_at, std::string::npos);
+  const RunResult capped = Run("validate --json --max-diagnostics 1 " + spool);
+  EXPECT_EQ(capped.exit_code, 0);
+  EXPECT_EQ(std::count(capped.out.begin(), capped.out.end(), '{'), 2);  // the report, one kept
+  EXPECT_THAT(capped.out, HasSubstr(json.out.substr(count_at)));
+}
+
+TEST_F(CirronCliTest, StrictJsonRejectsNaNAndStrictRejectsUnknownKeys) {
+  const std::string spool = WriteSpool();  // NaN losses and unknown keys, as Python writes
+  EXPECT_EQ(Run("validate " + spool).exit_code, 0);
+  const RunResult strict_json = Run("validate --strict-json " + spool);
+  EXPECT_EQ(strict_json.exit_code, 1);
+  EXPECT_THAT(strict_json.err, HasSubstr("error[invalid_json]"));
+  const RunResult strict = Run("validate --strict " + spool);
+  EXPECT_EQ(strict.exit_code, 1);
+  EXPECT_THAT(strict.err, HasSubstr("error[unknown_field]"));
+}
+
+TEST_F(CirronCliTest, OptionsWithoutAMeaningForTheInputAreUsageErrors) {
+  const std::string spool = WriteSpool();
+  const RunResult all = Run("validate --all " + spool);
+  EXPECT_EQ(all.exit_code, 2);
+  EXPECT_THAT(all.err, HasSubstr("--all does not apply to a Cirron spool"));
+  std::ofstream(dir_ / "trace.jsonl") << ReadFileBytes(TRACEDOC_SOURCE_DIR "/examples/valid.jsonl");
+  const RunResult strict_json = Run("validate --strict-json trace.jsonl");
+  EXPECT_EQ(strict_json.exit_code, 2);
+  EXPECT_THAT(strict_json.err, HasSubstr("--strict-json applies to a Cirron spool only"));
 }
 
 TEST_F(CirronCliTest, ValidateOfABadFieldFailsWithItsCode) {
@@ -70,6 +103,8 @@ TEST_F(CirronCliTest, ValidateOfABadFieldFailsWithItsCode) {
   const RunResult result = Run("validate " + spool);
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_THAT(result.err, HasSubstr("error[cirron_unsupported_schema]"));
+  // The batch file's own line and column lead the error, not the spool's path.
+  EXPECT_THAT(result.err, HasSubstr(batch.filename().string() + ":1:"));
 }
 
 TEST_F(CirronCliTest, EveryCommandReadsASpool) {
@@ -99,7 +134,8 @@ TEST_F(CirronExampleTest, ValidatesWithoutWarningsOrFindings) {
   EXPECT_EQ(text.err, "");
   const RunResult json = Run("validate --json " + spool_);
   EXPECT_EQ(json.exit_code, 0);
-  EXPECT_THAT(json.out, HasSubstr("\"ok\":true,\"error\":null,\"warnings\":[],\"findings\":[]}"));
+  EXPECT_THAT(json.out,
+              HasSubstr("\"ok\":true,\"error\":null,\"diagnostics\":[],\"diagnostic_count\":0}"));
 }
 
 TEST_F(CirronExampleTest, SummaryCountsItsSpans) {

@@ -1,4 +1,4 @@
-// ToTraceDocument (docs/cirron-conversion.md): each conversion rule with specific numbers, and
+// A spool read into a document (docs/cirron-conversion.md): each conversion rule with specific numbers, and
 // a generated spool that converts, writes and reads back.
 #include <cmath>
 #include <limits>
@@ -79,7 +79,7 @@ CirronSpool SmallSpool() {
 }
 
 TraceDocument Convert(const CirronSpool& spool) {
-  Result<TraceDocument> document = ToTraceDocument(spool);
+  Result<TraceDocument> document = testing_support::ConvertTypedSpool(spool);
   EXPECT_TRUE(document) << (document ? "" : document.error().message);
   return std::move(document).value();
 }
@@ -220,7 +220,8 @@ TEST(CirronConvertTest, UnknownKeysKeepTheirValuesWithNonFiniteQuoted) {
 }
 
 TEST(CirronConvertTest, AnEmptySpoolIsAnError) {
-  EXPECT_THAT(ToTraceDocument(CirronSpool{}), FailsWithCode(ErrorCode::kCirronEmptySpool));
+  EXPECT_THAT(testing_support::ConvertTypedSpool(CirronSpool{}),
+              FailsWithCode(ErrorCode::kCirronEmptySpool));
 }
 
 TEST(CirronConvertTest, AGeneratedSpoolWritesAndReadsBack) {

@@ -33,8 +33,9 @@ CirronSpan* Named(CirronSpool& spool, std::string_view name) {
 
 std::vector<std::string> Codes(const CirronSpool& spool) {
   std::vector<std::string> codes;
-  for (const CirronScopeFinding& finding : AnalyzeCirronScopes(spool))
-    codes.push_back(finding.code);
+  for (const Diagnostic& finding : AnalyzeCirronScopes(spool)) {
+    codes.emplace_back(DiagnosticCodeName(finding.code));
+  }
   return codes;
 }
 
@@ -80,11 +81,32 @@ TEST(CirronScopesTest, NestedEpochIsAnError) {
   }
   ASSERT_EQ(epochs.size(), 2u);
   epochs[1]->parent_id = epochs[0]->id;
-  const std::vector<CirronScopeFinding> findings = AnalyzeCirronScopes(spool);
+  const std::vector<Diagnostic> findings = AnalyzeCirronScopes(spool);
   ASSERT_EQ(findings.size(), 1u);
-  EXPECT_EQ(findings[0].code, "cirron_nested_epoch");
-  EXPECT_EQ(findings[0].severity, CirronFindingSeverity::kError);
-  EXPECT_EQ(findings[0].span_id, epochs[1]->id);
+  EXPECT_EQ(findings[0].code, DiagnosticCode::kCirronNestedEpoch);
+  EXPECT_EQ(findings[0].severity, Severity::kError);
+  // It names the span, its file and its place in the batch.
+  EXPECT_THAT(findings[0].message, ::testing::HasSubstr(epochs[1]->id));
+  EXPECT_FALSE(findings[0].file.empty());
+  EXPECT_THAT(findings[0].field, ::testing::StartsWith("spans["));
+}
+
+// A parent's name, however long, is quoted up to a bound: 2,000 children of a 100 kB name
+// cost 2,000 short messages, not 200 MB.
+TEST(CirronScopesTest, FindingsQuoteNamesUpToABound) {
+  CirronSpool spool = GeneratedRun();
+  CirronSpan* step = Named(spool, "step");
+  step->name = std::string(100000, 'x');
+  std::size_t longest = 0;
+  std::size_t count = 0;
+  for (const Diagnostic& finding : AnalyzeCirronScopes(spool)) {
+    if (finding.code != DiagnosticCode::kCirronPhaseNotUnderStep) continue;
+    ++count;
+    longest = std::max(longest, finding.message.size());
+    EXPECT_THAT(finding.message, ::testing::HasSubstr("(100000 bytes)"));
+  }
+  EXPECT_GT(count, 0u);
+  EXPECT_LT(longest, 400u);
 }
 
 TEST(CirronScopesTest, RequestsBelongUnderTheSession) {

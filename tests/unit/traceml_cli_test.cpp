@@ -44,8 +44,10 @@ TEST_F(TraceMLCliTest, ValidateJsonAddsTheWarnings) {
   const RunResult result = Run("validate --json records.jsonl");
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_THAT(result.out, StartsWith(R"({"file":"records.jsonl","ok":true,"error":null,)"
-                                     R"("warnings":[{"code":"traceml_duplicate_key","line":3,)"));
-  EXPECT_THAT(result.out, HasSubstr(R"(],"warning_count":1})"));
+                                     R"("diagnostics":[{"severity":"warning",)"
+                                     R"("code":"traceml_duplicate_key",)"));
+  EXPECT_THAT(result.out, HasSubstr(R"("line":3,)"));
+  EXPECT_THAT(result.out, HasSubstr(R"(],"diagnostic_count":1})"));
 }
 
 TEST_F(TraceMLCliTest, ValidateFailsWithTheRuleCodeAndLine) {
