@@ -91,6 +91,7 @@ class ExportLines {
     arena_.Reset();
     ctx_.ClearUnescaped();
     ctx_.unknown_members.clear();
+    ctx_.hoisted.clear();
     ctx_.path = nullptr;
     RecordSource at;
     at.line = number;

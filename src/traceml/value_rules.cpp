@@ -147,7 +147,9 @@ bool ReadText(format::DecodeContext& ctx, std::uint32_t node,
     out.reset();
     return true;
   }
-  if (ctx.node(node).type != json::NodeType::kString) return InvalidType(ctx, node, "a string or null");
+  if (ctx.node(node).type != json::NodeType::kString) {
+    return InvalidType(ctx, node, "a string or null");
+  }
   out = ctx.text(node);
   return true;
 }

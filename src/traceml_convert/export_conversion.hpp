@@ -21,9 +21,10 @@ struct ExportConversionOptions {
 
 /// The export `input` as a document. Errors: the reader's (docs/traceml-export.md), a fold
 /// error (a bug of the conversion).
-Result<TraceDocument> ConvertExport(const TraceInput& input, const ExportConversionOptions& options);
+Result<TraceDocument> ConvertExport(const TraceInput& input,
+                                    const ExportConversionOptions& options);
 
-/// The reader's checks alone, without keeping records.
+/// The reader's checks alone, without keeping records: memory grows with the keys only.
 Result<void> CheckExport(const TraceInput& input, const ExportConversionOptions& options);
 
 }  // namespace tracedoc::traceml_convert
