@@ -1,7 +1,6 @@
 #include "traceml/stream_keys.hpp"
 
 #include <cstddef>
-#include <string_view>
 #include <type_traits>
 
 #include "tracedoc/diagnostic.hpp"
@@ -42,24 +41,6 @@ void VisitKey(const RuntimeEnvironmentView& r, Part&& part) {
   part("global_rank", r.head.global_rank);
 }
 
-void AppendNumber(std::string& key, std::uint64_t value) {
-  for (int b = 0; b < 8; ++b) key.push_back(static_cast<char>((value >> (8 * b)) & 0xFF));
-}
-
-// The bytes of one key part: the tag says null or not, so that null is a value of its own.
-struct EncodePart {
-  std::string& key;
-  void operator()(std::string_view, const Count& value) const {
-    key.push_back(value ? '1' : '0');
-    AppendNumber(key, value.value_or(0));
-  }
-  void operator()(std::string_view, const Text& value) const {
-    key.push_back(value ? '1' : '0');
-    AppendNumber(key, value ? value->size() : 0);
-    if (value) key += *value;
-  }
-};
-
 // One key part as a message shows it: `name value`, comma-separated.
 struct ShowPart {
   std::string& out;
@@ -80,17 +61,55 @@ struct ShowPart {
 
 }  // namespace
 
+std::uint64_t StreamKeys::DeviceNumber(std::string_view device) {
+  if (const auto at = devices_.find(device); at != devices_.end()) return at->second;
+  const std::uint64_t number = devices_.size();
+  devices_.emplace(std::string(device), number);
+  return number;
+}
+
+template <class Lines, class K>
+std::optional<std::uint64_t> StreamKeys::Remember(Lines& lines, const K& key,
+                                                  std::uint64_t line) {
+  const auto [at, inserted] = lines.try_emplace(key, line);
+  if (inserted) return std::nullopt;
+  return at->second;
+}
+
 template <class View>
 std::optional<std::uint64_t> StreamKeys::Insert(const View& view, std::uint64_t line) {
   if constexpr (std::is_same_v<View, OutputLineView>) {
     return std::nullopt;
   } else {
-    key_.clear();
-    VisitKey(view, EncodePart{key_});
-    FirstLines& lines = first_lines_[static_cast<std::size_t>(view.head.stream.stream)];
-    const auto [at, inserted] = lines.try_emplace(key_, line);
-    if (inserted) return std::nullopt;
-    return at->second;
+    constexpr std::size_t kParts = std::is_same_v<View, StepMemoryView> ||
+                                           std::is_same_v<View, SystemGpuView>
+                                       ? 3
+                                   : std::is_same_v<View, RuntimeEnvironmentView> ? 1
+                                                                                  : 2;
+    Key<kParts> key{};
+    std::size_t at = 0;
+    const auto put = [&](std::optional<std::uint64_t> value) {
+      if (value) {
+        key[at] = *value;
+        key[kParts] |= std::uint64_t{1} << at;
+      }
+      ++at;
+    };
+    VisitKey(view, [&](std::string_view, const auto& value) {
+      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(value)>, Text>) {
+        put(value ? std::optional<std::uint64_t>(DeviceNumber(*value)) : std::nullopt);
+      } else {
+        put(value);
+      }
+    });
+    if constexpr (std::is_same_v<View, StepTimeView>) return Remember(step_time_, key, line);
+    if constexpr (std::is_same_v<View, StepMemoryView>) return Remember(step_memory_, key, line);
+    if constexpr (std::is_same_v<View, SystemView>) return Remember(system_, key, line);
+    if constexpr (std::is_same_v<View, SystemGpuView>) return Remember(system_gpu_, key, line);
+    if constexpr (std::is_same_v<View, ProcessView>) return Remember(process_, key, line);
+    if constexpr (std::is_same_v<View, RuntimeEnvironmentView>) {
+      return Remember(runtime_environment_, key, line);
+    }
   }
 }
 

@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "emit/iso_timestamp.hpp"
@@ -23,6 +25,7 @@
 #include "traceml_convert/step_layout.hpp"
 #include "tracedoc/document_builder.hpp"
 #include "tracedoc/traceml_convert.hpp"
+#include "util/string_pool.hpp"
 
 namespace tracedoc::traceml_convert {
 namespace {
@@ -315,6 +318,7 @@ class ExportConverter final : public traceml::ExportSink {
       AddSpan("r" + std::to_string(rank), kRootId, "rank " + std::to_string(rank),
               {span.start_ns, span.end_ns}, false);
     }
+    detail::BuilderAccess::AdoptShard(builder_, std::move(strings_));
     detail::BuilderAccess::ShiftTimes(builder_, origin);
     ReorderSamples();
     SetMeta(totals, origin);
@@ -339,11 +343,25 @@ class ExportConverter final : public traceml::ExportSink {
     Placed stream = Placed::kStepMemory;
   };
 
+  // Adds a record, its strings copied into the converter's own pool, which the document adopts
+  // at the end: the document's pool would index every string it is given, and nearly all of
+  // a conversion's are distinct (ids, records kept whole). This pool forgets which strings it
+  // holds every so often, so its index stays small; repeated ones (devices, phase names) are
+  // still stored about once.
   template <class Record>
-  void Add(const Record& record) {
+  void Add(Record record) {
     if (failed_) return;
-    Result<void> added = builder_.Add(Event(record), RecordPosition{0, records_++});
-    if (!added) failed_ = added.error();
+    if constexpr (std::is_same_v<Record, MetaRecord> || std::is_same_v<Record, TerminalRecord>) {
+      // The fold keeps these itself.
+      Result<void> added = builder_.Add(Event(record), RecordPosition{0, records_++});
+      if (!added) failed_ = added.error();
+    } else {
+      format::OwnRecord(*strings_, record);
+      Result<void> added = detail::BuilderAccess::AddOwned(builder_, Event(record),
+                                                           RecordPosition{0, records_++});
+      if (!added) failed_ = added.error();
+      if (++interned_ % kForgetEvery == 0) strings_->ForgetIndex();
+    }
   }
 
   void Observed(const traceml::RecordHead& head) {
@@ -473,7 +491,12 @@ class ExportConverter final : public traceml::ExportSink {
     detail::BuilderAccess::ReplaceRun(builder_, run);
   }
 
+  // Records between two clearings of the pool's index.
+  static constexpr std::uint64_t kForgetEvery = 4096;
+
   DocumentBuilder& builder_;
+  std::unique_ptr<util::StringPool> strings_ = std::make_unique<util::StringPool>();
+  std::uint64_t interned_ = 0;
   std::uint64_t records_ = 0;
   std::optional<Error> failed_;
   // Reused from record to record.
