@@ -3,8 +3,9 @@
 // duplicates, snapshot rate, hostnames, nulls), SummarizeTraceMLRun's per-rank step counts and
 // missing steps and its per-stream duplicate and unplaced counts equal what the generator did,
 // both for the generator's typed export and for its text read back by ReadTraceMLExport (the
-// path a file takes). And ToTraceDocument of the read export has one step span per distinct
-// placed (rank, step), and its canonical JSONL reads back to the same document.
+// path a file takes), and SummarizeTraceMLExport of the text (summarized as it is read) equals
+// SummarizeTraceMLRun of the typed export. And the export converted by ReadDocument has one step
+// span per distinct placed (rank, step), and its canonical JSONL reads back to the same document.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -19,8 +20,8 @@
 
 #include "property/property_case_count.hpp"
 #include "support/traceml_export_generator.hpp"
+#include "tracedoc/open.hpp"
 #include "tracedoc/reader.hpp"
-#include "tracedoc/traceml_convert.hpp"
 #include "tracedoc/traceml_export.hpp"
 #include "tracedoc/traceml_summary.hpp"
 #include "tracedoc/writer.hpp"
@@ -92,8 +93,14 @@ RC_GTEST_PROP(TraceMLSummaryProperty, PerRankCountsMissingStepsAndDuplicatesEqua
               ()) {
   const TraceMLExportPlan plan = DrawPlan();
   const GeneratedTraceMLExport generated = testing_support::GenerateTraceMLExport(plan);
-  CheckSummary(plan, generated, SummarizeTraceMLRun(generated.records));
+  const TraceMLRunSummary typed = SummarizeTraceMLRun(generated.records);
+  CheckSummary(plan, generated, typed);
   CheckSummary(plan, generated, SummarizeTraceMLRun(ReadBack(generated)));
+  // Summarized as it is read, the text gives the summary of its typed records, exactly.
+  const Result<TraceMLRunSummary> streamed =
+      SummarizeTraceMLExport(TraceInput::FromString(generated.text));
+  if (!streamed) RC_FAIL(FormatError("<generated>", streamed.error()));
+  RC_ASSERT(streamed.value() == typed);
 
   std::uint64_t duplicates = 0;
   for (const std::uint64_t count : generated.facts.duplicates) duplicates += count;
@@ -137,7 +144,10 @@ RC_GTEST_PROP(TraceMLSummaryProperty,
   const TraceMLExportPlan plan = DrawPlan();
   const GeneratedTraceMLExport generated = testing_support::GenerateTraceMLExport(plan);
   const TraceMLExport records = ReadBack(generated);
-  const Result<TraceDocument> converted = ToTraceDocument(records);
+  OpenOptions open;
+  open.format = InputFormat::kTraceMLExport;
+  const Result<TraceDocument> converted =
+      ReadDocument(TraceInput::FromString(generated.text), open);
   if (!converted) RC_FAIL(FormatError("<converted>", converted.error()));
 
   std::set<std::pair<std::uint64_t, std::uint64_t>> step_spans;

@@ -579,6 +579,11 @@ void Identity(PythonObject& json, const TraceMLRecordBase& base, const TraceMLRa
   json.Key("seq").Optional(id.seq);
 }
 
+// The record's unknown members, after its columns, their values as kept (compact JSON).
+void Unknown(PythonObject& json, const std::vector<TraceMLUnknownField>& unknown) {
+  for (const TraceMLUnknownField& field : unknown) json.Key(field.key).Json(field.json);
+}
+
 std::string EventsJson(const std::vector<TraceMLPhaseSample>& events) {
   std::string out = "{";
   for (std::size_t i = 0; i < events.size();) {
@@ -609,6 +614,7 @@ std::string RecordJson(const TraceMLStepTime& r, bool hostname) {
   Identity(json, r.base, r.identity, true, hostname);
   json.Key("step").Optional(r.step);
   json.Key("events").Json(EventsJson(r.events));
+  Unknown(json, r.base.unknown);
   return std::move(json).Close();
 }
 
@@ -619,6 +625,7 @@ std::string RecordJson(const TraceMLStepMemory& r, bool hostname) {
   json.Key("step").Optional(r.step);
   json.Key("peak_alloc_bytes").Optional(r.peak_alloc_bytes);
   json.Key("peak_reserved_bytes").Optional(r.peak_reserved_bytes);
+  Unknown(json, r.base.unknown);
   return std::move(json).Close();
 }
 
@@ -630,6 +637,7 @@ std::string RecordJson(const TraceMLSystem& r, bool hostname) {
   json.Key("ram_total_bytes").Optional(r.ram_total_bytes);
   json.Key("gpu_available").IntBool(r.gpu_available);
   json.Key("gpu_count").Optional(r.gpu_count);
+  Unknown(json, r.base.unknown);
   return std::move(json).Close();
 }
 
@@ -643,6 +651,7 @@ std::string RecordJson(const TraceMLSystemGpu& r, bool hostname) {
   json.Key("temperature_c").Optional(r.temperature_c);
   json.Key("power_usage_w").Optional(r.power_usage_w);
   json.Key("power_limit_w").Optional(r.power_limit_w);
+  Unknown(json, r.base.unknown);
   return std::move(json).Close();
 }
 
@@ -659,6 +668,7 @@ std::string RecordJson(const TraceMLProcess& r, bool hostname) {
   json.Key("gpu_mem_used_bytes").Optional(r.gpu_mem_used_bytes);
   json.Key("gpu_mem_reserved_bytes").Optional(r.gpu_mem_reserved_bytes);
   json.Key("gpu_mem_total_bytes").Optional(r.gpu_mem_total_bytes);
+  Unknown(json, r.base.unknown);
   return std::move(json).Close();
 }
 
@@ -671,6 +681,7 @@ std::string RecordJson(const TraceMLRuntimeEnvironment& r, bool hostname) {
   json.Key("training_strategy").Optional(r.training_strategy);
   json.Key("strategy_source").Optional(r.strategy_source);
   json.Key("strategy_confidence").Optional(r.strategy_confidence);
+  Unknown(json, r.base.unknown);
   return std::move(json).Close();
 }
 
@@ -680,6 +691,7 @@ std::string RecordJson(const TraceMLOutputLine& r, bool /*hostname*/) {
   json.Key("rank").Optional(r.rank);
   json.Key("timestamp_unix_ns").Optional(r.base.timestamp_unix_ns);
   json.Key("line").Text(r.text);
+  Unknown(json, r.base.unknown);
   return std::move(json).Close();
 }
 
@@ -714,6 +726,7 @@ std::string WriteTraceMLExportJsonl(const TraceMLExport& records) {
     PythonObject closing;
     closing.Key("written_records").Int(records.closing->written_records);
     closing.Key("dropped_batches").Int(records.closing->dropped_batches);
+    Unknown(closing, records.closing->unknown);
     out += std::move(closing).Close() + "\n";
   }
   return out;

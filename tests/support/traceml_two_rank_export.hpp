@@ -1,7 +1,8 @@
 // A small hand-built TraceML export for the conversion, Chrome and report tests: two ranks
 // interleaved, a step with a phase on two devices, null durations and timestamps, a measured
 // zero, a duplicate, records that cannot be placed, every stream and a closing line. The
-// expected figures are written out in tests/unit/traceml_convert_test.cpp.
+// expected figures are written out in tests/unit/traceml_convert_test.cpp. ConvertTraceML turns
+// such an export into a document the way every input is: as the text of a file, read.
 #ifndef TRACEDOC_TESTS_SUPPORT_TRACEML_TWO_RANK_EXPORT_HPP_
 #define TRACEDOC_TESTS_SUPPORT_TRACEML_TWO_RANK_EXPORT_HPP_
 
@@ -11,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "support/traceml_export_generator.hpp"
+#include "tracedoc/open.hpp"
 #include "tracedoc/traceml_export.hpp"
 
 namespace tracedoc::testing {
@@ -144,6 +147,15 @@ inline TraceMLExport TwoRankExport() {
   source.closing = TraceMLClosingLine{14, 13, 0, {}};
   source.duplicates[static_cast<std::size_t>(TraceMLStream::kStepTime)] = 1;
   return source;
+}
+
+/// `source` written as the exporter writes it (records in line order), then read and converted
+/// by ReadDocument, the one way in.
+inline Result<TraceDocument> ConvertTraceML(const TraceMLExport& source) {
+  const std::string text = testing_support::WriteTraceMLExportJsonl(source);
+  OpenOptions options;
+  options.format = InputFormat::kTraceMLExport;
+  return ReadDocument(TraceInput::FromString(text), options);
 }
 
 }  // namespace tracedoc::testing

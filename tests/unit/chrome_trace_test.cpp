@@ -346,7 +346,7 @@ TEST(ChromeTraceTest, TheThreeRoutesWriteTheSameBytes) {
 // A converted TraceML export (docs/traceml-conversion.md): a process per rank with its steps and
 // phases, then the devices' processes with their memory and utilisation counters.
 TEST(ChromeTraceTest, ATraceMLExportHasAProcessPerRankAndCountersPerRankDevice) {
-  Result<TraceDocument> document = ToTraceDocument(testing::TwoRankExport());
+  Result<TraceDocument> document = testing::ConvertTraceML(testing::TwoRankExport());
   ASSERT_TRUE(document);
   const ExportedTrace trace = Export(document.value());
   EXPECT_THAT(trace.process_names,

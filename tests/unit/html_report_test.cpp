@@ -298,7 +298,7 @@ TEST(HtmlReportTest, StreamAndStringAreTheSameBytesEveryTime) {
 // A converted TraceML export (docs/report.md, "Steps per rank"): a chart per rank on one scale and
 // each rank's figures. Rank 0 has steps of 7.5 and 1.25 ms, rank 1 one of 2.5 ms.
 std::string TraceMLReport(const TraceMLExport& source) {
-  Result<TraceDocument> document = ToTraceDocument(source);
+  Result<TraceDocument> document = testing::ConvertTraceML(source);
   if (!document) throw std::runtime_error(FormatError("<test>", document.error()));
   return WriteHtmlReport(document.value());
 }

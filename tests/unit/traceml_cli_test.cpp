@@ -1,6 +1,7 @@
 // TraceML exports on the command line (docs/traceml-export.md, "Command line"): validate
 // recognises an export by its first line or with --from traceml, prints warnings and errors as
-// FILE:LINE: warning|error[CODE]: MESSAGE, --json adds the warnings to the trace's report,
+// FILE:LINE:COLUMN: warning|error[CODE]: MESSAGE, --json adds the warnings to the report as
+// diagnostics,
 // --strict turns unknown fields into errors; a trace is still read as a trace.
 #include <string>
 
@@ -32,10 +33,11 @@ TEST_F(TraceMLCliTest, ValidateRecognisesAnExportAndPrintsItsWarnings) {
   WriteExport("records.jsonl", R"({"written_records":3,"dropped_batches":1})");
   const RunResult result = Run("validate records.jsonl");
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_THAT(result.err, HasSubstr("records.jsonl:3: warning[traceml_duplicate_key]: step_time "
+  EXPECT_THAT(result.err, HasSubstr("records.jsonl:3:1: warning[traceml_duplicate_key]: step_time "
                                     "record repeats the key (global_rank 0, step 1) of line 2; "
                                     "kept\n"));
-  EXPECT_THAT(result.err, HasSubstr("records.jsonl:5: warning[traceml_dropped_batches]: "));
+  // At the value of dropped_batches.
+  EXPECT_THAT(result.err, HasSubstr("records.jsonl:5:40: warning[traceml_dropped_batches]: "));
   EXPECT_EQ(result.out, "");
 }
 
@@ -43,10 +45,10 @@ TEST_F(TraceMLCliTest, ValidateJsonAddsTheWarnings) {
   WriteExport("records.jsonl", R"({"written_records":3,"dropped_batches":0})");
   const RunResult result = Run("validate --json records.jsonl");
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_THAT(result.out, StartsWith(R"({"file":"records.jsonl","ok":true,"error":null,)"
-                                     R"("diagnostics":[{"severity":"warning",)"
-                                     R"("code":"traceml_duplicate_key",)"));
-  EXPECT_THAT(result.out, HasSubstr(R"("line":3,)"));
+  EXPECT_THAT(result.out,
+              StartsWith(R"({"file":"records.jsonl","ok":true,"error":null,"diagnostics":[)"
+                         R"({"severity":"warning","code":"traceml_duplicate_key","file":null,)"
+                         R"("line":3,"column":1,"field":null,)"));
   EXPECT_THAT(result.out, HasSubstr(R"(],"diagnostic_count":1})"));
 }
 
@@ -54,7 +56,8 @@ TEST_F(TraceMLCliTest, ValidateFailsWithTheRuleCodeAndLine) {
   WriteExport("records.jsonl", R"({"written_records":2,"dropped_batches":0})");
   const RunResult result = Run("validate records.jsonl");
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_THAT(result.err, HasSubstr("records.jsonl:5: error[traceml_written_records_mismatch]: "));
+  EXPECT_THAT(result.err,
+              HasSubstr("records.jsonl:5:20: error[traceml_written_records_mismatch]: "));
   const RunResult json = Run("validate --json records.jsonl");
   EXPECT_EQ(json.exit_code, 1);
   EXPECT_THAT(
@@ -68,10 +71,12 @@ TEST_F(TraceMLCliTest, StrictTurnsAnUnknownFieldIntoAnError) {
   WriteFile("records.jsonl", line + "\n");
   const RunResult lenient = Run("validate records.jsonl");
   EXPECT_EQ(lenient.exit_code, 0) << lenient.err;
-  EXPECT_THAT(lenient.err, HasSubstr("records.jsonl:1: warning[traceml_unknown_field]: "));
+  const std::string column = std::to_string(line.find(R"("extra")") + 1);
+  EXPECT_THAT(lenient.err,
+              HasSubstr("records.jsonl:1:" + column + ": warning[traceml_unknown_field]: "));
   const RunResult strict = Run("validate --strict records.jsonl");
   EXPECT_EQ(strict.exit_code, 1);
-  EXPECT_THAT(strict.err, HasSubstr("records.jsonl:1: error[unknown_field]: "));
+  EXPECT_THAT(strict.err, HasSubstr("records.jsonl:1:" + column + ": error[unknown_field]: "));
 }
 
 TEST_F(TraceMLCliTest, AClosingLineAloneIsAnEmptyExport) {
@@ -92,7 +97,7 @@ TEST_F(TraceMLCliTest, FromTraceMLReadsWhatIsNotRecognised) {
   EXPECT_THAT(as_trace.err, HasSubstr("records.jsonl:1: error[missing_field]"));
   const RunResult as_export = Run("validate --from traceml records.jsonl");
   EXPECT_EQ(as_export.exit_code, 0) << as_export.err;
-  EXPECT_THAT(as_export.err, HasSubstr("records.jsonl:1: warning[traceml_field_order]: "));
+  EXPECT_THAT(as_export.err, HasSubstr("records.jsonl:1:21: warning[traceml_field_order]: "));
 }
 
 TEST_F(TraceMLCliTest, AMissingExportIsUnreadable) {

@@ -97,7 +97,8 @@ TEST_F(TraceMLCommandsTest, ARejectedExportFailsEveryCommandWithItsCode) {
                               "import"}) {
     const RunResult result = Run(std::string(command) + " records.jsonl");
     EXPECT_EQ(result.exit_code, 1) << command;
-    EXPECT_THAT(result.err, StartsWith("records.jsonl:45: error[traceml_written_records_mismatch]: "))
+    EXPECT_THAT(result.err,
+                StartsWith("records.jsonl:45:21: error[traceml_written_records_mismatch]: "))
         << command;
     EXPECT_EQ(result.out, "") << command;
   }

@@ -1,5 +1,6 @@
-// ToTraceDocument of a TraceML export (docs/traceml-conversion.md): each rule on a hand-built
-// export of two interleaved ranks, with the figures worked out by hand.
+// The conversion of a TraceML export (docs/traceml-conversion.md), as ReadDocument does it while
+// it reads: each rule on a hand-built export of two interleaved ranks, written as the exporter
+// writes it, with the figures worked out by hand.
 #include <string>
 #include <string_view>
 
@@ -8,6 +9,7 @@
 
 #include "support/traceml_two_rank_export.hpp"
 #include "tracedoc/health.hpp"
+#include "tracedoc/open.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/traceml_convert.hpp"
 #include "tracedoc/writer.hpp"
@@ -26,7 +28,7 @@ using testing::TwoRankExport;
 constexpr std::uint64_t kSessionStart = kTraceMLT0 + 2'500'000;
 
 TraceDocument Convert(const TraceMLExport& source) {
-  Result<TraceDocument> document = ToTraceDocument(source);
+  Result<TraceDocument> document = testing::ConvertTraceML(source);
   EXPECT_TRUE(document) << document.error().message;
   return std::move(document).value();
 }
@@ -111,11 +113,13 @@ TEST(TraceMLConvertTest, SpansKeepTheirRecordsAndSamplesAsUnknownKeys) {
   EXPECT_EQ(UnknownOf(SpanOf(document, "r0.s1.p1").start_unknown, "traceml_phase"),
             "{\"name\":\"backward\",\"device\":\"cuda:0\",\"is_gpu\":true,\"duration_ms\":4.5,"
             "\"cpu_ms\":4.5,\"gpu_ms\":4.5,\"n_calls\":1}");
-  // A phase on several devices: the samples are on the device spans, not on the phase.
+  // A phase on several devices: the samples are on the device spans, not on the phase, and
+  // leave out the name, which their parent span has.
   EXPECT_THAT(UnknownOf(SpanOf(document, "r1.s1.p0").start_unknown, "traceml_phase"),
               HasSubstr("<absent"));
-  EXPECT_THAT(UnknownOf(SpanOf(document, "r1.s1.p0.d1").start_unknown, "traceml_phase"),
-              HasSubstr("\"device\":\"cuda:2\",\"is_gpu\":true,\"duration_ms\":2.5"));
+  EXPECT_EQ(UnknownOf(SpanOf(document, "r1.s1.p0.d1").start_unknown, "traceml_phase"),
+            "{\"device\":\"cuda:2\",\"is_gpu\":true,\"duration_ms\":2.5,\"cpu_ms\":2.5,"
+            "\"gpu_ms\":2.5,\"n_calls\":1}");
   // The unmeasured backward takes no time and is kept on its step.
   EXPECT_EQ(UnknownOf(SpanOf(document, "r1.s1").start_unknown, "traceml_unplaced_events"),
             "[{\"name\":\"backward\",\"device\":\"cuda:1\",\"is_gpu\":true,\"duration_ms\":null,"
@@ -267,6 +271,79 @@ TEST(TraceMLConvertTest, HostnamesAreKeptWhenTheExportHasThem) {
   EXPECT_THAT(UnknownOf(SpanOf(document, "r1.s1").start_unknown, "traceml_record"),
               HasSubstr("\"hostname\":null,"));
   EXPECT_EQ(TagOf(document, "traceml.has_hostname"), "true");
+}
+
+// A phase's name repeated per device would make the output grow as name × devices: a device
+// span's name holds at most 64 bytes of it (cut at a character boundary, `…` marking the cut),
+// and its sample no name at all; the phase's own span keeps the name whole, once.
+TEST(TraceMLConvertTest, DeviceSpansRepeatABoundedPartOfTheirPhasesName) {
+  TraceMLExport source;
+  // 63 bytes of `p`, then a 2-byte é that a 64-byte cut would split.
+  const std::string name = std::string(63, 'p') + "\xC3\xA9" + std::string(100000, 'q');
+  std::vector<TraceMLPhaseSample> samples;
+  for (int device = 0; device < 50; ++device) {
+    samples.push_back(TraceMLPhase(name, "cuda:" + std::to_string(device), 1.0 + device));
+  }
+  source.step_time.push_back(TraceMLStep(1, 0, 1, 100, std::move(samples)));
+  const TraceDocument document = Convert(source);
+  EXPECT_EQ(SpanOf(document, "r0.s1.p0").name, name);
+  const std::string cut = std::string(63, 'p') + "…";
+  EXPECT_EQ(SpanOf(document, "r0.s1.p0.d0").name, cut + " [cuda:0]");
+  EXPECT_EQ(SpanOf(document, "r0.s1.p0.d49").name, cut + " [cuda:49]");
+  EXPECT_EQ(UnknownOf(SpanOf(document, "r0.s1.p0.d49").start_unknown, "traceml_phase"),
+            "{\"device\":\"cuda:49\",\"is_gpu\":true,\"duration_ms\":50.0,\"cpu_ms\":50.0,"
+            "\"gpu_ms\":50.0,\"n_calls\":1}");
+  // The whole document holds the name once (the phase span; the step's record leaves out the
+  // events): not once per device.
+  const std::string jsonl = WriteJsonl(document);
+  EXPECT_LT(jsonl.size(), 2 * name.size());
+  // A name of 64 bytes or less is not cut.
+  TraceMLExport short_name;
+  short_name.step_time.push_back(TraceMLStep(
+      1, 0, 1, 100,
+      {TraceMLPhase(std::string(64, 'a'), "cpu", 1.0),
+       TraceMLPhase(std::string(64, 'a'), "x", 2.0)}));
+  EXPECT_EQ(SpanOf(Convert(short_name), "r0.s1.p0.d1").name, std::string(64, 'a') + " [x]");
+}
+
+// The conversion reads as it converts: an export it cannot read fails with the reader's error,
+// naming the input and the column of the value at fault.
+TEST(TraceMLConvertTest, AnExportThatDoesNotReadFailsWithTheReadersError) {
+  const std::string text =
+      testing_support::WriteTraceMLExportJsonl(TwoRankExport()) + "{\"stream\":\"nope\"}\n";
+  OpenOptions options;
+  options.format = InputFormat::kTraceMLExport;
+  const Result<TraceDocument> document = ReadDocument(TraceInput::FromString(text), options);
+  ASSERT_FALSE(document);
+  // The closing line (14) is followed by line 15.
+  EXPECT_EQ(document.error().code, ErrorCode::kTraceMLClosingLineNotLast);
+  EXPECT_EQ(document.error().line, 14u);
+  EXPECT_EQ(document.error().file, "<string>");
+  EXPECT_EQ(document.error().column, 1u);
+}
+
+// Warnings reach the caller's log as the export is read, and their count is a tag.
+TEST(TraceMLConvertTest, TheReadersWarningsGoToTheLogAndAreCountedInATag) {
+  TraceMLExport source = TwoRankExport();
+  source.step_time[0].base.unknown.push_back({"extra", "1"});
+  const std::string text = testing_support::WriteTraceMLExportJsonl(source);
+  DiagnosticLog log;
+  OpenOptions options;
+  options.format = InputFormat::kTraceMLExport;
+  options.diagnostics = &log;
+  const Result<TraceDocument> document = ReadDocument(TraceInput::FromString(text), options);
+  ASSERT_TRUE(document) << document.error().message;
+  // The unknown field added here, the duplicate of line 4, the system record's unknown field.
+  ASSERT_EQ(log.total, 3u);
+  EXPECT_EQ(log.kept[0].code, DiagnosticCode::kTraceMLUnknownField);
+  EXPECT_EQ(log.kept[0].line, 1u);
+  EXPECT_EQ(log.kept[1].code, DiagnosticCode::kTraceMLDuplicateKey);
+  EXPECT_EQ(log.kept[1].line, 4u);
+  EXPECT_EQ(log.kept[2].code, DiagnosticCode::kTraceMLUnknownField);
+  EXPECT_EQ(log.kept[2].line, 11u);
+  EXPECT_EQ(TagOf(document.value(), "traceml.warnings"), "3");
+  EXPECT_THAT(UnknownOf(SpanOf(document.value(), "r0.s1").start_unknown, "traceml_record"),
+              HasSubstr(",\"step\":1,\"extra\":1}"));
 }
 
 }  // namespace

@@ -1,18 +1,22 @@
 // ReadTraceMLExport (docs/traceml-export.md): a valid export of every stream read into exactly
 // the expected records, then one single-fault case per rule, each with its code, line and field
-// (and, for the warning rules, the warning, which --strict turns into an error).
+// (and, for the warning rules, the warning, which --strict turns into an error). Errors name the
+// input and carry the column of what is at fault; warnings carry theirs too.
 #include <array>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <initializer_list>
 #include <optional>
 #include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "tracedoc/open.hpp"
 #include "tracedoc/traceml_export.hpp"
 
 namespace tracedoc {
@@ -61,6 +65,24 @@ std::string WithEdit(std::size_t line, const std::string& from, const std::strin
   return Join(lines);
 }
 
+// `text` with each `from` replaced by its `to`, in turn (each must be there).
+std::string Edited(std::string text,
+                   std::initializer_list<std::pair<std::string, std::string>> edits) {
+  for (const auto& [from, to] : edits) {
+    const std::size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+// The export with physical line `line` replaced by `text`.
+std::string WithLine(std::size_t line, const std::string& text) {
+  std::vector<std::string> lines = kLines;
+  lines.at(line - 1) = text;
+  return Join(lines);
+}
+
 std::string WithoutHostnames(const std::string& text) {
   return std::regex_replace(text, std::regex(R"("hostname":(null|"[^"]*"),)"), "");
 }
@@ -79,19 +101,43 @@ void ExpectError(const std::string& text, ErrorCode code, std::uint64_t line,
   EXPECT_EQ(read.error().line, line) << read.error().message;
   EXPECT_EQ(read.error().field, field) << read.error().message;
   EXPECT_FALSE(read.error().message.empty());
+  EXPECT_EQ(read.error().file, "<string>");
+}
+
+// The 1-based byte column where `needle` starts on physical line `line` of `text`.
+std::uint64_t ColumnOf(const std::string& text, std::size_t line, const std::string& needle) {
+  std::size_t start = 0;
+  for (std::size_t i = 1; i < line; ++i) start = text.find('\n', start) + 1;
+  const std::size_t at = text.find(needle, start);
+  EXPECT_NE(at, std::string::npos) << needle;
+  return at - start + 1;
+}
+
+// An error at the column where `needle` starts on its line.
+void ExpectErrorAt(const std::string& text, ErrorCode code, std::uint64_t line,
+                   const std::string& field, const std::string& needle, bool strict = false) {
+  ExpectError(text, code, line, field, strict);
+  const Result<TraceMLExport> read = Read(text, strict);
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().column, ColumnOf(text, line, needle)) << read.error().message;
 }
 
 // A rule that is a warning: the read passes with the warning at `line` about `field`; under
 // strict, it fails with `strict_code` there.
-void ExpectWarning(const std::string& text, TraceMLWarningCode warning, std::uint64_t line,
+void ExpectWarning(const std::string& text, DiagnosticCode warning, std::uint64_t line,
                    const std::string& field, std::optional<ErrorCode> strict_code) {
   const Result<TraceMLExport> read = Read(text);
   ASSERT_TRUE(read) << read.error().message;
   bool found = false;
-  for (const TraceMLWarning& w : read.value().warnings) {
-    if (w.code == warning && w.line == line && w.field == field) found = true;
+  for (const Diagnostic& w : read.value().warnings.kept) {
+    if (w.code == warning && w.line == line && w.field == field) {
+      found = true;
+      EXPECT_EQ(w.severity, Severity::kWarning);
+      EXPECT_TRUE(w.column.has_value());
+      EXPECT_TRUE(w.file.empty());
+    }
   }
-  EXPECT_TRUE(found) << TraceMLWarningCodeName(warning) << " at " << line << " " << field;
+  EXPECT_TRUE(found) << DiagnosticCodeName(warning) << " at " << line << " " << field;
   if (strict_code) ExpectError(text, *strict_code, line, field, /*strict=*/true);
 }
 
@@ -154,13 +200,14 @@ TEST(TraceMLExportTest, ReadsEveryStreamIntoItsRecords) {
   std::uint64_t duplicates = 0;
   for (const std::uint64_t d : e.duplicates) duplicates += d;
   EXPECT_EQ(duplicates, 1u);
-  ASSERT_EQ(e.warnings.size(), 1u);
-  EXPECT_EQ(e.warnings[0].code, TraceMLWarningCode::kDuplicateKey);
-  EXPECT_EQ(e.warnings[0].line, 9u);
-  EXPECT_EQ(e.warnings[0].field, "");
-  EXPECT_EQ(e.warnings[0].message,
+  ASSERT_EQ(e.warnings.kept.size(), 1u);
+  EXPECT_EQ(e.warnings.kept[0].code, DiagnosticCode::kTraceMLDuplicateKey);
+  EXPECT_EQ(e.warnings.kept[0].line, 9u);
+  EXPECT_EQ(e.warnings.kept[0].column, 1u);  // the record
+  EXPECT_EQ(e.warnings.kept[0].field, "");
+  EXPECT_EQ(e.warnings.kept[0].message,
             "step_time record repeats the key (global_rank 0, step 1) of line 2; kept");
-  EXPECT_EQ(e.total_warnings, 1u);
+  EXPECT_EQ(e.warnings.total, 1u);
 }
 
 TEST(TraceMLExportTest, ReadsAnExportWithoutHostnames) {
@@ -274,27 +321,27 @@ TEST(TraceMLExportTest, AMissingColumnFails) {
 
 TEST(TraceMLExportTest, AnUnknownColumnIsAWarningKeptOrUnderStrictAnError) {
   const std::string text = WithEdit(10, R"("line":)", R"("extra":[1,{"a":null}],"line":)");
-  ExpectWarning(text, TraceMLWarningCode::kUnknownField, 10, "extra", ErrorCode::kUnknownField);
+  ExpectWarning(text, DiagnosticCode::kTraceMLUnknownField, 10, "extra", ErrorCode::kUnknownField);
   const Result<TraceMLExport> read = Read(text);
   ASSERT_TRUE(read);
   EXPECT_EQ(read.value().stdout_stderr[0].base.unknown,
             (std::vector<TraceMLUnknownField>{{"extra", R"([1,{"a":null}])"}}));
   // hostname on stdout_stderr is unknown there: the stream has no such column.
   ExpectWarning(WithEdit(10, R"("line":)", R"("hostname":"h","line":)"),
-                TraceMLWarningCode::kUnknownField, 10, "hostname", ErrorCode::kUnknownField);
+                DiagnosticCode::kTraceMLUnknownField, 10, "hostname", ErrorCode::kUnknownField);
   ExpectWarning(WithEdit(2, R"("n_calls":1})", R"("n_calls":1,"x":0})"),
-                TraceMLWarningCode::kUnknownField, 2, "events.forward.cuda:0.x",
+                DiagnosticCode::kTraceMLUnknownField, 2, "events.forward.cuda:0.x",
                 ErrorCode::kUnknownField);
-  ExpectWarning(WithEdit(11, "}", R"(,"exporter":"jsonl"})"), TraceMLWarningCode::kUnknownField, 11,
+  ExpectWarning(WithEdit(11, "}", R"(,"exporter":"jsonl"})"), DiagnosticCode::kTraceMLUnknownField, 11,
                 "exporter", ErrorCode::kUnknownField);
 }
 
 TEST(TraceMLExportTest, ColumnsOutOfOrderAreAWarningOrUnderStrictAnError) {
   ExpectWarning(
       WithEdit(10, R"("rank":1,"timestamp_unix_ns":3999)", R"("timestamp_unix_ns":3999,"rank":1)"),
-      TraceMLWarningCode::kFieldOrder, 10, "rank", ErrorCode::kTraceMLFieldOrder);
+      DiagnosticCode::kTraceMLFieldOrder, 10, "rank", ErrorCode::kTraceMLFieldOrder);
   ExpectWarning(WithEdit(2, R"("cpu_ms":3.25,"gpu_ms":12.5)", R"("gpu_ms":12.5,"cpu_ms":3.25)"),
-                TraceMLWarningCode::kFieldOrder, 2, "events.forward.cuda:0.cpu_ms",
+                DiagnosticCode::kTraceMLFieldOrder, 2, "events.forward.cuda:0.cpu_ms",
                 ErrorCode::kTraceMLFieldOrder);
 }
 
@@ -430,7 +477,7 @@ TEST(TraceMLExportTest, ALineWithoutStreamNeedsBothClosingMembers) {
 
 TEST(TraceMLExportTest, DroppedBatchesAreAWarningEvenUnderStrict) {
   const std::string text = WithEdit(11, R"("dropped_batches":0)", R"("dropped_batches":3)");
-  ExpectWarning(text, TraceMLWarningCode::kDroppedBatches, 11, "dropped_batches", std::nullopt);
+  ExpectWarning(text, DiagnosticCode::kTraceMLDroppedBatches, 11, "dropped_batches", std::nullopt);
   const Result<TraceMLExport> strict = Read(text, /*strict=*/true);
   ASSERT_TRUE(strict);
   EXPECT_EQ(strict.value().closing->dropped_batches, 3u);
@@ -446,10 +493,10 @@ TEST(TraceMLExportTest, DuplicateKeysOfEveryStreamAreCountedNotRemoved) {
   // stdout_stderr has no key: its lines are never duplicates.
   EXPECT_EQ(e.duplicates, (std::array<std::uint64_t, kTraceMLStreamCount>{2, 1, 1, 1, 1, 1, 0}));
   EXPECT_EQ(e.record_count(), 16u);
-  EXPECT_EQ(e.total_warnings, 7u);
+  EXPECT_EQ(e.warnings.total, 7u);
   // Each names its key's values and the line of the first record with them.
   std::vector<std::string> messages;
-  for (const TraceMLWarning& w : e.warnings) {
+  for (const Diagnostic& w : e.warnings.kept) {
     messages.push_back(std::to_string(w.line) + ": " + w.message);
   }
   EXPECT_THAT(
@@ -458,7 +505,7 @@ TEST(TraceMLExportTest, DuplicateKeysOfEveryStreamAreCountedNotRemoved) {
           "9: step_time record repeats the key (global_rank 0, step 1) of line 2; kept",
           "11: runtime_environment record repeats the key (global_rank 0) of line 1; kept",
           "12: step_time record repeats the key (global_rank 0, step 1) of line 2; kept",
-          "13: step_memory record repeats the key (global_rank 0, device \"cuda:0\", step 1) of "
+          "13: step_memory record repeats the key (global_rank 0, device `cuda:0`, step 1) of "
           "line 5; kept",
           "14: system record repeats the key (global_rank 0, seq 7) of line 6; kept",
           "15: system_gpu record repeats the key (global_rank 0, seq 7, gpu_idx 0) of line 7; kept",
@@ -467,7 +514,8 @@ TEST(TraceMLExportTest, DuplicateKeysOfEveryStreamAreCountedNotRemoved) {
 
 // A key part may be null (a value of its own) or a device of any length and bytes: the message
 // shows null, and the device quoted with its control characters escaped and cut after 64 bytes
-// at the start of a code point (here the 2-byte é at bytes 63 and 64), so that it stays short.
+// at the start of a code point (here the 2-byte é at bytes 63 and 64), with its full length, so
+// that it stays short.
 TEST(TraceMLExportTest, ADuplicateMessageShowsNullsAndABoundedDevice) {
   std::string line = kLines[4];
   const std::string key = R"("device":"cuda:0","step":1)";
@@ -476,11 +524,12 @@ TEST(TraceMLExportTest, ADuplicateMessageShowsNullsAndABoundedDevice) {
   line.replace(line.find(key), key.size(), R"("device":")" + device + R"(","step":null)");
   const Result<TraceMLExport> read = Read(line + "\n" + line + "\n");
   ASSERT_TRUE(read) << read.error().message;
-  ASSERT_EQ(read.value().warnings.size(), 1u);
-  const TraceMLWarning& warning = read.value().warnings[0];
+  ASSERT_EQ(read.value().warnings.kept.size(), 1u);
+  const Diagnostic& warning = read.value().warnings.kept[0];
   EXPECT_EQ(warning.line, 2u);
-  EXPECT_EQ(warning.message, R"(step_memory record repeats the key (global_rank 0, device "gpu\n)" +
-                                 std::string(59, 'x') + R"(...", step null) of line 1; kept)");
+  EXPECT_EQ(warning.message, R"(step_memory record repeats the key (global_rank 0, device `gpu\n)" +
+                                 std::string(59, 'x') +
+                                 R"(…` (1065 bytes), step null) of line 1; kept)");
 }
 
 TEST(TraceMLExportTest, WarningsPastTheBoundAreCounted) {
@@ -491,8 +540,8 @@ TEST(TraceMLExportTest, WarningsPastTheBoundAreCounted) {
   many += "}\n";
   const Result<TraceMLExport> read = Read(many);
   ASSERT_TRUE(read) << read.error().message;
-  EXPECT_EQ(read.value().total_warnings, static_cast<std::uint64_t>(kUnknown));
-  EXPECT_EQ(read.value().warnings.size(), TraceMLReadOptions{}.max_warnings);
+  EXPECT_EQ(read.value().warnings.total, static_cast<std::uint64_t>(kUnknown));
+  EXPECT_EQ(read.value().warnings.kept.size(), DiagnosticLog{}.max_kept);
   EXPECT_EQ(read.value().stdout_stderr[0].base.unknown.size(), static_cast<std::size_t>(kUnknown));
   // The last unknown key written twice is still found among 10^5.
   const std::string twice = many.substr(0, many.size() - 2) + ",\"u99999\":1}\n";
@@ -523,11 +572,161 @@ TEST(TraceMLExportTest, AHugeEventsMapIsReadInFull) {
   EXPECT_EQ(samples.back().device, "d");
 }
 
+// --- where errors and warnings point ---
+
+TEST(TraceMLExportTest, ErrorsCarryTheColumnOfWhatIsAtFault) {
+  // A value breaking its rule: the value.
+  ExpectErrorAt(WithEdit(3, R"("step":1,)", R"("step":-1,)"), ErrorCode::kOutOfRange, 3, "step",
+                "-1,");
+  ExpectErrorAt(WithEdit(2, R"("duration_ms":12.5)", R"("duration_ms":-0.5)"),
+                ErrorCode::kOutOfRange, 2, "events.forward.cuda:0.duration_ms", "-0.5");
+  ExpectErrorAt(WithEdit(6, R"("stream":"system")", R"("stream":"systems")"),
+                ErrorCode::kTraceMLUnknownStream, 6, "stream", R"("systems")");
+  ExpectErrorAt(WithEdit(8, R"("rank":1,)", R"("rank":0,)"), ErrorCode::kTraceMLRankMismatch, 8,
+                "rank", R"(0,"global_rank")");
+  // A key given twice: the second one.
+  ExpectErrorAt(WithEdit(3, R"("seq":1,)", R"("seq":1,"seq":2,)"), ErrorCode::kDuplicateKey, 3,
+                "seq", R"("seq":2)");
+  // Something missing: the object it is missing from.
+  ExpectErrorAt(WithEdit(3, R"("seq":1,)", ""), ErrorCode::kMissingField, 3, "seq", "{");
+  ExpectErrorAt(WithEdit(2, R"("gpu_ms":12.5,)", ""), ErrorCode::kMissingField, 2,
+                "events.forward.cuda:0.gpu_ms", R"({"is_gpu":true,"duration_ms":12.5)");
+  ExpectErrorAt(WithEdit(5, R"("hostname":"node-a",)", ""),
+                ErrorCode::kTraceMLHostnameInconsistent, 5, "hostname", "{");
+  // The closing line's count: its value, found once the file is read.
+  ExpectErrorAt(WithEdit(11, R"("written_records":9)", R"("written_records":8)"),
+                ErrorCode::kTraceMLWrittenRecordsMismatch, 11, "written_records", "8,");
+  // Columns count the line's leading white space.
+  ExpectErrorAt(WithLine(3, "   " + Edited(kLines[2], {{R"("step":1,)", R"("step":-1,)"}})),
+                ErrorCode::kOutOfRange, 3, "step", "-1,");
+}
+
+TEST(TraceMLExportTest, ASyntaxErrorNamesTheInputAndItsColumn) {
+  const std::string text = WithEdit(3, R"("events":{}})", R"("events":{})");
+  const Result<TraceMLExport> read = Read(text);
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().file, "<string>");
+  EXPECT_EQ(FormatError("cli-name", read.error()).rfind("<string>:3:" +
+                                                        std::to_string(kLines[2].size()) + ":",
+                                                        0),
+            0u);
+}
+
+TEST(TraceMLExportTest, WarningsCarryTheColumnOfTheirKeyOrRecord) {
+  const std::string text = WithEdit(10, R"("line":)", R"("extra":1,"line":)");
+  const Result<TraceMLExport> read = Read(text);
+  ASSERT_TRUE(read) << read.error().message;
+  ASSERT_EQ(read.value().warnings.kept.size(), 2u);
+  const Diagnostic& duplicate = read.value().warnings.kept[0];
+  EXPECT_EQ(duplicate.line, 9u);
+  EXPECT_EQ(duplicate.column, 1u);
+  const Diagnostic& unknown = read.value().warnings.kept[1];
+  EXPECT_EQ(unknown.line, 10u);
+  EXPECT_EQ(unknown.column, ColumnOf(text, 10, R"("extra")"));
+  EXPECT_EQ(unknown.message, "unknown field `extra`, kept");
+  EXPECT_EQ(FormatDiagnostic("in.jsonl", unknown),
+            "in.jsonl:10:" + std::to_string(*unknown.column) +
+                ": warning[traceml_unknown_field]: unknown field `extra`, kept");
+}
+
+// A sample's unknown members belong to its record, under their path from it, in the order met
+// with the record's own.
+TEST(TraceMLExportTest, ASamplesUnknownMembersAreKeptByItsRecordUnderTheirPath) {
+  const std::string line = Edited(kLines[1], {{R"("seq":1,)", R"("a":"first","seq":1,)"},
+                                              {R"("n_calls":1})", R"("n_calls":1,"x":[0]})"},
+                                              {R"(null}}}})", R"(null}}},"z":2})"}});
+  const std::string text = WithLine(2, line);
+  const Result<TraceMLExport> read = Read(text);
+  ASSERT_TRUE(read) << read.error().message;
+  EXPECT_EQ(read.value().step_time[0].base.unknown,
+            (std::vector<TraceMLUnknownField>{
+                {"a", R"("first")"}, {"events.forward.cuda:0.x", "[0]"}, {"z", "2"}}));
+  // The sample itself is read in full.
+  EXPECT_EQ(read.value().step_time[0].events[0].n_calls, 1u);
+  std::vector<std::string> fields;
+  for (const Diagnostic& w : read.value().warnings.kept) {
+    if (w.code == DiagnosticCode::kTraceMLUnknownField) fields.push_back(w.field);
+  }
+  EXPECT_THAT(fields, ::testing::ElementsAre("a", "events.forward.cuda:0.x", "z"));
+  // Under strict the first one is the error.
+  ExpectError(text, ErrorCode::kUnknownField, 2, "a", /*strict=*/true);
+  // An unknown key given twice in a sample is duplicate_key, as anywhere.
+  ExpectError(WithLine(2, Edited(kLines[1], {{R"("n_calls":1})", R"("n_calls":1,"x":0,"x":1})"}})),
+              ErrorCode::kDuplicateKey, 2, "events.forward.cuda:0.x");
+}
+
+// Columns out of order: one warning per object, at the first column that comes after one the
+// table puts later, naming both.
+TEST(TraceMLExportTest, ColumnsOutOfOrderAreReportedOncePerObject) {
+  const std::string line =
+      Edited(kLines[1], {{R"("local_rank":0,"world_size":2)", R"("world_size":2,"local_rank":0)"},
+                         {R"("seq":1,"step":1,)", R"("step":1,"seq":1,)"},
+                         {R"("cpu_ms":3.25,"gpu_ms":12.5)", R"("gpu_ms":12.5,"cpu_ms":3.25)"}});
+  const std::string text = WithLine(2, line);
+  const Result<TraceMLExport> read = Read(text);
+  ASSERT_TRUE(read) << read.error().message;
+  std::vector<std::string> order;
+  for (const Diagnostic& w : read.value().warnings.kept) {
+    if (w.code != DiagnosticCode::kTraceMLFieldOrder) continue;
+    order.push_back(std::to_string(w.line) + " " + w.field + ": " + w.message);
+    EXPECT_EQ(w.column, ColumnOf(text, 2, "\"" + w.field.substr(w.field.rfind('.') + 1) + "\""));
+  }
+  EXPECT_THAT(order, ::testing::ElementsAre(
+                         "2 local_rank: `local_rank` after `world_size`, out of column order",
+                         "2 events.forward.cuda:0.cpu_ms: `events.forward.cuda:0.cpu_ms` after "
+                         "`events.forward.cuda:0.gpu_ms`, out of column order"));
+  EXPECT_EQ(read.value().step_time[0].step, 1u);
+  EXPECT_EQ(read.value().step_time[0].identity.seq, 1u);
+}
+
+// Whatever the export holds, a message quotes it with a bound, and a warning's field is cut.
+TEST(TraceMLExportTest, MessagesQuoteWhatTheyEchoWithABound) {
+  const std::string long_key(100000, 'k');
+  const std::string text = WithEdit(10, R"("line":)", "\"" + long_key + "\":1,\"line\":");
+  const Result<TraceMLExport> read = Read(text);
+  ASSERT_TRUE(read) << read.error().message;
+  const Diagnostic& unknown = read.value().warnings.kept.back();
+  EXPECT_EQ(unknown.code, DiagnosticCode::kTraceMLUnknownField);
+  EXPECT_LT(unknown.message.size(), 120u);
+  EXPECT_THAT(unknown.message, ::testing::HasSubstr("(100000 bytes)"));
+  EXPECT_LE(unknown.field.size(), 256u + 3);
+  // The record keeps the key whole.
+  EXPECT_EQ(read.value().stdout_stderr[0].base.unknown[0].key, long_key);
+
+  const auto bounded = [](const std::string& edited) {
+    const Result<TraceMLExport> failed = Read(edited);
+    EXPECT_FALSE(failed);
+    if (!failed) return;
+    EXPECT_LT(failed.error().message.size(), 300u) << failed.error().message.substr(0, 300);
+  };
+  bounded(WithEdit(6, R"("stream":"system")", "\"stream\":\"" + long_key + "\""));
+  bounded(WithEdit(3, R"("step":1,)", "\"step\":" + std::string(5000, '9') + ","));
+  bounded(WithEdit(5, R"("peak_alloc_bytes":1048576.0)",
+                   "\"peak_alloc_bytes\":0." + std::string(5000, '5')));
+  bounded(WithEdit(3, R"("step":1,)", "\"step\":\"" + long_key + "\","));
+}
+
+// A rejected export reports its error alone: the warnings met before it are not reported.
+TEST(TraceMLExportTest, ARejectedReadLeavesNoWarnings) {
+  DiagnosticLog log;
+  OpenOptions options;
+  options.format = InputFormat::kTraceMLExport;
+  options.diagnostics = &log;
+  ASSERT_TRUE(ValidateInput(TraceInput::FromString(Join(kLines)), options));
+  EXPECT_EQ(log.total, 1u);
+  const std::string rejected =
+      WithEdit(11, R"("written_records":9)", R"("written_records":8)");
+  ASSERT_FALSE(ValidateInput(TraceInput::FromString(rejected), options));
+  EXPECT_EQ(log.total, 1u);
+  EXPECT_EQ(log.kept.size(), 1u);
+}
+
 TEST(TraceMLExportTest, WarningCodesHaveTheirSpellings) {
-  EXPECT_EQ(TraceMLWarningCodeName(TraceMLWarningCode::kUnknownField), "traceml_unknown_field");
-  EXPECT_EQ(TraceMLWarningCodeName(TraceMLWarningCode::kFieldOrder), "traceml_field_order");
-  EXPECT_EQ(TraceMLWarningCodeName(TraceMLWarningCode::kDuplicateKey), "traceml_duplicate_key");
-  EXPECT_EQ(TraceMLWarningCodeName(TraceMLWarningCode::kDroppedBatches), "traceml_dropped_batches");
+  EXPECT_EQ(DiagnosticCodeName(DiagnosticCode::kTraceMLUnknownField), "traceml_unknown_field");
+  EXPECT_EQ(DiagnosticCodeName(DiagnosticCode::kTraceMLFieldOrder), "traceml_field_order");
+  EXPECT_EQ(DiagnosticCodeName(DiagnosticCode::kTraceMLDuplicateKey), "traceml_duplicate_key");
+  EXPECT_EQ(DiagnosticCodeName(DiagnosticCode::kTraceMLDroppedBatches),
+            "traceml_dropped_batches");
 }
 
 }  // namespace

@@ -28,7 +28,7 @@ using testing_support::GenerateTraceMLExport;
 using testing_support::TraceMLExportPlan;
 
 // A warning as the test compares it: the code and the line (messages are checked elsewhere).
-using CodeAtLine = std::pair<TraceMLWarningCode, std::uint64_t>;
+using CodeAtLine = std::pair<DiagnosticCode, std::uint64_t>;
 
 using U64 = std::optional<std::uint64_t>;
 using Text = std::optional<std::string>;
@@ -58,7 +58,7 @@ void AddDuplicates(const std::vector<Record>& records, std::vector<CodeAtLine>& 
   for (const Record& record : records) {
     const auto [at, inserted] = first.emplace(KeyOf(record), record.base.line);
     if (inserted) continue;
-    expected.emplace_back(TraceMLWarningCode::kDuplicateKey, record.base.line);
+    expected.emplace_back(DiagnosticCode::kTraceMLDuplicateKey, record.base.line);
     first_lines[record.base.line] = at->second;
   }
 }
@@ -73,7 +73,7 @@ std::vector<CodeAtLine> ExpectedWarnings(const TraceMLExport& records,
   AddDuplicates(records.process, expected, first_lines);
   AddDuplicates(records.runtime_environment, expected, first_lines);
   if (records.closing && records.closing->dropped_batches != 0) {
-    expected.emplace_back(TraceMLWarningCode::kDroppedBatches, records.closing->line);
+    expected.emplace_back(DiagnosticCode::kTraceMLDroppedBatches, records.closing->line);
   }
   std::sort(expected.begin(), expected.end(),
             [](const CodeAtLine& a, const CodeAtLine& b) { return a.second < b.second; });
@@ -107,9 +107,9 @@ void ExpectReadBack(const TraceMLExportPlan& plan) {
   for (const std::uint64_t count : generated.facts.duplicates) copies += count;
   EXPECT_EQ(first_lines.size(), copies);
   std::vector<CodeAtLine> warnings;
-  for (const TraceMLWarning& warning : got.warnings) {
+  for (const Diagnostic& warning : got.warnings.kept) {
     warnings.emplace_back(warning.code, warning.line);
-    const bool dropped = warning.code == TraceMLWarningCode::kDroppedBatches;
+    const bool dropped = warning.code == DiagnosticCode::kTraceMLDroppedBatches;
     EXPECT_EQ(warning.field, dropped ? "dropped_batches" : "") << "line " << warning.line;
     if (dropped) continue;
     // The message points back at the first record with the key.
@@ -119,7 +119,7 @@ void ExpectReadBack(const TraceMLExportPlan& plan) {
         << "line " << warning.line;
   }
   EXPECT_EQ(warnings, expected);
-  EXPECT_EQ(got.total_warnings, expected.size());
+  EXPECT_EQ(got.warnings.total, expected.size());
 }
 
 std::uint64_t StreamsWithDuplicates(const GeneratedTraceMLExport& generated) {

@@ -370,5 +370,30 @@ TEST(TraceMLSummaryTest, CommittedExample) {
   EXPECT_EQ(summary.gpus[1].mem_total_bytes, 85899345920.0);
 }
 
+// Summarized as it is read, an export gives the summary of its typed records: the two feed one
+// accumulator. Several plans, with duplicates, nulls, gaps and hostnames.
+TEST(TraceMLSummaryTest, SummarizingAsItReadsEqualsSummarizingTheTypedExport) {
+  for (const testing_support::TraceMLExportPlan& plan :
+       {testing_support::TraceMLExportPlan{.seed = 5},
+        testing_support::TraceMLExportPlan{
+            .seed = 7, .nodes = 2, .gpus_per_node = 2, .steps = 30, .step_gap = 1000,
+            .missing_steps = 4, .duplicates = 6, .snapshot_every = 3, .hostname = true},
+        testing_support::TraceMLExportPlan{.seed = 9, .steps = 0, .duplicates = 0}}) {
+    const testing_support::GeneratedTraceMLExport generated =
+        testing_support::GenerateTraceMLExport(plan);
+    const Result<TraceMLRunSummary> streamed =
+        SummarizeTraceMLExport(TraceInput::FromString(generated.text));
+    ASSERT_TRUE(streamed) << streamed.error().message;
+    const TraceMLRunSummary typed = SummarizeTraceMLRun(generated.records);
+    EXPECT_EQ(streamed.value(), typed) << "seed " << plan.seed;
+    EXPECT_EQ(typed.record_count, generated.facts.record_count);
+  }
+  // A rejected export is an error, not a summary.
+  const Result<TraceMLRunSummary> rejected =
+      SummarizeTraceMLExport(TraceInput::FromString("{\"stream\":\"steps\"}\n"));
+  ASSERT_FALSE(rejected);
+  EXPECT_EQ(rejected.error().code, ErrorCode::kTraceMLUnknownStream);
+}
+
 }  // namespace
 }  // namespace tracedoc
