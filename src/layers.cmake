@@ -21,14 +21,16 @@ tracedoc_layer(write BELOW read)
 # lines by the writer and read back by the reader.
 tracedoc_layer(cirron_convert BELOW write cirron)
 # TraceML's export records (docs/traceml-export.md): read line by line like a trace, with the
-# same line splitting and JSON syntax layer, into their own typed records.
+# same line splitting and JSON syntax layer, through field tables read by the shared object
+# reader, each record handed to a sink.
 tracedoc_layer(traceml BELOW read)
-# The run analysis of an export (docs/traceml-analysis.md): plain values from the typed records,
-# written as JSON with the emit layer, which it reaches through read.
+# The run analysis of an export (docs/traceml-analysis.md): plain values gathered as the export
+# is read (or from typed records), written as JSON with the emit layer, which it reaches through
+# read.
 tracedoc_layer(traceml_analysis BELOW traceml)
 tracedoc_layer(analysis BELOW write)
-# A TraceML export as a trace/10 document (docs/traceml-conversion.md): records written as trace
-# lines by the writer and read back by the reader, as for a Cirron spool.
+# A TraceML export as a trace/10 document (docs/traceml-conversion.md): a sink of the export
+# reader adding records to the DocumentBuilder as they are read, as for a Cirron spool.
 tracedoc_layer(traceml_convert BELOW write traceml)
 tracedoc_layer(health BELOW analysis USES OpenSSL::Crypto)
 tracedoc_layer(timeline BELOW analysis)

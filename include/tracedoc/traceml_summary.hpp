@@ -122,9 +122,10 @@ struct TraceMLRunSummary {
 /// the sum over phases of the longest device, nearest-rank percentiles. Time O(n log n) in the
 /// records and phases; memory linear in them, whatever the gaps between steps. No errors.
 TraceMLRunSummary SummarizeTraceMLRun(const TraceMLExport& run);
-/// Reads the export `input` and summarizes it as it reads, without keeping its records: the
-/// same summary as SummarizeTraceMLRun of what ReadTraceMLExport returns, in memory linear in
-/// the keys, steps and samples the summary needs. Errors: ReadTraceMLExport's.
+/// Reads the export `input` and summarizes it as it reads, without keeping its records (one
+/// accumulator with SummarizeTraceMLRun, which gives the same summary of what
+/// ReadTraceMLExport returns), in memory linear in the keys, steps and samples the summary
+/// needs. Errors: ReadTraceMLExport's; its warnings are counted, not kept.
 Result<TraceMLRunSummary> SummarizeTraceMLExport(const TraceInput& input,
                                                  const TraceMLReadOptions& options = {});
 
