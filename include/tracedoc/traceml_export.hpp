@@ -49,7 +49,8 @@ struct TraceMLRecordBase {
   std::uint64_t line = 0;
   std::uint64_t observed_timestamp_unix_ns = 0;
   std::optional<std::uint64_t> timestamp_unix_ns;
-  /// Unknown fields in the order written (kept; a warning, or an error under strict).
+  /// Unknown fields in the order written (kept; a warning, or an error under strict). An events
+  /// sample's are its own (TraceMLPhaseSample::unknown).
   std::vector<TraceMLUnknownField> unknown;
   friend bool operator==(const TraceMLRecordBase&, const TraceMLRecordBase&) = default;
 };
@@ -78,6 +79,9 @@ struct TraceMLPhaseSample {
   std::optional<double> cpu_ms;
   std::optional<double> gpu_ms;
   std::optional<std::uint64_t> n_calls;
+  /// Members the sample does not define, in the order written (kept; a warning, or an error
+  /// under strict).
+  std::vector<TraceMLUnknownField> unknown;
   friend bool operator==(const TraceMLPhaseSample&, const TraceMLPhaseSample&) = default;
 };
 

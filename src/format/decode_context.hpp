@@ -49,15 +49,17 @@ struct StreamedElementError {
 struct DecodeContext;
 
 /// What a format reports, beyond errors, while the object reader reads (TraceML's warnings).
+/// Members are named by their object's path and their key, not by a path string: a warning
+/// that is only counted costs no copy of a path that may hold long names.
 class ObjectWarnings {
  public:
   virtual ~ObjectWarnings() = default;
-  /// An unknown member kept; `field` is its path.
-  virtual void UnknownMember(const DecodeContext& ctx, const std::string& field,
-                             std::uint32_t key_node) = 0;
-  /// The member at `field` comes after `after`, which the table puts later.
-  virtual void OutOfOrder(const DecodeContext& ctx, const std::string& field,
-                          const std::string& after, std::uint32_t key_node) = 0;
+  /// An unknown member kept: `key` of the object at `object`.
+  virtual void UnknownMember(const DecodeContext& ctx, const PathStep* object,
+                             std::string_view key, std::uint32_t key_node) = 0;
+  /// The member `key` of the object at `object` comes after `after`, which the table puts later.
+  virtual void OutOfOrder(const DecodeContext& ctx, const PathStep* object, std::string_view key,
+                          std::string_view after, std::uint32_t key_node) = 0;
 };
 
 struct DecodeContext {

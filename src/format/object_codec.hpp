@@ -164,10 +164,7 @@ bool ReadObject(DecodeContext& ctx, std::uint32_t node, std::span<const FieldSpe
                             "unknown field `" + std::string(key) + "`", key);
         }
         if (!policy.drop_unknown) {
-          if (ctx.warnings != nullptr) {
-            const PathStep step{ctx.path, key};
-            ctx.warnings->UnknownMember(ctx, DecodeContext::PathString(&step), key_node);
-          }
+          if (ctx.warnings != nullptr) ctx.warnings->UnknownMember(ctx, ctx.path, key, key_node);
           ctx.unknown_members.push_back(detail::Unknown(ctx, key_node, policy.hoist_unknown));
         }
       }
@@ -181,17 +178,18 @@ bool ReadObject(DecodeContext& ctx, std::uint32_t node, std::span<const FieldSpe
     seen |= 1u << f;
     if (policy.check_order) {
       if (f < furthest && !order_reported) {
-        const PathStep here{ctx.path, key};
-        const PathStep after{ctx.path, fields[furthest].name};
-        const std::string field = DecodeContext::PathString(&here);
-        const std::string after_field = DecodeContext::PathString(&after);
         if (ctx.strict_unknown_fields) {
+          const PathStep here{ctx.path, key};
+          const PathStep after{ctx.path, fields[furthest].name};
           return ctx.FailAt(key_node, ErrorCode::kTraceMLFieldOrder,
-                            "`" + field + "` after `" + after_field + "`, out of column order",
+                            "`" + DecodeContext::PathString(&here) + "` after `" +
+                                DecodeContext::PathString(&after) + "`, out of column order",
                             key);
         }
         order_reported = true;
-        if (ctx.warnings != nullptr) ctx.warnings->OutOfOrder(ctx, field, after_field, key_node);
+        if (ctx.warnings != nullptr) {
+          ctx.warnings->OutOfOrder(ctx, ctx.path, key, fields[furthest].name, key_node);
+        }
       }
       furthest = std::max(furthest, f);
     }

@@ -54,6 +54,8 @@ struct PhaseSampleView {
   std::optional<double> cpu_ms;
   std::optional<double> gpu_ms;
   std::optional<std::uint64_t> n_calls;
+  /// Members the sample does not define, kept with it (docs/traceml-export.md).
+  UnknownFields unknown;
 };
 
 /// step_time's `events` map, flattened in the order written (a phase's devices in a row).

@@ -38,29 +38,32 @@ class ExportWarnings final : public format::ObjectWarnings {
       log_.Count(Severity::kWarning);
       return;
     }
-    Diagnostic diagnostic;
-    diagnostic.severity = Severity::kWarning;
-    diagnostic.code = code;
-    diagnostic.line = line_;
-    diagnostic.column = column;
-    diagnostic.field = BoundedField(field);
-    diagnostic.message = message();
-    log_.Add(std::move(diagnostic));
+    Keep(code, std::string(field), column, message());
   }
 
-  void UnknownMember(const format::DecodeContext& ctx, const std::string& field,
-                     std::uint32_t key_node) override;
-  void OutOfOrder(const format::DecodeContext& ctx, const std::string& field,
-                  const std::string& after, std::uint32_t key_node) override;
-
-  /// A field's path as a diagnostic keeps it: cut past 256 bytes (at a character boundary,
-  /// `…` marking the cut), since a path holds names of any length (an events phase's).
-  static std::string BoundedField(std::string_view field);
+  void UnknownMember(const format::DecodeContext& ctx, const format::PathStep* object,
+                     std::string_view key, std::uint32_t key_node) override;
+  void OutOfOrder(const format::DecodeContext& ctx, const format::PathStep* object,
+                  std::string_view key, std::string_view after, std::uint32_t key_node) override;
 
   /// Warnings of this read, kept or not.
   std::uint64_t total() const noexcept { return total_; }
 
  private:
+  // A member's path as a warning shows it: its first 256 bytes (cut at the start of a
+  // character), and its whole length; a path holds names of any length (an events phase's).
+  struct Path {
+    std::string text;
+    std::size_t total = 0;
+    bool cut = false;
+    /// The diagnostic's field: the kept part, `…` after a cut.
+    std::string Field() const;
+    /// As QuoteName quotes it, with the whole path's length when cut.
+    std::string Quoted() const;
+  };
+  static Path PathOf(const format::PathStep* object, std::string_view key);
+  void Keep(DiagnosticCode code, std::string field, std::uint64_t column, std::string message);
+
   DiagnosticLog& log_;
   std::uint64_t line_ = 0;
   std::size_t leading_ = 0;

@@ -240,9 +240,8 @@ bool ReadValue(format::DecodeContext& ctx, std::uint32_t node, PhaseEvents& out)
       PhaseSampleView& sample = *new (&samples[count++]) PhaseSampleView{};
       sample.name = name;
       sample.device = device;
-      UnknownFields hoisted;  // the sample's unknown members go to the record
-      return format::ReadObject(ctx, sample_node, PhaseSampleFields(), sample, hoisted, {},
-                                kSamplePolicy);
+      return format::ReadObject(ctx, sample_node, PhaseSampleFields(), sample, sample.unknown,
+                                {}, kSamplePolicy);
     });
   });
   out.samples = std::span<const PhaseSampleView>(samples, count);
@@ -277,7 +276,7 @@ void WriteValue(emit::JsonEmitter& json, const PhaseEvents& events) {
       open = &sample;
     }
     json.Key(sample.device).BeginObject();
-    format::WriteFields(json, PhaseSampleFields(), sample, UnknownFields());
+    format::WriteFields(json, PhaseSampleFields(), sample, sample.unknown);
     json.EndObject();
   }
   if (open != nullptr) json.EndObject();

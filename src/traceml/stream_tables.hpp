@@ -52,9 +52,10 @@ inline std::span<const format::FieldSpec<OutputLineView>> FieldsOf(const OutputL
 /// out of the table's order are a warning (traceml_field_order under strict).
 inline constexpr format::ObjectPolicy kRecordPolicy{.unknown_keys_unique = true,
                                                     .check_order = true};
-/// A phase sample: as a record, its unknown members kept by its record under their path.
-inline constexpr format::ObjectPolicy kSamplePolicy{
-    .unknown_keys_unique = true, .check_order = true, .hoist_unknown = true};
+/// A phase sample: as a record. Its unknown members stay with it, not with its record under
+/// their path: a path repeats the phase's name, which may be long, once per device.
+inline constexpr format::ObjectPolicy kSamplePolicy{.unknown_keys_unique = true,
+                                                    .check_order = true};
 /// The closing line: the contract fixes no order for its members.
 inline constexpr format::ObjectPolicy kClosingPolicy{.unknown_keys_unique = true};
 

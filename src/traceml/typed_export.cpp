@@ -20,16 +20,22 @@ std::optional<bool> Flag(const traceml::IntegerBool& value) {
   return value ? std::optional<bool>(*value == 1) : std::nullopt;
 }
 
+std::vector<TraceMLUnknownField> Fields(const UnknownFields& unknown) {
+  std::vector<TraceMLUnknownField> fields;
+  fields.reserve(unknown.size());
+  for (const UnknownField& field : unknown) {
+    fields.push_back({std::string(field.key), std::string(field.json)});
+  }
+  return fields;
+}
+
 TraceMLRecordBase Base(const RecordHead& head, const UnknownFields& unknown,
                        const RecordSource& at) {
   TraceMLRecordBase base;
   base.line = at.line;
   base.observed_timestamp_unix_ns = head.observed_timestamp_unix_ns;
   base.timestamp_unix_ns = head.timestamp_unix_ns;
-  base.unknown.reserve(unknown.size());
-  for (const UnknownField& field : unknown) {
-    base.unknown.push_back({std::string(field.key), std::string(field.json)});
-  }
+  base.unknown = Fields(unknown);
   return base;
 }
 
@@ -51,7 +57,8 @@ class Collector final : public traceml::ExportSink {
     r.events.reserve(v.events.samples.size());
     for (const traceml::PhaseSampleView& s : v.events.samples) {
       r.events.push_back(TraceMLPhaseSample{std::string(s.name), std::string(s.device), s.is_gpu,
-                                            s.duration_ms, s.cpu_ms, s.gpu_ms, s.n_calls});
+                                            s.duration_ms, s.cpu_ms, s.gpu_ms, s.n_calls,
+                                            Fields(s.unknown)});
     }
   }
   void OnStepMemory(const traceml::StepMemoryView& v, const RecordSource& at) override {
@@ -89,11 +96,8 @@ class Collector final : public traceml::ExportSink {
         TraceMLOutputLine{Base(v.head, v.unknown, at), v.head.rank, std::string(v.line)});
   }
   void OnClosingLine(const traceml::ClosingLineView& v, const RecordSource& at) override {
-    TraceMLClosingLine closing{at.line, v.written_records, v.dropped_batches, {}};
-    for (const UnknownField& field : v.unknown) {
-      closing.unknown.push_back({std::string(field.key), std::string(field.json)});
-    }
-    out_.closing = std::move(closing);
+    out_.closing =
+        TraceMLClosingLine{at.line, v.written_records, v.dropped_batches, Fields(v.unknown)};
   }
 
  private:

@@ -82,13 +82,14 @@ void AppendRecord(std::string& out, const View& view, const RecordSource& at, bo
   });
 }
 
-// `{"name":…,"device":…,"is_gpu":…,…}`; a device span's leaves `name` to its phase's span.
+// `{"name":…,"device":…,"is_gpu":…,…, its unknown members}`; a device span's leaves `name` to
+// its phase's span.
 void AppendPhaseSample(std::string& out, const traceml::PhaseSampleView& sample, bool with_name) {
   AppendJson(out, [&](emit::JsonEmitter& json) {
     json.BeginObject();
     if (with_name) json.PlainKey("name").String(sample.name);
     json.PlainKey("device").String(sample.device);
-    format::WriteFields(json, traceml::PhaseSampleFields(), sample, UnknownFields());
+    format::WriteFields(json, traceml::PhaseSampleFields(), sample, sample.unknown);
     json.EndObject();
   });
 }

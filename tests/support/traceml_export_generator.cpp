@@ -598,6 +598,7 @@ std::string EventsJson(const std::vector<TraceMLPhaseSample>& events) {
       stats.Key("cpu_ms").Optional(sample.cpu_ms);
       stats.Key("gpu_ms").Optional(sample.gpu_ms);
       stats.Key("n_calls").Optional(sample.n_calls);
+      Unknown(stats, sample.unknown);
       devices.Key(sample.device).Json(std::move(stats).Close());
     }
     PythonObject name;

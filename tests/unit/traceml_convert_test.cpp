@@ -346,5 +346,21 @@ TEST(TraceMLConvertTest, TheReadersWarningsGoToTheLogAndAreCountedInATag) {
               HasSubstr(",\"step\":1,\"extra\":1}"));
 }
 
+// A sample's unknown members are kept with the sample: on its span's traceml_phase, or inside
+// the events map of a record kept whole.
+TEST(TraceMLConvertTest, ASamplesUnknownMembersStayWithTheSample) {
+  TraceMLExport source = TwoRankExport();
+  source.step_time[0].events[1].unknown.push_back({"queue", "3"});
+  source.step_time[3].events[0].unknown.push_back({"queue", "4"});  // the duplicate, kept whole
+  const TraceDocument document = Convert(source);
+  EXPECT_EQ(UnknownOf(SpanOf(document, "r0.s1.p1").start_unknown, "traceml_phase"),
+            "{\"name\":\"backward\",\"device\":\"cuda:0\",\"is_gpu\":true,\"duration_ms\":4.5,"
+            "\"cpu_ms\":4.5,\"gpu_ms\":4.5,\"n_calls\":1,\"queue\":3}");
+  EXPECT_THAT(UnknownOf(SpanOf(document, "r0.s1").start_unknown, "traceml_record"),
+              ::testing::Not(HasSubstr("queue")));
+  EXPECT_THAT(UnknownOf(document.run().unknown, "traceml_duplicates"),
+              HasSubstr("\"gpu_ms\":9.0,\"n_calls\":1,\"queue\":4}}}"));
+}
+
 }  // namespace
 }  // namespace tracedoc

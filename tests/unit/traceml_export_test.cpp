@@ -169,8 +169,8 @@ TEST(TraceMLExportTest, ReadsEveryStreamIntoItsRecords) {
       (TraceMLStepTime{Base(2, 2000, 1990),
                        Identity(0, "node-a", 1),
                        1,
-                       {{"forward", "cuda:0", true, 12.5, 3.25, 12.5, 1},
-                        {"backward", "cuda:0", false, 0.0, 0.0, std::nullopt, std::nullopt}}}));
+                       {{"forward", "cuda:0", true, 12.5, 3.25, 12.5, 1, {}},
+                        {"backward", "cuda:0", false, 0.0, 0.0, std::nullopt, std::nullopt, {}}}}));
   EXPECT_EQ(e.step_time[1],
             (TraceMLStepTime{Base(3, 2001, std::nullopt), Identity(1, std::nullopt, 1), 1, {}}));
   EXPECT_EQ(e.step_time[2],
@@ -629,9 +629,9 @@ TEST(TraceMLExportTest, WarningsCarryTheColumnOfTheirKeyOrRecord) {
                 ": warning[traceml_unknown_field]: unknown field `extra`, kept");
 }
 
-// A sample's unknown members belong to its record, under their path from it, in the order met
-// with the record's own.
-TEST(TraceMLExportTest, ASamplesUnknownMembersAreKeptByItsRecordUnderTheirPath) {
+// A sample's unknown members stay with the sample (its record's path to them would repeat the
+// phase's name once per device); the warning names their whole path.
+TEST(TraceMLExportTest, ASamplesUnknownMembersAreKeptWithTheSample) {
   const std::string line = Edited(kLines[1], {{R"("seq":1,)", R"("a":"first","seq":1,)"},
                                               {R"("n_calls":1})", R"("n_calls":1,"x":[0]})"},
                                               {R"(null}}}})", R"(null}}},"z":2})"}});
@@ -639,8 +639,10 @@ TEST(TraceMLExportTest, ASamplesUnknownMembersAreKeptByItsRecordUnderTheirPath) 
   const Result<TraceMLExport> read = Read(text);
   ASSERT_TRUE(read) << read.error().message;
   EXPECT_EQ(read.value().step_time[0].base.unknown,
-            (std::vector<TraceMLUnknownField>{
-                {"a", R"("first")"}, {"events.forward.cuda:0.x", "[0]"}, {"z", "2"}}));
+            (std::vector<TraceMLUnknownField>{{"a", R"("first")"}, {"z", "2"}}));
+  EXPECT_EQ(read.value().step_time[0].events[0].unknown,
+            (std::vector<TraceMLUnknownField>{{"x", "[0]"}}));
+  EXPECT_TRUE(read.value().step_time[0].events[1].unknown.empty());
   // The sample itself is read in full.
   EXPECT_EQ(read.value().step_time[0].events[0].n_calls, 1u);
   std::vector<std::string> fields;
@@ -704,6 +706,19 @@ TEST(TraceMLExportTest, MessagesQuoteWhatTheyEchoWithABound) {
   bounded(WithEdit(5, R"("peak_alloc_bytes":1048576.0)",
                    "\"peak_alloc_bytes\":0." + std::string(5000, '5')));
   bounded(WithEdit(3, R"("step":1,)", "\"step\":\"" + long_key + "\","));
+
+  // A sample's member under a phase of 100 kB: the warning's field keeps 256 bytes of the path,
+  // its message 64 and the path's whole length.
+  const std::string long_phase = WithLine(
+      2, Edited(kLines[1], {{R"("forward")", "\"" + long_key + "\""},
+                            {R"("n_calls":1})", R"("n_calls":1,"x":0})"}}));
+  const Result<TraceMLExport> sample = Read(long_phase);
+  ASSERT_TRUE(sample) << sample.error().message;
+  const Diagnostic& member = sample.value().warnings.kept[0];
+  EXPECT_EQ(member.code, DiagnosticCode::kTraceMLUnknownField);
+  EXPECT_EQ(member.field, "events." + std::string(256 - 7, 'k') + "…");
+  EXPECT_EQ(member.message, "unknown field `events." + std::string(64 - 7, 'k') +
+                                "…` (" + std::to_string(7 + 100000 + 9) + " bytes), kept");
 }
 
 // A rejected export reports its error alone: the warnings met before it are not reported.
