@@ -1,5 +1,6 @@
 #include "traceml/export_warnings.hpp"
 
+#include <optional>
 #include <vector>
 
 namespace tracedoc::traceml {
@@ -63,27 +64,24 @@ std::string ExportWarnings::Path::Quoted() const {
 void ExportWarnings::UnknownMember(const format::DecodeContext& ctx,
                                    const format::PathStep* object, std::string_view key,
                                    std::uint32_t key_node) {
-  ++total_;
-  if (!log_.WillKeep()) {
-    log_.Count(Severity::kWarning);
-    return;
-  }
-  const Path path = PathOf(object, key);
-  Keep(DiagnosticCode::kTraceMLUnknownField, path.Field(), Column(ctx.tape, key_node),
-       "unknown field " + path.Quoted() + ", kept");
+  std::optional<Path> path;  // built once, and only for a warning that is kept
+  Add(
+      DiagnosticCode::kTraceMLUnknownField,
+      [&] { return path.emplace(PathOf(object, key)).Field(); }, Column(ctx.tape, key_node),
+      [&] { return "unknown field " + path->Quoted() + ", kept"; });
 }
 
 void ExportWarnings::OutOfOrder(const format::DecodeContext& ctx, const format::PathStep* object,
                                 std::string_view key, std::string_view after,
                                 std::uint32_t key_node) {
-  ++total_;
-  if (!log_.WillKeep()) {
-    log_.Count(Severity::kWarning);
-    return;
-  }
-  const Path path = PathOf(object, key);
-  Keep(DiagnosticCode::kTraceMLFieldOrder, path.Field(), Column(ctx.tape, key_node),
-       path.Quoted() + " after " + PathOf(object, after).Quoted() + ", out of column order");
+  std::optional<Path> path;
+  Add(
+      DiagnosticCode::kTraceMLFieldOrder,
+      [&] { return path.emplace(PathOf(object, key)).Field(); }, Column(ctx.tape, key_node),
+      [&] {
+        return path->Quoted() + " after " + PathOf(object, after).Quoted() +
+               ", out of column order";
+      });
 }
 
 void ExportWarnings::Keep(DiagnosticCode code, std::string field, std::uint64_t column,

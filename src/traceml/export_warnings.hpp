@@ -29,16 +29,17 @@ class ExportWarnings final : public format::ObjectWarnings {
     return leading_ + tape.offset(node) + 1;
   }
 
-  /// Counts a warning at this line and, while the log has room, keeps it with the message
-  /// `message()` makes.
-  template <class Message>
-  void Add(DiagnosticCode code, std::string_view field, std::uint64_t column, Message&& message) {
+  /// Counts a warning at this line and, while the log has room, keeps it with the field
+  /// `field()` and the message `message()` make (neither is built for a warning only counted).
+  template <class Field, class Message>
+  void Add(DiagnosticCode code, Field&& field, std::uint64_t column, Message&& message) {
     ++total_;
     if (!log_.WillKeep()) {
       log_.Count(Severity::kWarning);
       return;
     }
-    Keep(code, std::string(field), column, message());
+    std::string kept_field = field();
+    Keep(code, std::move(kept_field), column, message());
   }
 
   void UnknownMember(const format::DecodeContext& ctx, const format::PathStep* object,

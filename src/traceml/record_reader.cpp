@@ -157,7 +157,8 @@ bool RecordReader::ReadAs(format::DecodeContext& ctx, TraceMLStream stream,
   const auto s = static_cast<std::size_t>(stream);
   if (source.first_of_key) {
     ++totals_.duplicates[s];
-    warnings_.Add(DiagnosticCode::kTraceMLDuplicateKey, {}, warnings_.Column(ctx.tape, 0), [&] {
+    warnings_.Add(DiagnosticCode::kTraceMLDuplicateKey, [] { return std::string(); },
+                  warnings_.Column(ctx.tape, 0), [&] {
       return std::string(TraceMLStreamName(stream)) + " record repeats the key " +
              StreamKeys::Shown(view) + " of line " + std::to_string(*source.first_of_key) +
              "; kept";
@@ -204,7 +205,8 @@ bool RecordReader::ReadClosingLine(format::DecodeContext& ctx, const RecordSourc
     return false;
   }
   if (view.dropped_batches != 0) {
-    warnings_.Add(DiagnosticCode::kTraceMLDroppedBatches, "dropped_batches",
+    warnings_.Add(DiagnosticCode::kTraceMLDroppedBatches,
+                  [] { return std::string("dropped_batches"); },
                   warnings_.Column(ctx.tape, members.nodes[1]), [&] {
                     return "the exporter dropped " + std::to_string(view.dropped_batches) +
                            " payload batches: records are missing from this export";
