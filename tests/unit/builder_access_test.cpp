@@ -38,8 +38,7 @@ MetaRecord Meta(std::string_view run_id = "run-1") {
   return meta;
 }
 
-SpanStartRecord Start(std::string_view id, std::uint64_t start_ns,
-                      std::string_view name = "n") {
+SpanStartRecord Start(std::string_view id, std::uint64_t start_ns, std::string_view name = "n") {
   SpanStartRecord start;
   start.id = id;
   start.name = name;

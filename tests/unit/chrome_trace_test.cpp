@@ -269,11 +269,12 @@ TEST(ChromeTraceTest, DeviceIntervalsNameTheirSpanShortened) {
   constexpr std::size_t kIntervals = 2000;
   // 127 bytes, then é across the bound of 128: the cut falls before it.
   const std::string name = std::string(127, 'n') + "\xC3\xA9" + std::string(100000, 'm');
-  std::vector<std::string> lines = {std::string(testdata::kMeta10),
-                                    R"({"kind":"span_start","id":"big","name":")" + name +
-                                        R"(","start_ns":0,"span_kind":"function","measured":false})",
-                                    R"({"kind":"span_start","id":"small","name":"short name",)"
-                                    R"("start_ns":0,"span_kind":"function","measured":false})"};
+  constexpr std::string_view kStartTail =
+      R"(","start_ns":0,"span_kind":"function","measured":false})";
+  std::vector<std::string> lines = {
+      std::string(testdata::kMeta10),
+      R"({"kind":"span_start","id":"big","name":")" + name + std::string(kStartTail),
+      R"({"kind":"span_start","id":"small","name":"short name)" + std::string(kStartTail)};
   for (std::size_t i = 0; i < kIntervals; ++i) {
     const std::string span = i == 0 ? "small" : i == 1 ? "unknown-span" : "big";
     lines.push_back(R"({"kind":"device_interval","span_id":")" + span +

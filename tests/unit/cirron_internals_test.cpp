@@ -309,9 +309,8 @@ DiagnosticLog Findings(const std::vector<ShapeSpan>& spans, std::size_t max_kept
 }
 
 TEST(ScopeShapeTest, AFindingCarriesItsFileLineColumnAndPath) {
-  const DiagnosticLog log = Findings({{1, "cirron.session", std::nullopt},
-                                      {2, "epoch", 1},
-                                      {3, "forward", 2}});
+  const DiagnosticLog log =
+      Findings({{1, "cirron.session", std::nullopt}, {2, "epoch", 1}, {3, "forward", 2}});
   ASSERT_EQ(log.kept.size(), 1u);
   const Diagnostic& d = log.kept[0];
   EXPECT_EQ(d.code, DiagnosticCode::kCirronPhaseNotUnderStep);
@@ -383,13 +382,12 @@ TEST(ScopeShapeTest, NoSpansNoFindings) {
 }
 
 TEST(ScopeShapeTest, ANameIsQuotedOnOneLine) {
-  const DiagnosticLog log = Findings({{1, "cirron.session", std::nullopt},
-                                      {2, "odd\nname", 1},
-                                      {3, "step", 2}});
+  const DiagnosticLog log =
+      Findings({{1, "cirron.session", std::nullopt}, {2, "odd\nname", 1}, {3, "step", 2}});
   ASSERT_EQ(log.kept.size(), 1u);
   EXPECT_EQ(log.kept[0].code, DiagnosticCode::kCirronStepNotUnderEpoch);
-  EXPECT_EQ(log.kept[0].message, "spans[2]: `step` span " + Hex(3) + " is under `odd\\nname` span " +
-                                     Hex(2) + ", not an epoch");
+  EXPECT_EQ(log.kept[0].message, "spans[2]: `step` span " + Hex(3) +
+                                     " is under `odd\\nname` span " + Hex(2) + ", not an epoch");
 }
 
 }  // namespace

@@ -522,7 +522,9 @@ TEST(JsonTapeVisitorTest, ChosenArraysOfTheRootObjectAreHandedOutElementByElemen
   ASSERT_EQ(tape.Parse(line, ParseOptions{}, &visitor).status, SyntaxStatus::kOk);
   // Asked once per array of the root object, not for the nested "spans" inside "other".
   EXPECT_EQ(visitor.asked, (std::vector<std::string>{"spans", "marks", "other"}));
-  const auto at = [&](std::string_view text, std::size_t from = 0) { return line.find(text, from); };
+  const auto at = [&](std::string_view text, std::size_t from = 0) {
+    return line.find(text, from);
+  };
   const std::size_t marks = at("\"marks\"");
   // The tape's size during a call: the root object, each member before the array (key and
   // value), the array's key and node, and the element's nodes.

@@ -88,9 +88,9 @@ struct Range {
 bool ReadHigh(DecodeContext& ctx, std::uint32_t node, Range& range) {
   if (!format::ReadValue(ctx, node, range.high)) return false;
   if (range.high < range.low) {
-    return ctx.FailAt(node, ErrorCode::kInvalidValue,
-                      "high " + std::to_string(range.high) + " is below low " +
-                          std::to_string(range.low));
+    return ctx.FailAt(
+        node, ErrorCode::kInvalidValue,
+        "high " + std::to_string(range.high) + " is below low " + std::to_string(range.low));
   }
   return true;
 }
@@ -280,8 +280,8 @@ TEST(ObjectReaderTest, InTableOrderACustomReaderSeesTheFieldsBeforeIt) {
   // As written, `high` is read while `low` is still 0: the rule cannot see the fault.
   EXPECT_TRUE(p.Read(std::span<const FieldSpec<Range>>(kRangeFields), as_written));
   Range ordered;
-  EXPECT_FALSE(p.Read(std::span<const FieldSpec<Range>>(kRangeFields), ordered,
-                      {.table_order = true}));
+  EXPECT_FALSE(
+      p.Read(std::span<const FieldSpec<Range>>(kRangeFields), ordered, {.table_order = true}));
   EXPECT_EQ(p.ctx().error.code, ErrorCode::kInvalidValue);
   EXPECT_EQ(p.ctx().error.message, "high 1 is below low 5");
   EXPECT_EQ(p.ctx().error.field, "high");
@@ -419,10 +419,9 @@ TEST(ObjectReaderTest, HoistedUnknownMembersGoToTheEnclosingObjectUnderTheirPath
   Rec rec;
   ASSERT_TRUE(p.Read(RecFields<kHoist>(), rec)) << p.ctx().error.message;
   // In the order they were met, the nested ones under their path from the record.
-  EXPECT_EQ(Members(rec.unknown), (MemberList{{"u1", "1"},
-                                              {"inner.extra", "[true]"},
-                                              {"inner.more", "\"m\""},
-                                              {"u2", "2"}}));
+  EXPECT_EQ(
+      Members(rec.unknown),
+      (MemberList{{"u1", "1"}, {"inner.extra", "[true]"}, {"inner.more", "\"m\""}, {"u2", "2"}}));
   EXPECT_TRUE(rec.inner.unknown.empty());
   ASSERT_EQ(warnings.unknown.size(), 4u);
   EXPECT_EQ(warnings.unknown[1].field, "inner.extra");
@@ -461,9 +460,9 @@ TEST(ObjectReaderTest, NonFiniteValuesOfUnknownMembersAreStringsWhenAsked) {
     p.ctx().non_finite_as_strings = true;
     Rec rec;
     ASSERT_TRUE(p.Read(RecFields(), rec)) << p.ctx().error.message;
-    EXPECT_EQ(Members(rec.unknown), (MemberList{{"x", "\"NaN\""},
-                                                {"y", "[\"Infinity\",\"-Infinity\",1.0]"},
-                                                {"z", "\"NaN\""}}));
+    EXPECT_EQ(Members(rec.unknown),
+              (MemberList{
+                  {"x", "\"NaN\""}, {"y", "[\"Infinity\",\"-Infinity\",1.0]"}, {"z", "\"NaN\""}}));
   }
 }
 
@@ -488,12 +487,11 @@ TEST(ObjectReaderTest, MembersOutOfTableOrderGiveOneWarningPerObject) {
   RecordingWarnings warnings;
   p.ctx().warnings = &warnings;
   Rec rec;
-  ASSERT_TRUE(p.Read(RecFields<kOrdered>(), rec, {.check_order = true}))
-      << p.ctx().error.message;
+  ASSERT_TRUE(p.Read(RecFields<kOrdered>(), rec, {.check_order = true})) << p.ctx().error.message;
   // `ratio` after `flag` is a second departure in the record: not reported again. The nested
   // object has its own warning, its fields named by their path.
-  EXPECT_EQ(warnings.order, (std::vector<RecordingWarnings::Order>{
-                                {"name", "count", 3}, {"inner.n", "inner.m", 13}}));
+  EXPECT_EQ(warnings.order, (std::vector<RecordingWarnings::Order>{{"name", "count", 3},
+                                                                   {"inner.n", "inner.m", 13}}));
   EXPECT_EQ(rec.count, 1u);
   EXPECT_EQ(rec.inner.n, 2u);
 }

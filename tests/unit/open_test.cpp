@@ -44,7 +44,8 @@ std::string TagOf(const TraceDocument& document, std::string_view key) {
 
 std::size_t SpanCount(const GeneratedSpool& spool, std::size_t evicted = 0) {
   std::size_t count = 0;
-  for (std::size_t b = evicted; b < spool.batches.size(); ++b) count += spool.batches[b].spans.size();
+  for (std::size_t b = evicted; b < spool.batches.size(); ++b)
+    count += spool.batches[b].spans.size();
   return count;
 }
 
@@ -131,8 +132,8 @@ TEST(OpenSpoolTest, ASpoolReadsIntoADocumentWhicheverPathNamesIt) {
   EXPECT_TRUE(from_spool.value() == document.value());
   EXPECT_THAT(ValidateInput(TraceInput::FromFile(cirron)), Succeeds());
   // One batch file alone.
-  const Result<TraceDocument> one = ReadDocument(
-      TraceInput::FromFile(cirron / "spool" / spool.batches.front().file_name));
+  const Result<TraceDocument> one =
+      ReadDocument(TraceInput::FromFile(cirron / "spool" / spool.batches.front().file_name));
   ASSERT_THAT(one, Succeeds());
   EXPECT_EQ(one.value().spans().size(), spool.batches.front().spans.size());
   EXPECT_EQ(TagOf(one.value(), "cirron.batches"), "1");
@@ -181,8 +182,8 @@ TEST(OpenSpoolTest, EvictedBatchesGiveBoundedWarningsAtTheirReferences) {
   const Result<TraceDocument> document = ReadDocument(input, options);
   ASSERT_THAT(document, Succeeds());
   EXPECT_EQ(document.value().spans().size(), SpanCount(spool, kEvicted));
-  const std::size_t missing = static_cast<std::size_t>(
-      std::count_if(all.kept.begin(), all.kept.end(), IsMissingReference));
+  const std::size_t missing =
+      static_cast<std::size_t>(std::count_if(all.kept.begin(), all.kept.end(), IsMissingReference));
   ASSERT_GT(missing, 2u);
   EXPECT_EQ(all.total, all.kept.size());
   EXPECT_EQ(TagOf(document.value(), "cirron.unresolved_references"), std::to_string(missing));
@@ -303,8 +304,8 @@ TEST(OpenSpoolTest, AnErrorNamesItsBatchFileLineAndColumn) {
   EXPECT_EQ(e.line, 1u);
   EXPECT_EQ(e.column, value + 1);
   EXPECT_EQ(FormatError(broken.cirron.string(), e),
-            e.file + ":1:" + std::to_string(value + 1) + ": error[cirron_end_before_start]: " +
-                e.message);
+            e.file + ":1:" + std::to_string(value + 1) +
+                ": error[cirron_end_before_start]: " + e.message);
   EXPECT_EQ(ErrorOf(ValidateInput(TraceInput::FromFile(broken.cirron))), e);
 }
 
