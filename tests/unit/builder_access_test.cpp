@@ -439,10 +439,8 @@ TEST(BuilderAccessTest, AHugeTagValueInAnAdoptedBlockIsKeptWithoutACopy) {
 }
 
 TEST(BuilderAccessTest, ALargeTagValueInAnAdoptedBlockIsKeptWithoutACopy) {
-  // FAILS: a tag value goes through StringPool::Intern, which indexes (and so copies) every
-  // string up to kLongestIndexed (512 KiB), adopted or not; only longer ones reach Arena::Copy,
-  // which keeps what lies in an adopted block. A value of 64 KiB to 512 KiB (a spool's
-  // cirron.sdk_versions tag, adopted by the conversion for this) is copied once more.
+  // 64 KiB to 512 KiB: a size StringPool::Intern would otherwise index and copy (a spool's
+  // cirron.sdk_versions tag, adopted by the conversion for this).
   ExpectTagValueKept(100000);
 }
 

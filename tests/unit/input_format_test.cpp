@@ -160,9 +160,8 @@ TEST(DetectFormatTest, AFirstLineLongerThanTheProbeIsAnExportWhenItOpensWithStre
 }
 
 TEST(DetectFormatTest, AFileAndAStringOfTheSameBytesAgreeAtTheProbesBound) {
-  // FAILS: a text of exactly 1 MiB without a newline counts as whole for a string
-  // (size <= 1 MiB) but not for a file (size < 1 MiB), so the same closing line padded to
-  // 1 MiB is an export as a string and a trace as a file.
+  // A text of exactly 1 MiB without a newline is whole for a string and for a file alike (the
+  // file is read one byte past the probe to know): the same padded closing line is an export.
   std::string closing(kClosingLine);
   closing.insert(1, kMiB - closing.size(), ' ');
   ASSERT_EQ(closing.size(), kMiB);

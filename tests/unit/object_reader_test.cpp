@@ -430,9 +430,8 @@ TEST(ObjectReaderTest, HoistedUnknownMembersGoToTheEnclosingObjectUnderTheirPath
 }
 
 TEST(ObjectReaderTest, HoistedPathsAreFromTheEnclosingObjectWhereverItIs) {
-  // FAILS: the hoisted key is the member's path from the root of the read (ctx.path when the
-  // enclosing object is read, here `records[2]`), not "their path from" the enclosing object
-  // that keeps them, as ObjectPolicy::hoist_unknown says: `records[2].inner.extra` is stored.
+  // The hoisted key is the member's path from the object that keeps it (`inner.extra`), not from
+  // the root of the read (`records[2]` here).
   Parsed p(R"({"name":"a","inner":{"n":2,"extra":1},"count":1,"ratio":0})");
   const PathStep records{nullptr, "records"};
   const PathStep element{&records, {}, 2};
