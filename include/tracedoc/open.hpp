@@ -25,10 +25,11 @@ struct OpenOptions {
   /// A spool's read takes `spool` instead.
   ReadOptions read;
   /// A Cirron spool's read: strict (unknown keys), strict_json (NaN and Infinity refused), the
-  /// batch and nesting bounds, the warnings kept.
+  /// batch and nesting bounds. (Its max_warnings is ReadCirronSpool's: here `diagnostics` has
+  /// its own bound.)
   CirronReadOptions spool;
-  /// Where warnings and findings go: a spool's unresolved references and scope-shape findings,
-  /// an export's warnings. None: they are not collected.
+  /// Where warnings and findings go, kept up to its `max_kept`: a spool's unresolved references
+  /// and scope-shape findings, an export's warnings. None: they are not collected.
   DiagnosticLog* diagnostics = nullptr;
 };
 

@@ -46,9 +46,10 @@ std::string WriteJsonl(const TraceDocument& document, const WriteOptions& option
 /// unless `out` asks for one). No error codes.
 void WriteJsonl(const TraceDocument& document, std::ostream& out, const WriteOptions& options = {});
 
-/// Writes the JSONL to `<path>.tmp.<pid>`, then renames it over `path`, so a reader never sees
-/// half a file. Creates the parent directories. Errors: io_error (creating the directories,
-/// creating, writing, flushing or renaming the file; the temporary file is then removed).
+/// Writes the JSONL to `path` as every output is written (tracedoc/output_file.hpp: a regular
+/// file through an exclusive temporary renamed over it, so a reader never sees half a file; a
+/// device or a FIFO in place). Creates the parent directories. Errors: io_error (creating the
+/// directories, creating, writing, flushing or renaming the file; the temporary is then removed).
 Result<void> WriteJsonlFile(const TraceDocument& document, const std::filesystem::path& path,
                             const WriteOptions& options = {});
 

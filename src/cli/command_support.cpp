@@ -7,8 +7,8 @@
 
 #include "cli/commands.hpp"
 #include "tracedoc/open.hpp"
+#include "tracedoc/output_file.hpp"
 #include "tracedoc/reader.hpp"
-#include "write/temporary_path.hpp"
 
 namespace tracedoc::cli {
 
@@ -82,21 +82,23 @@ void AddOutputOption(CLI::App& command, std::string& output) {
 int RunOnTraceTo(const TraceArgument& argument, const std::string& output,
                  std::string_view command, const TraceReport& report) {
   if (output == "-") return RunOnTrace(argument, command, false, report);
+  // The input is read whole first: a rejected one leaves OUT as it was, and OUT may be it.
   const Result<TraceDocument> document = ReadTraceArgument(argument);
   if (!document) return ReportReadError(argument.file, document.error());
-  const std::filesystem::path target(output);
-  const std::filesystem::path temporary = write::TemporaryPathBeside(target);
-  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-  int code = kExitUsage;
-  if (out) {
-    code = report(document.value(), out);
-    out.close();
+  return WriteOutput(output, command, [&](std::ostream& out) { return report(document.value(), out); });
+}
+
+int WriteOutput(const std::string& output, std::string_view command,
+                const std::function<int(std::ostream&)>& write) {
+  Result<OutputFile> out = OutputFile::Open(output);
+  if (!out) {
+    std::cerr << "tracedoc " << command << ": " << out.error().message << '\n';
+    return kExitUsage;
   }
-  std::error_code error;
-  if (out) std::filesystem::rename(temporary, target, error);
-  if (!out || error) {
-    std::filesystem::remove(temporary, error);
-    std::cerr << "tracedoc " << command << ": cannot write " << output << '\n';
+  const int code = write(out.value().stream());
+  const Result<void> committed = std::move(out.value()).Commit();
+  if (!committed) {
+    std::cerr << "tracedoc " << command << ": " << committed.error().message << '\n';
     return kExitUsage;
   }
   return code;

@@ -55,12 +55,17 @@ int RunOnTrace(const TraceArgument& argument, std::string_view command, bool new
 
 /// Adds `-o,--output FILE` to `command`; `-` (the default) is standard output.
 void AddOutputOption(CLI::App& command, std::string& output);
-/// RunOnTrace for commands that write a file a person opens (export, report): the report goes to
-/// stdout for `-`, else to `output`, written under a temporary name beside it and renamed over
-/// it only when the report succeeded, so a viewer never loads half a file. Exit 2 naming the
-/// file when it cannot be written.
+/// RunOnTrace for commands that write a file a person opens (export, report, upgrade): the
+/// report goes to stdout for `-`, else to `output` (WriteOutput). The input is read first, so a
+/// rejected one leaves `output` as it was.
 int RunOnTraceTo(const TraceArgument& argument, const std::string& output,
                  std::string_view command, const TraceReport& report);
+/// Writes `output` with `write` (which returns the exit code) the way every command writes a
+/// path (tracedoc/output_file.hpp): a regular file through an exclusive temporary renamed over
+/// it once `write` is done, a device, a FIFO or a link to standard output in place. Exit 2, a
+/// message naming `output`, when it cannot be opened or written (a full disk, a closed pipe).
+int WriteOutput(const std::string& output, std::string_view command,
+                const std::function<int(std::ostream&)>& write);
 
 /// Adds a subcommand to `app`; `run` is set to the function that carries it out.
 void AddValidateCommand(CLI::App& app, std::function<int()>& run);

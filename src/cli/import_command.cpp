@@ -33,12 +33,10 @@ int RunImport(const ImportArgs& args) {
     WriteJsonl(document.value(), std::cout);
     return FlushStandardOutput("import") ? kExitOk : kExitUsage;
   }
-  const Result<void> written = WriteJsonlFile(document.value(), args.output);
-  if (!written) {
-    std::cerr << "tracedoc import: cannot write " << args.output << '\n';
-    return kExitUsage;
-  }
-  return kExitOk;
+  return WriteOutput(args.output, "import", [&](std::ostream& out) {
+    WriteJsonl(document.value(), out);
+    return kExitOk;
+  });
 }
 
 }  // namespace

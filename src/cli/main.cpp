@@ -1,5 +1,6 @@
 // `tracedoc`: parses the command line and hands over to one subcommand.
 #include <algorithm>
+#include <csignal>
 #include <functional>
 #include <iostream>
 #include <string>
@@ -34,6 +35,9 @@ void PrintUnknownCommand(const CLI::App& app) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A reader that goes away (a closed pipe, a FIFO's reader) is a write error to report with
+  // exit 2 and the output's name, not a silent death by SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
   // Named, so that the help shows `tracedoc` and not the path it was started by.
   CLI::App app{"tracedoc: read, check and analyse candle-graph traces", "tracedoc"};
   app.require_subcommand(1);

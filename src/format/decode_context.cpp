@@ -9,9 +9,11 @@
 
 namespace tracedoc::format {
 
-std::string DecodeContext::PathString(const PathStep* step) {
+std::string DecodeContext::PathString(const PathStep* step) { return PathString(step, nullptr); }
+
+std::string DecodeContext::PathString(const PathStep* step, const PathStep* base) {
   std::vector<const PathStep*> steps;
-  for (; step != nullptr; step = step->parent) steps.push_back(step);
+  for (; step != nullptr && step != base; step = step->parent) steps.push_back(step);
   std::string out;
   for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
     if ((*it)->index >= 0) {

@@ -107,6 +107,10 @@ struct DecodeContext {
 
   /// The dotted key path of `step`, e.g. `capture_contract.gradient_contract.expected[1].root`.
   static std::string PathString(const PathStep* step);
+  /// The path of `step` from `base` (one of its ancestors, or null for the root).
+  static std::string PathString(const PathStep* step, const PathStep* base);
+  /// The path of the object whose unknown members hoisted ones join (ObjectPolicy::hoist_unknown).
+  const PathStep* unknown_base = nullptr;
 
   /// Records an error at the current path (plus `key`, when given) and returns false.
   bool Fail(ErrorCode code, std::string message, std::string_view key = {});

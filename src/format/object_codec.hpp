@@ -65,7 +65,7 @@ namespace detail {
 inline UnknownMember Unknown(DecodeContext& ctx, std::uint32_t key_node, bool hoisted) {
   if (!hoisted || ctx.path == nullptr) return key_node;
   const PathStep step{ctx.path, ctx.text(key_node)};
-  const std::string path = DecodeContext::PathString(&step);
+  const std::string path = DecodeContext::PathString(&step, ctx.unknown_base);
   ctx.hoisted.push_back(HoistedMember{ctx.arena.CopyString(path), key_node});
   return kHoisted | static_cast<std::uint32_t>(ctx.hoisted.size() - 1);
 }
@@ -143,6 +143,14 @@ bool ReadObject(DecodeContext& ctx, std::uint32_t node, std::span<const FieldSpe
   std::optional<boost::unordered_flat_set<std::string_view, util::SeededHash, std::equal_to<>>>
       unknown_keys;
   const std::size_t unknown_start = ctx.unknown_members.size();
+  // Hoisted members of objects inside this one are named from here.
+  const PathStep* const saved_base = ctx.unknown_base;
+  if (!policy.hoist_unknown) ctx.unknown_base = ctx.path;
+  struct RestoreBase {
+    DecodeContext& ctx;
+    const PathStep* base;
+    ~RestoreBase() { ctx.unknown_base = base; }
+  } restore_base{ctx, saved_base};
   std::uint32_t key_node = node + 1;
   for (std::uint32_t m = 0; m < object.count; ++m) {
     const std::uint32_t value_node = key_node + 1;

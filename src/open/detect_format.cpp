@@ -135,12 +135,14 @@ InputFormat DetectFormat(const TraceInput& input) {
   }
   if (IsBatchFileName(path.filename().string())) return InputFormat::kCirronSpool;
   if (!std::filesystem::is_regular_file(path, error)) return InputFormat::kTrace;
+  // One byte past the probe says whether the file goes on, as a string's size does.
   std::ifstream in(path, std::ios::binary);
-  std::string head(kMaxProbeBytes, '\0');
+  std::string head(kMaxProbeBytes + 1, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<std::size_t>(in.gcount()));
-  return LooksLikeExport(head, head.size() < kMaxProbeBytes) ? InputFormat::kTraceMLExport
-                                                             : InputFormat::kTrace;
+  const bool whole = head.size() <= kMaxProbeBytes;
+  head.resize(std::min(head.size(), kMaxProbeBytes));
+  return LooksLikeExport(head, whole) ? InputFormat::kTraceMLExport : InputFormat::kTrace;
 }
 
 }  // namespace tracedoc

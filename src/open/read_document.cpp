@@ -37,7 +37,7 @@ traceml_convert::ExportConversionOptions ExportOptions(const OpenOptions& option
 }  // namespace
 
 Result<TraceDocument> ReadDocument(const TraceInput& input, const OpenOptions& options) {
-  switch (options.format.value_or(DetectFormat(input))) {
+  switch (options.format ? *options.format : DetectFormat(input)) {
     case InputFormat::kTrace:
       break;
     case InputFormat::kCirronSpool: {
@@ -51,7 +51,7 @@ Result<TraceDocument> ReadDocument(const TraceInput& input, const OpenOptions& o
 }
 
 Result<void> ValidateInput(const TraceInput& input, const OpenOptions& options) {
-  switch (options.format.value_or(DetectFormat(input))) {
+  switch (options.format ? *options.format : DetectFormat(input)) {
     case InputFormat::kTrace:
       break;
     case InputFormat::kCirronSpool: {

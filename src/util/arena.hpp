@@ -96,6 +96,11 @@ class Arena {
   /// Allocations of at least this many bytes get a block of their own, which can be adopted.
   static constexpr std::size_t kLargeBytes = 64 * 1024;
 
+  /// Whether `s` lies in a block adopted by the last Adopt: copying it returns it as it is.
+  bool HoldsAdopted(std::string_view s) const noexcept {
+    return s.size() >= kLargeBytes && IsAdopted(s.data(), s.size());
+  }
+
  private:
   bool IsAdopted(const void* p, std::size_t bytes) const noexcept {
     const char* begin = static_cast<const char*>(p);

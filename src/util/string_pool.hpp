@@ -38,7 +38,10 @@ class StringPool {
   /// The pooled copy of `s`; the same view for equal strings (in kIntern mode, up to strings of
   /// a few hundred KB, which are copied each time).
   std::string_view Intern(std::string_view s) {
-    if (mode_ == PoolMode::kCopy || s.size() > kLongestIndexed) return arena_.CopyString(s);
+    // A large value already in an adopted block (a conversion's meta) is the document's as is.
+    if (mode_ == PoolMode::kCopy || s.size() > kLongestIndexed || arena_.HoldsAdopted(s)) {
+      return arena_.CopyString(s);
+    }
     std::string_view& recent = recent_[RecentSlot(s)];
     if (recent.data() != nullptr && recent == s) return recent;
     const Probe probe{s, static_cast<std::uint32_t>(HashBytes(s))};

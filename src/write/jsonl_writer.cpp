@@ -1,8 +1,6 @@
 // to_events and write_jsonl (docs/trace-format.md §3.1–§3.2): every output walks the document in
 // ForEachEvent's order and writes one line per event through the one JSON emitter.
 
-#include <cerrno>
-#include <cstdio>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -13,9 +11,9 @@
 #include "emit/json_emitter.hpp"
 #include "emit/output_reserve.hpp"
 #include "tracedoc/event_order.hpp"
+#include "tracedoc/output_file.hpp"
 #include "tracedoc/writer.hpp"
 #include "write/record_json.hpp"
-#include "write/temporary_path.hpp"
 
 namespace tracedoc {
 namespace {
@@ -42,43 +40,6 @@ void EmitLines(emit::JsonEmitter& json, const TraceDocument& document,
 
 Error IoError(std::string message) {
   return Error{ErrorCode::kIoError, 0, std::nullopt, std::nullopt, {}, std::move(message)};
-}
-
-std::string ErrnoText(int error) {
-  return std::error_code(error, std::generic_category()).message();
-}
-
-struct FileCloser {
-  void operator()(std::FILE* file) const { std::fclose(file); }
-};
-
-// Writes the whole JSONL to `temp`. Messages use the reference's contexts (§3.2).
-Result<void> WriteTempFile(const TraceDocument& document, const std::filesystem::path& temp,
-                           const std::filesystem::path& target, const WriteOptions& options) {
-  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(temp.c_str(), "wb"));
-  if (!file) return IoError("create trace file " + target.string() + ": " + ErrnoText(errno));
-  int write_errno = 0;
-  auto write_chunk = [&](std::string_view chunk) {
-    if (write_errno != 0) return;
-    if (std::fwrite(chunk.data(), 1, chunk.size(), file.get()) != chunk.size()) {
-      write_errno = errno != 0 ? errno : EIO;
-    }
-  };
-  emit::EmitJson(write_chunk, /*pretty=*/false, EmitLines, document, options);
-  if (write_errno != 0) {
-    return IoError("write trace JSONL to " + target.string() + ": " + ErrnoText(write_errno));
-  }
-  // fclose flushes; its failure is the flush failing.
-  std::FILE* raw = file.release();
-  if (std::fflush(raw) != 0 || std::ferror(raw) != 0) {
-    const int flush_errno = errno != 0 ? errno : EIO;
-    std::fclose(raw);
-    return IoError("flush trace JSONL to " + target.string() + ": " + ErrnoText(flush_errno));
-  }
-  if (std::fclose(raw) != 0) {
-    return IoError("flush trace JSONL to " + target.string() + ": " + ErrnoText(errno));
-  }
-  return boost::outcome_v2::success();
 }
 
 }  // namespace
@@ -116,17 +77,12 @@ Result<void> WriteJsonlFile(const TraceDocument& document, const std::filesystem
     std::filesystem::create_directories(parent, ec);
     if (ec) return IoError("create trace dir " + parent.string() + ": " + ec.message());
   }
-  // Same directory as the target, so the rename stays on one file system and is atomic for
-  // readers. (No fsync: this guards against half-read files, not against power loss.)
-  const std::filesystem::path temp = write::TemporaryPathBeside(path);
-  Result<void> written = WriteTempFile(document, temp, path, options);
-  if (written) {
-    std::filesystem::rename(temp, path, ec);
-    if (!ec) return written;
-    written = IoError("rename " + temp.string() + " to " + path.string() + ": " + ec.message());
-  }
-  std::filesystem::remove(temp, ec);
-  return written;
+  // Written as every output is (tracedoc/output_file.hpp): a temporary created exclusively
+  // beside a regular file and renamed over it, a device or a FIFO written in place. (No fsync:
+  // this guards against half-read files, not against power loss.)
+  BOOST_OUTCOME_TRY(OutputFile out, OutputFile::Open(path));
+  WriteJsonl(document, out.stream(), options);
+  return std::move(out).Commit();
 }
 
 }  // namespace tracedoc

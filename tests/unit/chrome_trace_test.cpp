@@ -263,6 +263,47 @@ TEST(ChromeTraceTest, DeviceIntervalsGoOnTheirDeviceAndStream) {
   EXPECT_FALSE(without.process_names.contains(2));
 }
 
+// A span of a 100 kB name that launches 2,000 device intervals: each interval's event repeats the
+// first 128 bytes of the name and `…`, not the whole of it (issue 26: 401 MB of export).
+TEST(ChromeTraceTest, DeviceIntervalsNameTheirSpanShortened) {
+  constexpr std::size_t kIntervals = 2000;
+  // 127 bytes, then é across the bound of 128: the cut falls before it.
+  const std::string name = std::string(127, 'n') + "\xC3\xA9" + std::string(100000, 'm');
+  constexpr std::string_view kStartTail =
+      R"(","start_ns":0,"span_kind":"function","measured":false})";
+  std::vector<std::string> lines = {
+      std::string(testdata::kMeta10),
+      R"({"kind":"span_start","id":"big","name":")" + name + std::string(kStartTail),
+      R"({"kind":"span_start","id":"small","name":"short name)" + std::string(kStartTail)};
+  for (std::size_t i = 0; i < kIntervals; ++i) {
+    const std::string span = i == 0 ? "small" : i == 1 ? "unknown-span" : "big";
+    lines.push_back(R"({"kind":"device_interval","span_id":")" + span +
+                    R"(","device":"cuda:0","stream_id":"7","clock_id":"gpu","backend":"cuda",)"
+                    R"("start_ns":)" + std::to_string(i * 10) + R"(,"duration_ns":5})");
+  }
+  lines.push_back(End("big", 30000));
+  lines.push_back(End("small", 30000));
+  lines.push_back(Terminal(30000));
+  std::string text;
+  for (const std::string& line : lines) text += line + '\n';
+  const TraceDocument document = Fold(text);
+  const std::string exported = ExportChromeTrace(document);
+  const ExportedTrace trace = ReadExportedTrace(exported);
+  EXPECT_THAT(trace.problems, ::testing::IsEmpty());
+  const std::vector<const ExportedEvent*> device = trace.Select("X", "device");
+  ASSERT_EQ(device.size(), kIntervals);
+  const std::string shortened = std::string(127, 'n') + "\xE2\x80\xA6";
+  EXPECT_EQ(device[0]->name, "short name");    // a short name whole
+  EXPECT_EQ(device[1]->name, "unknown-span");  // a span not in the trace: its id
+  for (std::size_t i = 2; i < kIntervals; ++i) {
+    ASSERT_EQ(device[i]->name, shortened) << i;
+    ASSERT_EQ(device[i]->args.at("span_id"), "big") << i;
+  }
+  // The span's own event names it whole, once; every other event costs a few hundred bytes.
+  EXPECT_EQ(Named(trace, name).args.at("id"), "big");
+  EXPECT_LT(exported.size(), name.size() + kIntervals * 500);
+}
+
 TEST(ChromeTraceTest, MemoryCountersFollowTheLogicalPlaneAndItsPeaks) {
   const auto memory = [](std::uint64_t at, std::string_view storage, std::string_view device,
                          std::uint64_t bytes, std::string_view action) {

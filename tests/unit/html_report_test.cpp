@@ -295,6 +295,46 @@ TEST(HtmlReportTest, StreamAndStringAreTheSameBytesEveryTime) {
               HasSubstr("<title>A &lt;b&gt; title</title>"));
 }
 
+// META10 with `count` tags k0000, k0001, ... (values v0000, ...), and a root span.
+TraceDocument WithTags(std::size_t count) {
+  std::string tags;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::string key = std::to_string(i);
+    key.insert(0, 4 - key.size(), '0');
+    if (i != 0) tags += ',';
+    tags += "\"k" + key + "\":\"v" + key + "\"";
+  }
+  std::string meta(kMeta10);
+  meta.replace(meta.find(R"("tags":{})"), 9, R"("tags":{)" + tags + "}");
+  return Fold(testdata::Lines({meta, SpanStart("root", "", R"("root")", 0), SpanEnd("root", 10),
+                               R"({"kind":"terminal","outcome":"complete","timestamp_ns":10})"}));
+}
+
+TEST(HtmlReportTest, RunTagsStopAtTheTableBoundWithANote) {
+  const TraceDocument document = WithTags(1234);
+  ASSERT_EQ(document.run().tags.size(), 1234u);
+  const std::string page = WriteHtmlReport(document, {.max_table_rows = 5});
+  EXPECT_EQ(Count(page, "<tr><th>tag <code>"), 5u);
+  // The first ones in key order, and the rest counted.
+  EXPECT_THAT(page, HasSubstr("<tr><th>tag <code>k0004</code></th><td>v0004</td></tr>"));
+  EXPECT_THAT(page, Not(HasSubstr("k0005")));
+  EXPECT_THAT(page, HasSubstr("<p class=\"note\">1,229 more tag(s) not listed: `tracedoc "
+                              "document` prints them all.</p>"));
+  // The default bound: 100 rows.
+  const std::string by_default = WriteHtmlReport(document);
+  EXPECT_EQ(Count(by_default, "<tr><th>tag <code>"), 100u);
+  EXPECT_THAT(by_default, HasSubstr("1,134 more tag(s) not listed"));
+}
+
+TEST(HtmlReportTest, TagsWithinTheBoundAreAllListedWithoutANote) {
+  for (const std::size_t count : {std::size_t{0}, std::size_t{4}, std::size_t{5}}) {
+    SCOPED_TRACE(count);
+    const std::string page = WriteHtmlReport(WithTags(count), {.max_table_rows = 5});
+    EXPECT_EQ(Count(page, "<tr><th>tag <code>"), count);
+    EXPECT_THAT(page, Not(HasSubstr("more tag(s) not listed")));
+  }
+}
+
 // A converted TraceML export (docs/report.md, "Steps per rank"): a chart per rank on one scale and
 // each rank's figures. Rank 0 has steps of 7.5 and 1.25 ms, rank 1 one of 2.5 ms.
 std::string TraceMLReport(const TraceMLExport& source) {
