@@ -153,13 +153,18 @@ class RecordingWarnings : public ObjectWarnings {
     std::uint32_t key_node;
     friend bool operator==(const Order&, const Order&) = default;
   };
-  void UnknownMember(const DecodeContext&, const std::string& field,
+  // The reader names a member by its object's path and its key; the paths are built here.
+  void UnknownMember(const DecodeContext&, const PathStep* object, std::string_view key,
                      std::uint32_t key_node) override {
-    unknown.push_back({field, key_node});
+    const PathStep member{object, key};
+    unknown.push_back({DecodeContext::PathString(&member), key_node});
   }
-  void OutOfOrder(const DecodeContext&, const std::string& field, const std::string& after,
-                  std::uint32_t key_node) override {
-    order.push_back({field, after, key_node});
+  void OutOfOrder(const DecodeContext&, const PathStep* object, std::string_view key,
+                  std::string_view after, std::uint32_t key_node) override {
+    const PathStep member{object, key};
+    const PathStep later{object, after};
+    order.push_back(
+        {DecodeContext::PathString(&member), DecodeContext::PathString(&later), key_node});
   }
   std::vector<Unknown> unknown;
   std::vector<Order> order;
