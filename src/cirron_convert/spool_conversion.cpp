@@ -20,6 +20,7 @@
 #include "emit/json_format.hpp"
 #include "fold/builder_access.hpp"
 #include "format/record_traits.hpp"
+#include "format/unknown_members.hpp"
 #include "tracedoc/cirron_convert.hpp"
 #include "tracedoc/document_builder.hpp"
 #include "util/arena.hpp"
@@ -32,69 +33,27 @@ constexpr std::string_view kSessionName = "cirron.session";
 constexpr std::string_view kGpuDevice = "cuda";
 constexpr std::string_view kUnknownKey = "cirron_unknown";
 
-// A record's unknown members, in UnknownFields' encoding.
-class UnknownMembers {
- public:
-  void Add(std::string_view key, std::string_view json) {
-    AppendUnknownField(encoded_, key, json);
-    ++count_;
-  }
-  void AddCount(std::string_view key, std::uint64_t value) {
-    json_.clear();
-    emit::AppendJsonU64(json_, value);
-    Add(key, json_);
-  }
-  void AddString(std::string_view key, std::string_view value) {
-    json_.clear();
-    emit::AppendJsonString(json_, value);
-    Add(key, json_);
-  }
-  // attrs are written only when they hold something.
-  void AddAttrs(const cirron::JsonObjectText& attrs) {
-    if (attrs.json != "{}") Add("cirron_attrs", attrs.json);
-  }
-  // The record's own unknown keys, as one object, so that no spool key can collide with a
-  // trace field.
-  void AddUnknown(const UnknownFields& unknown) {
-    if (unknown.empty()) return;
-    json_ = "{";
-    for (const UnknownField& field : unknown) {
-      if (json_.size() > 1) json_.push_back(',');
-      emit::AppendJsonString(json_, field.key);
-      json_.push_back(':');
-      json_.append(field.json);
-    }
-    json_.push_back('}');
-    Add(kUnknownKey, json_);
-  }
-  // A member whose JSON is appended piece by piece (json()), its size written when it closes:
-  // a value of many megabytes is built once, in place.
-  void Open(std::string_view key) {
-    AppendUnknownField(encoded_, key, {});
-    open_at_ = encoded_.size();
-  }
-  std::string& json() { return encoded_; }
-  void Close() {
-    const std::size_t size = encoded_.size() - open_at_;
-    for (int b = 0; b < 4; ++b) {
-      encoded_[open_at_ - 4 + b] = static_cast<char>((size >> (8 * b)) & 0xFF);
-    }
-    ++count_;
-  }
-  void Clear() {
-    encoded_.clear();
-    count_ = 0;
-  }
-  UnknownFields View() const { return UnknownFields(encoded_, count_); }
-  std::size_t count() const { return count_; }
-  std::string Take() { return std::exchange(encoded_, std::string()); }
+using format::UnknownMembers;
 
- private:
-  std::string encoded_;
-  std::string json_;
-  std::size_t count_ = 0;
-  std::size_t open_at_ = 0;
-};
+// attrs are written only when they hold something.
+void AddAttrs(UnknownMembers& members, const cirron::JsonObjectText& attrs) {
+  if (attrs.json != "{}") members.Add("cirron_attrs", attrs.json);
+}
+
+// The record's own unknown keys, as one object, so that no spool key can collide with a trace
+// field. `scratch` is reused from record to record.
+void AddUnknown(UnknownMembers& members, const UnknownFields& unknown, std::string& scratch) {
+  if (unknown.empty()) return;
+  scratch = "{";
+  for (const UnknownField& field : unknown) {
+    if (scratch.size() > 1) scratch.push_back(',');
+    emit::AppendJsonString(scratch, field.key);
+    scratch.push_back(':');
+    scratch.append(field.json);
+  }
+  scratch.push_back('}');
+  members.Add(kUnknownKey, scratch);
+}
 
 // A spool record kept whole, as its table writes it: the spool's keys in the format's order,
 // then its unknown keys.
@@ -218,7 +177,7 @@ class SpoolConverter final : public cirron::SpoolSink {
     unknown_.AddCount("cirron_thread_id", span.thread_id);
     unknown_.AddCount("cirron_pid", span.pid);
     unknown_.AddCount("cirron_rank", span.rank);
-    unknown_.AddAttrs(span.attrs);
+    AddAttrs(unknown_, span.attrs);
     if (!span.mark_ids.empty()) {
       std::string ids = "[";
       for (const cirron::HexId& id : span.mark_ids) {
@@ -228,7 +187,7 @@ class SpoolConverter final : public cirron::SpoolSink {
       ids.push_back(']');
       unknown_.Add("cirron_mark_ids", ids);
     }
-    unknown_.AddUnknown(span.unknown);
+    AddUnknown(unknown_, span.unknown, unknown_json_);
 
     name_.assign(span.name);
     if (span.index) name_ += "[" + std::to_string(*span.index) + "]";
@@ -292,8 +251,8 @@ class SpoolConverter final : public cirron::SpoolSink {
     }
     if (snapshot.blob_uri) unknown_.AddString("cirron_blob_uri", *snapshot.blob_uri);
     unknown_.AddCount("cirron_ts_ns", snapshot.ts_ns);
-    unknown_.AddAttrs(snapshot.attrs);
-    unknown_.AddUnknown(snapshot.unknown);
+    AddAttrs(unknown_, snapshot.attrs);
+    AddUnknown(unknown_, snapshot.unknown, unknown_json_);
     TensorStatsRecord record;
     record.span_id = snapshot.span_id.text;
     record.label = snapshot.tensor_name;
@@ -476,6 +435,7 @@ class SpoolConverter final : public cirron::SpoolSink {
   std::uint64_t records_ = 0;
   std::optional<Error> failed_;
   UnknownMembers unknown_;
+  std::string unknown_json_;
   std::string name_;
   cirron::ScopeShape shape_;
   bool has_gpu_time_ = false;

@@ -20,6 +20,7 @@
 #include "emit/json_sink.hpp"
 #include "fold/builder_access.hpp"
 #include "format/record_traits.hpp"
+#include "format/unknown_members.hpp"
 #include "traceml/export_reader.hpp"
 #include "traceml/stream_tables.hpp"
 #include "traceml_convert/step_layout.hpp"
@@ -43,29 +44,7 @@ constexpr std::size_t kDeviceSpanNameBytes = 64;
 enum class Placed : std::uint8_t { kStepTime, kStepMemory, kProcess, kSystemGpu };
 constexpr std::size_t kPlacedStreams = 4;
 
-// A record's unknown members, in UnknownFields' encoding; reused from record to record.
-class UnknownMembers {
- public:
-  void Clear() {
-    encoded_.clear();
-    count_ = 0;
-  }
-  void Add(std::string_view key, std::string_view json) {
-    AppendUnknownField(encoded_, key, json);
-    ++count_;
-  }
-  void AddCount(std::string_view key, std::uint64_t value) {
-    json_.clear();
-    emit::AppendJsonU64(json_, value);
-    Add(key, json_);
-  }
-  UnknownFields View() const { return UnknownFields(encoded_, count_); }
-
- private:
-  std::string encoded_;
-  std::string json_;
-  std::size_t count_ = 0;
-};
+using format::UnknownMembers;
 
 // Writes JSON with the one emitter, appended to `out`.
 template <class Write>
