@@ -222,14 +222,14 @@ void WriteValue(emit::JsonEmitter& json, const HistogramCounts& counts) {
 
 void WriteValue(emit::JsonEmitter& json, const HistogramView& histogram) {
   json.BeginObject();
-  format::WriteFields(json, std::span<const FieldSpec<HistogramView>>(kHistogramFields),
+  format::WriteFields(json, HistogramFields(),
                       histogram, UnknownFields());
   json.EndObject();
 }
 
 void WriteValue(emit::JsonEmitter& json, const StatsView& stats) {
   json.BeginObject();
-  format::WriteFields(json, std::span<const FieldSpec<StatsView>>(kStatsFields), stats,
+  format::WriteFields(json, StatsFields(), stats,
                       UnknownFields());
   json.EndObject();
 }
@@ -292,12 +292,12 @@ bool ReadValue(format::DecodeContext& ctx, std::uint32_t node, HistogramCounts& 
 }
 
 bool ReadValue(format::DecodeContext& ctx, std::uint32_t node, HistogramView& out) {
-  return format::ReadObject(ctx, node, std::span<const FieldSpec<HistogramView>>(kHistogramFields),
+  return format::ReadObject(ctx, node, HistogramFields(),
                             out, out.unknown, {}, kTolerantPolicy);
 }
 
 bool ReadValue(format::DecodeContext& ctx, std::uint32_t node, StatsView& out) {
-  return format::ReadObject(ctx, node, std::span<const FieldSpec<StatsView>>(kStatsFields), out,
+  return format::ReadObject(ctx, node, StatsFields(), out,
                             out.unknown, {}, kTolerantPolicy);
 }
 
@@ -305,6 +305,8 @@ std::span<const FieldSpec<BatchView>> BatchFields() { return kBatchFields; }
 std::span<const FieldSpec<SpanView>> SpanFields() { return kSpanFields; }
 std::span<const FieldSpec<MarkView>> MarkFields() { return kMarkFields; }
 std::span<const FieldSpec<SnapshotView>> SnapshotFields() { return kSnapshotFields; }
+std::span<const FieldSpec<StatsView>> StatsFields() { return kStatsFields; }
+std::span<const FieldSpec<HistogramView>> HistogramFields() { return kHistogramFields; }
 
 namespace {
 

@@ -42,6 +42,9 @@ std::span<const format::FieldSpec<BatchView>> BatchFields();
 std::span<const format::FieldSpec<SpanView>> SpanFields();
 std::span<const format::FieldSpec<MarkView>> MarkFields();
 std::span<const format::FieldSpec<SnapshotView>> SnapshotFields();
+/// A snapshot's `stats` and their `histogram`.
+std::span<const format::FieldSpec<StatsView>> StatsFields();
+std::span<const format::FieldSpec<HistogramView>> HistogramFields();
 
 /// How every object of a batch is read: in the table's order (the version first, and each rule
 /// across fields at the later field: end_ns after start_ns, a mark's value after its

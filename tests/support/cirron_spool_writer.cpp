@@ -1,18 +1,22 @@
 // The seeded spool writer (docs/cirron-spool.md is the format it follows).
 #include "support/cirron_spool_writer.hpp"
 
-#include "tracedoc/open.hpp"
-
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <deque>
 #include <fstream>
-#include <system_error>
-
-#include <unistd.h>
 #include <limits>
 #include <random>
+#include <system_error>
 #include <variant>
+
+#include <unistd.h>
+
+#include "cirron/record_tables.hpp"
+#include "support/python_float.hpp"
+#include "support/table_order.hpp"
+#include "tracedoc/open.hpp"
 
 namespace tracedoc::testing_support {
 namespace {
@@ -164,19 +168,12 @@ class RunGenerator {
   bool wrote_nan_unknown_ = false;
 };
 
-// Python's json.dumps: ", " and ": " separators, shortest round-trip floats with a point or an
-// exponent, bare NaN / Infinity / -Infinity.
+// One JSON value as Python's json.dumps writes it: ", " between items, floats in repr's layout,
+// bare NaN / Infinity / -Infinity. Objects are PythonRecord's.
 class PythonJson {
  public:
   explicit PythonJson(std::uint64_t* non_finite) : non_finite_(non_finite) {}
 
-  void Raw(std::string_view text) { out_ += text; }
-  void Key(std::string_view key) {
-    Separator();
-    Quoted(key);
-    out_ += ": ";
-    after_key_ = true;
-  }
   void Begin(char bracket) {
     Separator();
     out_ += bracket;
@@ -200,11 +197,7 @@ class PythonJson {
       Value(std::isnan(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity");
       return;
     }
-    char text[32];
-    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
-    std::string literal(text, end);
-    if (literal.find_first_of(".e") == std::string::npos) literal += ".0";
-    Value(literal);
+    Value(PythonFloat(value));
   }
   /// A value already written as JSON (attrs, unknown keys).
   void Value(std::string_view json) {
@@ -225,12 +218,7 @@ class PythonJson {
 
  private:
   void Separator() {
-    if (after_key_) {
-      after_key_ = false;
-      first_ = false;
-      return;
-    }
-    if (!first_ && !out_.empty() && out_.back() != '{' && out_.back() != '[') out_ += ", ";
+    if (!first_ && !out_.empty() && out_.back() != '[') out_ += ", ";
     first_ = false;
   }
 
@@ -246,108 +234,152 @@ class PythonJson {
   std::uint64_t* non_finite_;
   std::string out_;
   bool first_ = true;
-  bool after_key_ = false;
 };
 
-void WriteUnknown(PythonJson& json, const std::vector<CirronUnknownKey>& unknown,
-                  std::uint64_t* non_finite) {
-  for (const CirronUnknownKey& member : unknown) {
-    json.Key(member.key);
-    json.Value(member.json);
-    if (non_finite != nullptr && (member.json == "NaN" || member.json == "Infinity")) {
-      ++*non_finite;
+// One object of a batch: each member's value written by its own PythonJson, the members put in
+// the reader's table order (support/table_order.hpp), the record's unknown keys last.
+class PythonRecord {
+ public:
+  PythonRecord(const TableOrder& order, std::uint64_t* non_finite)
+      : order_(order), non_finite_(non_finite) {}
+
+  PythonJson& Key(std::string_view key) { return Add(key, false); }
+  void Unknown(const std::vector<CirronUnknownKey>& unknown) {
+    for (const CirronUnknownKey& member : unknown) {
+      Add(member.key, true).Value(member.json);
+      if (non_finite_ != nullptr && (member.json == "NaN" || member.json == "Infinity")) {
+        ++*non_finite_;
+      }
     }
   }
+  std::string Close() && {
+    for (std::size_t i = 0; i < members_.size(); ++i) members_[i].json = values_[i].Take();
+    order_.Sort(members_);
+    std::string out = "{";
+    for (const GeneratedMember& member : members_) {
+      if (out.size() > 1) out += ", ";
+      out += '"' + member.key + "\": " + member.json;
+    }
+    return out + "}";
+  }
+
+ private:
+  PythonJson& Add(std::string_view key, bool unknown) {
+    members_.push_back({std::string(key), {}, unknown});
+    return values_.emplace_back(non_finite_);
+  }
+
+  const TableOrder& order_;
+  std::uint64_t* non_finite_;
+  std::vector<GeneratedMember> members_;
+  std::deque<PythonJson> values_;  // a member's writer stays where it is while others are added
+};
+
+std::string SpanJson(const CirronSpan& span, std::uint64_t* non_finite) {
+  static const TableOrder kOrder(cirron::SpanFields());
+  PythonRecord json(kOrder, non_finite);
+  json.Key("id").String(span.id);
+  json.Key("name").String(span.name);
+  json.Key("parent_id").Optional(span.parent_id);
+  json.Key("index").Optional(span.index);
+  json.Key("start_ns").Unsigned(span.start_ns);
+  json.Key("end_ns").Unsigned(span.end_ns);
+  json.Key("cpu_ns").Optional(span.cpu_ns);
+  json.Key("gpu_ns").Optional(span.gpu_ns);
+  json.Key("memory_peak_bytes").Optional(span.memory_peak_bytes);
+  json.Key("thread_id").Unsigned(span.thread_id);
+  json.Key("pid").Unsigned(span.pid);
+  json.Key("rank").Unsigned(span.rank);
+  json.Key("attrs").Value(span.attrs_json);
+  PythonJson& ids = json.Key("mark_ids");
+  ids.Begin('[');
+  for (const std::string& id : span.mark_ids) ids.String(id);
+  ids.End(']');
+  json.Unknown(span.unknown);
+  return std::move(json).Close();
 }
 
-void WriteSpan(PythonJson& json, const CirronSpan& span, std::uint64_t* non_finite) {
-  json.Begin('{');
-  json.Key("id"), json.String(span.id);
-  json.Key("name"), json.String(span.name);
-  json.Key("parent_id"), json.Optional(span.parent_id);
-  json.Key("index"), json.Optional(span.index);
-  json.Key("start_ns"), json.Unsigned(span.start_ns);
-  json.Key("end_ns"), json.Unsigned(span.end_ns);
-  json.Key("cpu_ns"), json.Optional(span.cpu_ns);
-  json.Key("gpu_ns"), json.Optional(span.gpu_ns);
-  json.Key("memory_peak_bytes"), json.Optional(span.memory_peak_bytes);
-  json.Key("thread_id"), json.Unsigned(span.thread_id);
-  json.Key("pid"), json.Unsigned(span.pid);
-  json.Key("rank"), json.Unsigned(span.rank);
-  json.Key("attrs"), json.Value(span.attrs_json);
-  json.Key("mark_ids");
-  json.Begin('[');
-  for (const std::string& id : span.mark_ids) json.String(id);
-  json.End(']');
-  WriteUnknown(json, span.unknown, non_finite);
-  json.End('}');
-}
-
-void WriteMark(PythonJson& json, const CirronMark& mark, std::uint64_t* non_finite) {
+std::string MarkJson(const CirronMark& mark, std::uint64_t* non_finite) {
   static constexpr const char* kTypes[] = {"float", "int", "string", "bool"};
-  json.Begin('{');
-  json.Key("id"), json.String(mark.id);
-  json.Key("span_id"), json.String(mark.span_id);
-  json.Key("name"), json.String(mark.name);
-  json.Key("value_type"), json.String(kTypes[mark.value.index()]);
-  json.Key("value");
+  static const TableOrder kOrder(cirron::MarkFields());
+  PythonRecord json(kOrder, non_finite);
+  json.Key("id").String(mark.id);
+  json.Key("span_id").String(mark.span_id);
+  json.Key("name").String(mark.name);
+  json.Key("value_type").String(kTypes[mark.value.index()]);
+  PythonJson& value = json.Key("value");
   std::visit(
       [&](const auto& v) {
         using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, double>) json.Double(v);
-        if constexpr (std::is_same_v<T, std::int64_t>) json.Signed(v);
-        if constexpr (std::is_same_v<T, std::string>) json.String(v);
-        if constexpr (std::is_same_v<T, bool>) json.Bool(v);
+        if constexpr (std::is_same_v<T, double>) value.Double(v);
+        if constexpr (std::is_same_v<T, std::int64_t>) value.Signed(v);
+        if constexpr (std::is_same_v<T, std::string>) value.String(v);
+        if constexpr (std::is_same_v<T, bool>) value.Bool(v);
       },
       mark.value);
-  json.Key("attrs"), json.Value(mark.attrs_json);
-  json.Key("ts_ns"), json.Unsigned(mark.ts_ns);
-  json.Key("kind"), json.String(mark.kind == CirronMarkKind::kPoint ? "point" : "summary");
-  WriteUnknown(json, mark.unknown, non_finite);
-  json.End('}');
+  json.Key("attrs").Value(mark.attrs_json);
+  json.Key("ts_ns").Unsigned(mark.ts_ns);
+  json.Key("kind").String(mark.kind == CirronMarkKind::kPoint ? "point" : "summary");
+  json.Unknown(mark.unknown);
+  return std::move(json).Close();
 }
 
-void WriteSnapshot(PythonJson& json, const CirronSnapshot& snapshot, std::uint64_t* non_finite) {
+std::string StatsJson(const CirronTensorStats& stats, std::uint64_t* non_finite) {
+  static const TableOrder kStats(cirron::StatsFields());
+  static const TableOrder kHistogram(cirron::HistogramFields());
+  PythonRecord histogram(kHistogram, non_finite);
+  PythonJson& bins = histogram.Key("bins");
+  bins.Begin('[');
+  for (const double bin : stats.histogram.bins) bins.Double(bin);
+  bins.End(']');
+  PythonJson& counts = histogram.Key("counts");
+  counts.Begin('[');
+  for (const std::uint64_t count : stats.histogram.counts) counts.Unsigned(count);
+  counts.End(']');
+  PythonRecord json(kStats, non_finite);
+  json.Key("mean").Double(stats.mean);
+  json.Key("std").Double(stats.std);
+  json.Key("min").Double(stats.min);
+  json.Key("max").Double(stats.max);
+  json.Key("norm").Double(stats.norm);
+  json.Key("histogram").Value(std::move(histogram).Close());
+  return std::move(json).Close();
+}
+
+std::string SnapshotJson(const CirronSnapshot& snapshot, std::uint64_t* non_finite) {
   static constexpr const char* kModes[] = {"stats", "sampled", "full"};
-  json.Begin('{');
-  json.Key("id"), json.String(snapshot.id);
-  json.Key("span_id"), json.String(snapshot.span_id);
-  json.Key("tensor_name"), json.String(snapshot.tensor_name);
-  json.Key("shape");
-  json.Begin('[');
-  for (const std::uint64_t extent : snapshot.shape) json.Unsigned(extent);
-  json.End(']');
-  json.Key("dtype"), json.String(snapshot.dtype);
-  json.Key("mode"), json.String(kModes[static_cast<int>(snapshot.mode)]);
-  json.Key("stats");
-  if (!snapshot.stats) {
-    json.Null();
+  static const TableOrder kOrder(cirron::SnapshotFields());
+  PythonRecord json(kOrder, non_finite);
+  json.Key("id").String(snapshot.id);
+  json.Key("span_id").String(snapshot.span_id);
+  json.Key("tensor_name").String(snapshot.tensor_name);
+  PythonJson& shape = json.Key("shape");
+  shape.Begin('[');
+  for (const std::uint64_t extent : snapshot.shape) shape.Unsigned(extent);
+  shape.End(']');
+  json.Key("dtype").String(snapshot.dtype);
+  json.Key("mode").String(kModes[static_cast<int>(snapshot.mode)]);
+  if (snapshot.stats) {
+    json.Key("stats").Value(StatsJson(*snapshot.stats, non_finite));
   } else {
-    const CirronTensorStats& stats = *snapshot.stats;
-    json.Begin('{');
-    json.Key("mean"), json.Double(stats.mean);
-    json.Key("std"), json.Double(stats.std);
-    json.Key("min"), json.Double(stats.min);
-    json.Key("max"), json.Double(stats.max);
-    json.Key("norm"), json.Double(stats.norm);
-    json.Key("histogram");
-    json.Begin('{');
-    json.Key("bins");
-    json.Begin('[');
-    for (const double bin : stats.histogram.bins) json.Double(bin);
-    json.End(']');
-    json.Key("counts");
-    json.Begin('[');
-    for (const std::uint64_t count : stats.histogram.counts) json.Unsigned(count);
-    json.End(']');
-    json.End('}');
-    json.End('}');
+    json.Key("stats").Null();
   }
-  json.Key("blob_uri"), json.Optional(snapshot.blob_uri);
-  json.Key("ts_ns"), json.Unsigned(snapshot.ts_ns);
-  json.Key("attrs"), json.Value(snapshot.attrs_json);
-  WriteUnknown(json, snapshot.unknown, non_finite);
-  json.End('}');
+  json.Key("blob_uri").Optional(snapshot.blob_uri);
+  json.Key("ts_ns").Unsigned(snapshot.ts_ns);
+  json.Key("attrs").Value(snapshot.attrs_json);
+  json.Unknown(snapshot.unknown);
+  return std::move(json).Close();
+}
+
+// A record array of a batch.
+template <class Record, class Write>
+std::string ArrayJson(const std::vector<Record>& records, Write write) {
+  std::string out = "[";
+  for (const Record& record : records) {
+    if (out.size() > 1) out += ", ";
+    out += write(record);
+  }
+  return out + "]";
 }
 
 }  // namespace
@@ -359,27 +391,21 @@ std::string CirronBatchFileName(std::uint64_t created_ns, const std::string& bat
 }
 
 std::string CirronBatchJson(const CirronBatch& batch, std::uint64_t* non_finite) {
-  PythonJson json(non_finite);
-  json.Begin('{');
-  json.Key("schema_version"), json.Unsigned(batch.schema_version);
-  json.Key("sdk_version"), json.String(batch.sdk_version);
-  json.Key("batch_id"), json.String(batch.batch_id);
-  json.Key("created_ns"), json.Unsigned(batch.created_ns);
-  json.Key("spans");
-  json.Begin('[');
-  for (const CirronSpan& span : batch.spans) WriteSpan(json, span, non_finite);
-  json.End(']');
-  json.Key("marks");
-  json.Begin('[');
-  for (const CirronMark& mark : batch.marks) WriteMark(json, mark, non_finite);
-  json.End(']');
-  json.Key("snapshots");
-  json.Begin('[');
-  for (const CirronSnapshot& snapshot : batch.snapshots) WriteSnapshot(json, snapshot, non_finite);
-  json.End(']');
-  WriteUnknown(json, batch.unknown, non_finite);
-  json.End('}');
-  return json.Take();
+  static const TableOrder kOrder(cirron::BatchFields());
+  PythonRecord json(kOrder, non_finite);
+  json.Key("schema_version").Unsigned(batch.schema_version);
+  json.Key("sdk_version").String(batch.sdk_version);
+  json.Key("batch_id").String(batch.batch_id);
+  json.Key("created_ns").Unsigned(batch.created_ns);
+  json.Key("spans").Value(ArrayJson(
+      batch.spans, [&](const CirronSpan& span) { return SpanJson(span, non_finite); }));
+  json.Key("marks").Value(ArrayJson(
+      batch.marks, [&](const CirronMark& mark) { return MarkJson(mark, non_finite); }));
+  json.Key("snapshots").Value(ArrayJson(batch.snapshots, [&](const CirronSnapshot& snapshot) {
+    return SnapshotJson(snapshot, non_finite);
+  }));
+  json.Unknown(batch.unknown);
+  return std::move(json).Close();
 }
 
 GeneratedSpool GenerateCirronSpool(const CirronSpoolPlan& plan) {

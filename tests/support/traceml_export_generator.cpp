@@ -13,6 +13,8 @@
 #include <variant>
 
 #include "support/python_float.hpp"
+#include "support/table_order.hpp"
+#include "traceml/stream_tables.hpp"
 
 namespace tracedoc::testing_support {
 namespace {
@@ -457,18 +459,64 @@ class RunGenerator {
 
 // ---- Python's json.dumps ---------------------------------------------------------------------
 
-// One JSON object as json.dumps lays it out: `{"key": value, ...}`.
+// A string as json.dumps quotes it, appended to `out`.
+void Quote(std::string& out, std::string_view text) {
+  out += '"';
+  for (const char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char escape[8];
+          std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
+          out += escape;
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+// One JSON object as json.dumps lays it out: `{"key": value, ...}`. With a table, its members
+// are written in the table's order (support/table_order.hpp), its unknown members last.
 class PythonObject {
  public:
+  PythonObject() = default;
+  explicit PythonObject(const TableOrder& order) : order_(&order) {}
+
   PythonObject& Key(std::string_view key) {
-    out_ += out_.size() == 1 ? "" : ", ";
-    Quote(key);
-    out_ += ": ";
+    members_.push_back({std::string(key), {}, false});
     return *this;
   }
-  void Json(std::string_view json) { out_ += json; }
-  void Int(std::uint64_t value) { out_ += std::to_string(value); }
-  void Text(std::string_view value) { Quote(value); }
+  /// A member the record's table does not have, kept as the exporter wrote it.
+  PythonObject& UnknownKey(std::string_view key) {
+    members_.push_back({std::string(key), {}, true});
+    return *this;
+  }
+  void Json(std::string_view json) { value() += json; }
+  void Int(std::uint64_t value) { this->value() += std::to_string(value); }
+  void Text(std::string_view value) { Quote(this->value(), value); }
   void Optional(const std::optional<std::uint64_t>& value) { value ? Int(*value) : Json("null"); }
   void Optional(const std::optional<double>& value) {
     value ? Json(PythonFloat(*value)) : Json("null");
@@ -479,51 +527,55 @@ class PythonObject {
   }
   /// An integer boolean (gpu_available, distributed_initialized).
   void IntBool(const std::optional<bool>& value) { value ? Int(*value ? 1 : 0) : Json("null"); }
-  std::string Close() && { return std::move(out_) + "}"; }
+  std::string Close() && {
+    if (order_ != nullptr) order_->Sort(members_);
+    std::string out = "{";
+    for (const GeneratedMember& member : members_) {
+      if (out.size() > 1) out += ", ";
+      Quote(out, member.key);
+      out += ": ";
+      out += member.json;
+    }
+    return out + "}";
+  }
 
  private:
-  void Quote(std::string_view text) {
-    out_ += '"';
-    for (const char c : text) {
-      switch (c) {
-        case '"':
-          out_ += "\\\"";
-          break;
-        case '\\':
-          out_ += "\\\\";
-          break;
-        case '\n':
-          out_ += "\\n";
-          break;
-        case '\r':
-          out_ += "\\r";
-          break;
-        case '\t':
-          out_ += "\\t";
-          break;
-        case '\b':
-          out_ += "\\b";
-          break;
-        case '\f':
-          out_ += "\\f";
-          break;
-        default:
-          if (static_cast<unsigned char>(c) < 0x20) {
-            char escape[8];
-            std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
-            out_ += escape;
-          } else {
-            out_ += c;
-          }
-      }
-    }
-    out_ += '"';
-  }
-  std::string out_ = "{";
+  std::string& value() { return members_.back().json; }
+
+  const TableOrder* order_ = nullptr;
+  std::vector<GeneratedMember> members_;
 };
 
+// The reader's table of each stream, of a phase sample and of the closing line.
+const TableOrder& OrderOf(TraceMLStream stream) {
+  static const TableOrder kStepTime(traceml::StepTimeFields());
+  static const TableOrder kStepMemory(traceml::StepMemoryFields());
+  static const TableOrder kSystem(traceml::SystemFields());
+  static const TableOrder kSystemGpu(traceml::SystemGpuFields());
+  static const TableOrder kProcess(traceml::ProcessFields());
+  static const TableOrder kRuntimeEnvironment(traceml::RuntimeEnvironmentFields());
+  static const TableOrder kStdoutStderr(traceml::OutputLineFields());
+  switch (stream) {
+    case TraceMLStream::kStepTime:
+      return kStepTime;
+    case TraceMLStream::kStepMemory:
+      return kStepMemory;
+    case TraceMLStream::kSystem:
+      return kSystem;
+    case TraceMLStream::kSystemGpu:
+      return kSystemGpu;
+    case TraceMLStream::kProcess:
+      return kProcess;
+    case TraceMLStream::kRuntimeEnvironment:
+      return kRuntimeEnvironment;
+    case TraceMLStream::kStdoutStderr:
+      break;
+  }
+  return kStdoutStderr;
+}
+
 PythonObject Begin(TraceMLStream stream) {
-  PythonObject json;
+  PythonObject json(OrderOf(stream));
   json.Key("stream").Text(TraceMLStreamName(stream));
   json.Key("schema_version").Int(1);
   return json;
@@ -548,7 +600,7 @@ void Identity(PythonObject& json, const TraceMLRecordBase& base, const TraceMLRa
 
 // The record's unknown members, after its columns, their values as kept (compact JSON).
 void Unknown(PythonObject& json, const std::vector<TraceMLUnknownField>& unknown) {
-  for (const TraceMLUnknownField& field : unknown) json.Key(field.key).Json(field.json);
+  for (const TraceMLUnknownField& field : unknown) json.UnknownKey(field.key).Json(field.json);
 }
 
 std::string EventsJson(const std::vector<TraceMLPhaseSample>& events) {
@@ -559,7 +611,8 @@ std::string EventsJson(const std::vector<TraceMLPhaseSample>& events) {
     std::size_t j = i;
     for (; j < events.size() && events[j].name == events[i].name; ++j) {
       const TraceMLPhaseSample& sample = events[j];
-      PythonObject stats;
+      static const TableOrder kSample(traceml::PhaseSampleFields());
+      PythonObject stats(kSample);
       stats.Key("is_gpu").Optional(sample.is_gpu);
       stats.Key("duration_ms").Optional(sample.duration_ms);
       stats.Key("cpu_ms").Optional(sample.cpu_ms);
@@ -691,7 +744,8 @@ std::string WriteTraceMLExportJsonl(const TraceMLExport& records) {
   std::string out;
   for (const auto& line : lines) out += line.second + "\n";
   if (records.closing) {
-    PythonObject closing;
+    static const TableOrder kClosing(traceml::ClosingLineFields());
+    PythonObject closing(kClosing);
     closing.Key("written_records").Int(records.closing->written_records);
     closing.Key("dropped_batches").Int(records.closing->dropped_batches);
     Unknown(closing, records.closing->unknown);
