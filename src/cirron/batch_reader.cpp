@@ -220,9 +220,19 @@ struct BatchReader::State final : json::ElementVisitor {
       case json::SyntaxStatus::kOk:
         break;
       case json::SyntaxStatus::kInvalidJson:
-      case json::SyntaxStatus::kStopped:
-        return ErrorAt(ErrorCode::kInvalidJson, skipped + syntax.consumed, {},
-                       "not JSON: " + syntax.reason);
+      case json::SyntaxStatus::kStopped: {
+        const std::size_t at = skipped + syntax.consumed;
+        // Under strict_json the SDK's NaN and Infinity are what most often stops a batch: say so.
+        const std::string_view rest = text.substr(std::min(at, text.size()));
+        for (const std::string_view word : {"NaN", "Infinity", "-Infinity"}) {
+          if (options.spool.strict_json && rest.starts_with(word)) {
+            return ErrorAt(ErrorCode::kInvalidJson, at, {},
+                           "not JSON: " + std::string(word) +
+                               " is not a JSON number");
+          }
+        }
+        return ErrorAt(ErrorCode::kInvalidJson, at, {}, "not JSON: " + syntax.reason);
+      }
       case json::SyntaxStatus::kTooDeep:
         return ErrorAt(ErrorCode::kLimitExceeded, skipped + syntax.consumed, {},
                        "JSON nested deeper than " +

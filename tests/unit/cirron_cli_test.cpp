@@ -72,7 +72,7 @@ TEST_F(CirronCliTest, StrictJsonRejectsNaNAndStrictRejectsUnknownKeys) {
   EXPECT_EQ(Run("validate " + spool).exit_code, 0);
   const RunResult strict_json = Run("validate --strict-json " + spool);
   EXPECT_EQ(strict_json.exit_code, 1);
-  EXPECT_THAT(strict_json.err, HasSubstr("error[invalid_json]"));
+  EXPECT_THAT(strict_json.err, HasSubstr("error[invalid_json]: not JSON: NaN is not a JSON number"));
   const RunResult strict = Run("validate --strict " + spool);
   EXPECT_EQ(strict.exit_code, 1);
   EXPECT_THAT(strict.err, HasSubstr("error[unknown_field]"));
