@@ -106,40 +106,8 @@ constexpr FieldSpec<HistogramView> kHistogramFields[] = {
 // The stats and the histogram tolerate keys of their own, and do not keep them.
 constexpr format::ObjectPolicy kTolerantPolicy{.drop_unknown = true, .table_order = true};
 
-// The number literals of the array at `node`, one at a time (a run of numbers is one node).
-template <class Visit>
-bool ForEachElement(format::DecodeContext& ctx, std::uint32_t node, Visit visit) {
-  const json::Node& array = ctx.node(node);
-  std::uint32_t child = node + 1;
-  std::uint32_t i = 0;
-  while (i < array.count) {
-    const json::Node item = ctx.node(child);
-    if (item.type == json::NodeType::kNumberRun) {
-      json::NumberRunLiterals literals(ctx.tape.text(item));
-      std::string_view literal;
-      while (literals.Next(literal)) {
-        if (!visit(i++, ctx.tape.ScratchNumber(item, literal))) return false;
-      }
-    } else if (!visit(i++, child)) {
-      return false;
-    }
-    child = item.end;
-  }
-  return true;
-}
-
-// Reads element `i` of an array with the element's path in errors.
-template <class T>
-bool ReadElement(format::DecodeContext& ctx, std::uint32_t i, std::uint32_t node, T& out) {
-  const format::PathStep step{ctx.path, {}, static_cast<std::int64_t>(i)};
-  const format::PathStep* saved = ctx.path;
-  ctx.path = &step;
-  ctx.current = node;
-  using format::ReadValue;
-  const bool ok = ReadValue(ctx, node, out);
-  ctx.path = saved;
-  return ok;
-}
+using format::ForEachElement;
+using format::ReadElement;
 
 bool BadHistogram(format::DecodeContext& ctx, std::uint32_t node, std::string message) {
   return ctx.FailAt(node, ErrorCode::kCirronInvalidHistogram, std::move(message));

@@ -127,39 +127,53 @@ bool ReadValue(DecodeContext& ctx, std::uint32_t node, std::optional<T>& out) {
   return ReadValue(ctx, node, out.emplace());
 }
 
+/// Visits the elements of the array at `node` in order, as visit(index, element_node), until
+/// one returns false. A run of numbers (one tape node) is visited literal by literal, each read
+/// as a single number would be, errors included.
+template <class Visit>
+bool ForEachElement(DecodeContext& ctx, std::uint32_t node, Visit visit) {
+  const json::Node& array = ctx.node(node);
+  std::uint32_t child = node + 1;
+  std::uint32_t i = 0;
+  while (i < array.count) {
+    const json::Node item = ctx.node(child);
+    if (item.type == json::NodeType::kNumberRun) {
+      json::NumberRunLiterals literals(ctx.tape.text(item));
+      std::string_view literal;
+      while (literals.Next(literal)) {
+        if (!visit(i++, ctx.tape.ScratchNumber(item, literal))) return false;
+      }
+    } else if (!visit(i++, child)) {
+      return false;
+    }
+    child = item.end;
+  }
+  return true;
+}
+
+/// Reads element `i` of an array, at `node`, with `[i]` on the path of its errors.
+template <class T>
+bool ReadElement(DecodeContext& ctx, std::uint32_t i, std::uint32_t node, T& out) {
+  const PathStep step{ctx.path, {}, static_cast<std::int64_t>(i)};
+  const PathStep* saved = ctx.path;
+  ctx.path = &step;
+  ctx.current = node;
+  const bool ok = ReadValue(ctx, node, out);
+  ctx.path = saved;
+  return ok;
+}
+
 /// An array whose elements live in the scratch arena.
 template <class T>
 bool ReadValue(DecodeContext& ctx, std::uint32_t node, ArrayView<T>& out) {
   const json::Node& n = ctx.node(node);
   if (n.type != json::NodeType::kArray) return FailType(ctx, node, "a sequence");
   T* items = ctx.arena.Allocate<T>(n.count);
-  std::uint32_t child = node + 1;
-  std::uint32_t i = 0;
-  auto read_item = [&](std::uint32_t item_node) {
-    const PathStep step{ctx.path, {}, static_cast<std::int64_t>(i)};
-    const PathStep* saved = ctx.path;
-    ctx.path = &step;
-    ctx.current = item_node;
+  const bool ok = ForEachElement(ctx, node, [&](std::uint32_t i, std::uint32_t item) {
     new (&items[i]) T{};
-    const bool ok = ReadValue(ctx, item_node, items[i]);
-    ctx.path = saved;
-    ++i;
-    return ok;
-  };
-  while (i < n.count) {
-    const json::Node item = ctx.node(child);
-    if (item.type == json::NodeType::kNumberRun) {
-      // Each literal of the run is read as a single number would be, errors included.
-      json::NumberRunLiterals literals(ctx.tape.text(item));
-      std::string_view literal;
-      while (literals.Next(literal)) {
-        if (!read_item(ctx.tape.ScratchNumber(item, literal))) return false;
-      }
-    } else if (!read_item(child)) {
-      return false;
-    }
-    child = item.end;
-  }
+    return ReadElement(ctx, i, item, items[i]);
+  });
+  if (!ok) return false;
   out = ArrayView<T>(items, n.count);
   return true;
 }

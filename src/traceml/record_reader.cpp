@@ -47,7 +47,7 @@ bool AtField(format::DecodeContext& ctx, std::string_view key, Read read) {
 bool ReadStream(format::DecodeContext& ctx, std::uint32_t stream_node, TraceMLStream& stream) {
   return AtField(ctx, "stream", [&] {
     if (ctx.node(stream_node).type != json::NodeType::kString) {
-      return InvalidType(ctx, stream_node, "a stream name");
+      return format::FailType(ctx, stream_node, "a stream name");
     }
     const std::string_view name = ctx.text(stream_node);
     if (const std::optional<TraceMLStream> known = TraceMLStreamFromName(name)) {

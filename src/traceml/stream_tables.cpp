@@ -197,7 +197,7 @@ class KeySeen {
 template <class Visit>
 bool ForEachMember(format::DecodeContext& ctx, std::uint32_t node, Visit visit) {
   const json::Node& object = ctx.node(node);
-  if (object.type != json::NodeType::kObject) return InvalidType(ctx, node, "a map");
+  if (object.type != json::NodeType::kObject) return format::FailType(ctx, node, "a map");
   KeySeen seen(object.count);
   std::uint32_t key_node = node + 1;
   for (std::uint32_t m = 0; m < object.count; ++m) {
@@ -225,7 +225,7 @@ bool ForEachMember(format::DecodeContext& ctx, std::uint32_t node, Visit visit) 
 // Counted first, so that the samples take one allocation.
 bool ReadValue(format::DecodeContext& ctx, std::uint32_t node, PhaseEvents& out) {
   const json::Node& events = ctx.node(node);
-  if (events.type != json::NodeType::kObject) return InvalidType(ctx, node, "a map");
+  if (events.type != json::NodeType::kObject) return format::FailType(ctx, node, "a map");
   std::size_t total = 0;
   std::uint32_t key_node = node + 1;
   for (std::uint32_t m = 0; m < events.count; ++m) {

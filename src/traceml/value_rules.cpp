@@ -12,26 +12,6 @@ namespace {
 // The most of a literal a message echoes.
 constexpr std::size_t kShownLiteralBytes = 40;
 
-std::string_view JsonTypeName(const json::Node& n) {
-  switch (n.type) {
-    case json::NodeType::kObject:
-      return "a map";
-    case json::NodeType::kArray:
-      return "a sequence";
-    case json::NodeType::kString:
-      return "a string";
-    case json::NodeType::kNumber:
-    case json::NodeType::kNumberRun:
-      return n.is_float_literal ? "a floating point number" : "an integer";
-    case json::NodeType::kTrue:
-    case json::NodeType::kFalse:
-      return "a boolean";
-    case json::NodeType::kNull:
-      return "null";
-  }
-  return "a value";
-}
-
 std::string Field(const format::DecodeContext& ctx) {
   return format::DecodeContext::PathString(ctx.path);
 }
@@ -52,25 +32,17 @@ bool IsNull(const format::DecodeContext& ctx, std::uint32_t node) {
 // A number literal as a double; the tape has already refused literals beyond the double range.
 bool ReadDouble(format::DecodeContext& ctx, std::uint32_t node, double& out) {
   const json::Node& n = ctx.node(node);
-  if (n.type != json::NodeType::kNumber) return InvalidType(ctx, node, "a number or null");
+  if (n.type != json::NodeType::kNumber) return format::FailType(ctx, node, "a number or null");
   json::ParseF64(ctx.tape.text(n), out);
   return true;
 }
 
 }  // namespace
 
-bool InvalidType(format::DecodeContext& ctx, std::uint32_t node, std::string_view expected) {
-  std::string message = "invalid type: ";
-  message += JsonTypeName(ctx.node(node));
-  message += " at " + QuoteName(Field(ctx)) + ", expected ";
-  message += expected;
-  return ctx.FailAt(node, ErrorCode::kInvalidType, std::move(message));
-}
-
 bool ReadCount(format::DecodeContext& ctx, std::uint32_t node, std::uint64_t& out) {
   const json::Node& n = ctx.node(node);
   if (n.type != json::NodeType::kNumber || n.is_float_literal) {
-    return InvalidType(ctx, node, "a non-negative integer");
+    return format::FailType(ctx, node, "a non-negative integer");
   }
   if (json::ParseU64(ctx.tape.text(n), out) == json::U64Status::kOk) return true;
   return FailValue(ctx, node, ErrorCode::kOutOfRange, "an integer in 0..=18446744073709551615");
@@ -115,7 +87,7 @@ bool ReadIntegerBool(format::DecodeContext& ctx, std::uint32_t node,
   }
   const json::Node& n = ctx.node(node);
   if (n.type != json::NodeType::kNumber || n.is_float_literal) {
-    return InvalidType(ctx, node, "the integer 0 or 1, or null");
+    return format::FailType(ctx, node, "the integer 0 or 1, or null");
   }
   const std::string_view literal = ctx.tape.text(n);
   if (literal != "0" && literal != "1") {
@@ -137,7 +109,7 @@ bool ReadBool(format::DecodeContext& ctx, std::uint32_t node, std::optional<bool
       out = false;
       return true;
     default:
-      return InvalidType(ctx, node, "a boolean or null");
+      return format::FailType(ctx, node, "a boolean or null");
   }
 }
 
@@ -148,14 +120,14 @@ bool ReadText(format::DecodeContext& ctx, std::uint32_t node,
     return true;
   }
   if (ctx.node(node).type != json::NodeType::kString) {
-    return InvalidType(ctx, node, "a string or null");
+    return format::FailType(ctx, node, "a string or null");
   }
   out = ctx.text(node);
   return true;
 }
 
 bool ReadOutputLine(format::DecodeContext& ctx, std::uint32_t node, std::string_view& out) {
-  if (ctx.node(node).type != json::NodeType::kString) return InvalidType(ctx, node, "a string");
+  if (ctx.node(node).type != json::NodeType::kString) return format::FailType(ctx, node, "a string");
   out = ctx.text(node);
   if (!out.empty()) return true;
   return ctx.FailAt(node, ErrorCode::kInvalidValue,

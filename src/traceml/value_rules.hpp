@@ -13,9 +13,7 @@
 
 namespace tracedoc::traceml {
 
-/// invalid_type: the value at `node` is not `expected` ("a non-negative integer"), in the form
-/// `invalid type: a string at `field`, expected …`.
-bool InvalidType(format::DecodeContext& ctx, std::uint32_t node, std::string_view expected);
+// A value of the wrong JSON type is format::FailType's invalid_type, worded as for every format.
 
 /// An integer literal in 0..=2^64-1, never null: invalid_type for anything else (`1.0`, `1e3`
 /// included), out_of_range for a negative or larger integer.
