@@ -460,7 +460,9 @@ TEST(CirronSpoolTest, EachBrokenRuleFailsWithItsCodeAndPath) {
     } else {
       EXPECT_THAT(read, FailsAtPath(fault.code, std::string(fault.path)));
     }
-    if (!read) EXPECT_EQ(read.error().file, OneBatch().file_name);
+    if (!read) {
+      EXPECT_EQ(read.error().file, OneBatch().file_name);
+    }
   }
 }
 

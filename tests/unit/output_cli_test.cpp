@@ -11,6 +11,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "../../bench/trace_generator.hpp"
 #include "support/cli_fixture.hpp"
 
 namespace tracedoc::testdata {
@@ -90,6 +91,25 @@ TEST_F(OutputCliTest, AFifoIsWrittenInPlace) {
   struct stat status {};
   ASSERT_EQ(::lstat((dir_ / "fifo").c_str(), &status), 0);
   EXPECT_TRUE(S_ISFIFO(status.st_mode));
+}
+
+// At scale: a 10^5-event trace's Chrome export, megabytes long, arrives whole through a FIFO
+// (many writes, a reader slower than the writer) and through a regular file, the same bytes as
+// on standard output.
+TEST_F(OutputCliTest, AnExportOf100kEventsArrivesWholeThroughAFifoAndAFile) {
+  WriteFile("big.jsonl", bench::GenerateTrace(100'000, 26));
+  const RunResult direct = Run("export --format chrome big.jsonl");
+  ASSERT_EQ(direct.exit_code, 0) << direct.err;
+  ASSERT_GT(direct.out.size(), std::size_t{4} << 20);
+  ASSERT_EQ(::mkfifo((dir_ / "fifo").c_str(), 0600), 0);
+  const RunResult piped = RunShell("sh -c " + ShellQuote("cat fifo > received & " + Tracedoc() +
+                                                         " export --format chrome big.jsonl -o "
+                                                         "fifo; wait"));
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_TRUE(ReadFileBytes(dir_ / "received") == direct.out);
+  const RunResult file = Run("export --format chrome big.jsonl -o out.json");
+  ASSERT_EQ(file.exit_code, 0) << file.err;
+  EXPECT_TRUE(ReadFileBytes(dir_ / "out.json") == direct.out);
 }
 
 // Twins of /dev/full and /dev/null, where this test may make device files (as root in CI).
