@@ -31,6 +31,9 @@ constexpr double kMaxTimeRatio = 6;
 // Times below this are startup and noise; both runs are counted as at least this long, so that a
 // command answering in milliseconds does not make the ratio a coin toss.
 constexpr double kTimeFloorSeconds = 0.1;
+// How many times a command over the ratio is timed again (a loaded CI machine slowed single runs
+// of the ordinary export's `import` to 6.2 times).
+constexpr int kRetimings = 3;
 // What a command may print: a few times its input, plus a fixed allowance for reports.
 constexpr std::uint64_t kOutputPerInputByte = 4;
 constexpr std::uint64_t kOutputAllowance = std::uint64_t{1} << 20;
@@ -134,8 +137,9 @@ TEST_P(ScalingBoundsTest, LinearInTimeAndBoundedInMemoryAndOutput) {
              std::max(seconds[c][0], kTimeFloorSeconds);
     };
     // A loaded machine can slow one run (its caches and memory bandwidth shared): a command
-    // over the ratio is timed once more at both sizes, and the faster run of each counts.
-    if (ratio() > kMaxTimeRatio) {
+    // over the ratio is timed again at both sizes, up to kRetimings times, and the fastest run
+    // of each counts. A quadratic cost stays at 16 however often it is timed.
+    for (int attempt = 0; attempt < kRetimings && ratio() > kMaxTimeRatio; ++attempt) {
       for (std::size_t size = 0; size < 2; ++size) {
         std::vector<std::string> arguments = SplitWords(scaling.commands[c]);
         arguments.push_back(inputs[size].string());
