@@ -1,8 +1,10 @@
 // Spans are walked depth first from the top-level ones (roots, spans whose parent is unknown, and
-// ops of no known span) in start order; a span's children and ops are merged in start order. An
-// event goes on its parent's track when it lies inside the parent and starts after the parent's
-// previous child there ended; otherwise on the first free track of the pool. Spans on a parent
-// cycle, which no walk from a root reaches, are walked last, each cycle from its earliest span.
+// ops of no known span) in start order; a span's children and ops are merged in start order. A
+// slice goes on its parent's track when it lies inside the parent and starts after the parent's
+// previous child there ended (and NestedTracks' rules allow it); otherwise on the first free
+// track of the pool. A zero-length span or op is an instant on its parent's track. Spans on a
+// parent cycle, which no walk from a root reaches, are walked last, each cycle from its earliest
+// span.
 #include "timeline/span_tracks.hpp"
 
 #include <algorithm>
@@ -12,8 +14,9 @@
 #include <vector>
 
 #include "analysis/capture_end.hpp"
-#include "timeline/track_pool.hpp"
+#include "timeline/nested_tracks.hpp"
 #include "util/saturating.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::timeline {
 namespace {
@@ -23,7 +26,10 @@ struct Interval {
   std::uint64_t end = 0;
 };
 
-class SpanTrackWriter {
+// What an OpenSlice of this writer is.
+enum SliceKind : std::uint32_t { kSpanSlice, kOpSlice };
+
+class SpanTrackWriter final : public SliceEndWriter {
  public:
   // `visited` is shared by the writers of one export: a span is written once, by the first.
   SpanTrackWriter(const TraceDocument& document, bool with_ops, std::uint32_t pid,
@@ -37,7 +43,7 @@ class SpanTrackWriter {
         capture_end_ns_(capture_end_ns),
         events_(events),
         visited_(visited),
-        tracks_(pid, "spans") {}
+        tracks_(pid, "spans", events, *this) {}
 
   void Run() {
     std::vector<SpanPosition> top_spans;
@@ -51,13 +57,11 @@ class SpanTrackWriter {
       for (; next_op < loose_ops.size() && OpInterval(loose_ops[next_op]).start <
                                                spans_[span].start_ns;
            ++next_op) {
-        WriteOp(loose_ops[next_op], PlaceInPool(OpInterval(loose_ops[next_op])));
+        WriteTopOp(loose_ops[next_op]);
       }
       Walk(span);
     }
-    for (; next_op < loose_ops.size(); ++next_op) {
-      WriteOp(loose_ops[next_op], PlaceInPool(OpInterval(loose_ops[next_op])));
-    }
+    for (; next_op < loose_ops.size(); ++next_op) WriteTopOp(loose_ops[next_op]);
     std::vector<SpanPosition> on_cycles;
     for (SpanPosition p = 0; p < spans_.size(); ++p) {
       if (!visited_[p]) on_cycles.push_back(p);
@@ -66,17 +70,37 @@ class SpanTrackWriter {
     for (const SpanPosition span : on_cycles) {
       if (!visited_[span]) Walk(span);
     }
+    tracks_.Finish();
   }
 
   // Only `top`'s subtree (its spans and their ops), unless a writer before wrote it.
   void RunTree(SpanPosition top) {
     if (!visited_[top]) Walk(top);
+    tracks_.Finish();
+  }
+
+  void WriteEnd(const OpenSlice& slice, Track track) override {
+    if (slice.kind == kSpanSlice) {
+      events_.BeginSliceEnd(spans_[slice.index].name, "span", track, slice.end_ns);
+      WriteSpanArgs(slice.index);
+    } else {
+      events_.BeginSliceEnd(ops_[slice.index].op_name, "op", track, slice.end_ns);
+      WriteOpArgs(slice.index);
+    }
+    events_.End();
   }
 
  private:
+  // Where a span or op was written: its track, and for a slice its place there; an instant
+  // (zero length) holds no place.
+  struct Placement {
+    TrackSpot spot;
+    bool instant = false;
+  };
+
   struct Frame {
     SpanPosition span = 0;
-    std::uint32_t tid = 0;
+    Placement placement;
     Interval interval;
     std::uint64_t last_child_end = 0;  // on the span's own track
     std::size_t next_child = 0;
@@ -125,23 +149,38 @@ class SpanTrackWriter {
     return {ops_[op].timestamp_ns, util::SaturatingAdd(ops_[op].timestamp_ns, ops_[op].duration_ns)};
   }
 
-  std::uint32_t PlaceInPool(Interval interval) {
-    return tracks_.Place(interval.start, interval.end, events_);
+  static OpenSlice Slice(SliceKind kind, std::uint32_t index, Interval interval,
+                         std::string_view name) {
+    return {interval.end, util::HashBytes(name), kind, index};
   }
 
-  // The child's track: its parent's when it nests there, else one from the pool.
-  std::uint32_t PlaceChild(Frame& parent, Interval child) {
-    if (child.start >= parent.interval.start && child.end <= parent.interval.end &&
-        child.start >= parent.last_child_end) {
-      parent.last_child_end = child.end;
-      return parent.tid;
+  // A top-level event's place: a free track.
+  Placement PlaceTop(Interval interval, const OpenSlice& slice) {
+    if (interval.end == interval.start) return {{tracks_.TrackForInstant(interval.start), 0}, true};
+    return {tracks_.PlaceFree(interval.start, slice), false};
+  }
+
+  // A child's place: its parent's track when it nests there, else a free one; an instant goes
+  // on its parent's track whatever its time.
+  Placement PlaceChild(Frame& parent, Interval child, const OpenSlice& slice) {
+    if (child.end == child.start) return {{parent.placement.spot.track, 0}, true};
+    if (!parent.placement.instant && child.start >= parent.interval.start &&
+        child.end <= parent.interval.end && child.start >= parent.last_child_end) {
+      const TrackSpot spot = tracks_.PlaceInside(parent.placement.spot, child.start, slice);
+      if (spot.track == parent.placement.spot.track) parent.last_child_end = child.end;
+      return {spot, false};
     }
-    return PlaceInPool(child);
+    return {tracks_.PlaceFree(child.start, slice), false};
+  }
+
+  void WriteTopOp(std::uint32_t op) {
+    const Interval interval = OpInterval(op);
+    WriteOp(op, PlaceTop(interval, Slice(kOpSlice, op, interval, ops_[op].op_name)));
   }
 
   void Walk(SpanPosition top) {
     const Interval interval = SpanInterval(top);
-    Enter(top, PlaceInPool(interval), interval);
+    Enter(top, PlaceTop(interval, Slice(kSpanSlice, top, interval, spans_[top].name)), interval);
     while (!stack_.empty()) {
       Frame& frame = stack_.back();
       const std::span<const SpanPosition> children = index_.children(frame.span);
@@ -160,20 +199,23 @@ class SpanTrackWriter {
                                        ops_[op_stack_[frame.next_op]].timestamp_ns)) {
         const SpanPosition child = children[frame.next_child++];
         const Interval child_interval = SpanInterval(child);
-        Enter(child, PlaceChild(frame, child_interval), child_interval);
+        const OpenSlice slice = Slice(kSpanSlice, child, child_interval, spans_[child].name);
+        Enter(child, PlaceChild(frame, child_interval, slice), child_interval);
       } else {
         const std::uint32_t op = op_stack_[frame.next_op++];
-        WriteOp(op, PlaceChild(frame, OpInterval(op)));
+        const Interval op_interval = OpInterval(op);
+        WriteOp(op, PlaceChild(frame, op_interval, Slice(kOpSlice, op, op_interval,
+                                                         ops_[op].op_name)));
       }
     }
   }
 
-  void Enter(SpanPosition span, std::uint32_t tid, Interval interval) {
+  void Enter(SpanPosition span, Placement placement, Interval interval) {
     visited_[span] = true;
-    WriteSpan(span, tid, interval);
+    WriteSpan(span, placement, interval);
     Frame& frame = stack_.emplace_back();
     frame.span = span;
-    frame.tid = tid;
+    frame.placement = placement;
     frame.interval = interval;
     frame.last_child_end = interval.start;
     frame.ops_begin = op_stack_.size();
@@ -185,10 +227,31 @@ class SpanTrackWriter {
                    op_stack_.end());
   }
 
-  void WriteSpan(SpanPosition p, std::uint32_t tid, Interval interval) {
+  // The B of a slice, or an instant, with its args; the E follows when its track closes it.
+  void WriteSpan(SpanPosition p, Placement placement, Interval interval) {
+    const Track track = tracks_.track(placement.spot.track);
+    if (placement.instant) {
+      events_.BeginThreadInstant(spans_[p].name, "span", track, interval.start);
+    } else {
+      events_.BeginSliceStart(spans_[p].name, "span", track, interval.start);
+    }
+    WriteSpanArgs(p);
+    events_.End();
+  }
+
+  void WriteOp(std::uint32_t i, Placement placement) {
+    const Track track = tracks_.track(placement.spot.track);
+    if (placement.instant) {
+      events_.BeginThreadInstant(ops_[i].op_name, "op", track, ops_[i].timestamp_ns);
+    } else {
+      events_.BeginSliceStart(ops_[i].op_name, "op", track, ops_[i].timestamp_ns);
+    }
+    WriteOpArgs(i);
+    events_.End();
+  }
+
+  void WriteSpanArgs(SpanPosition p) {
     const SpanRecord& span = spans_[p];
-    events_.BeginComplete(span.name, "span", {pid_, tid}, interval.start,
-                          interval.end - interval.start);
     emit::JsonEmitter& json = events_.json();
     json.PlainKey("args").BeginObject();
     json.PlainKey("id").String(span.id);
@@ -199,14 +262,10 @@ class SpanTrackWriter {
     json.PlainKey("measured").Bool(span.measured);
     if (!span.closed) json.PlainKey("open").Bool(true);
     json.EndObject();
-    events_.End();
   }
 
-  void WriteOp(std::uint32_t i, std::uint32_t tid) {
+  void WriteOpArgs(std::uint32_t i) {
     const OpRecord& op = ops_[i];
-    const Interval interval = OpInterval(i);
-    events_.BeginComplete(op.op_name, "op", {pid_, tid}, interval.start,
-                          interval.end - interval.start);
     emit::JsonEmitter& json = events_.json();
     json.PlainKey("args").BeginObject();
     json.PlainKey("inputs").BeginArray();
@@ -220,7 +279,6 @@ class SpanTrackWriter {
     json.PlainKey("device").String(op.device);
     json.PlainKey("bytes").U64OrNull(op.output_dense_bytes);
     json.EndObject();
-    events_.End();
   }
 
   const SpanIndex index_;
@@ -233,7 +291,7 @@ class SpanTrackWriter {
   std::vector<bool>& visited_;
   std::vector<Frame> stack_;
   std::vector<std::uint32_t> op_stack_;
-  ThreadTracks tracks_;
+  NestedTracks tracks_;
 };
 
 }  // namespace

@@ -55,14 +55,22 @@ void TraceEventWriter::Metadata(std::string_view kind, Track track, std::string_
   End();
 }
 
-void TraceEventWriter::BeginComplete(std::string_view name, std::string_view category,
-                                     Track track, std::uint64_t start_ns,
-                                     std::uint64_t duration_ns) {
-  Begin("X", name);
+void TraceEventWriter::BeginSliceEdge(std::string_view phase, std::string_view name,
+                                      std::string_view category, Track track,
+                                      std::uint64_t timestamp_ns) {
+  Begin(phase, name);
   json_->PlainMember("cat", category);
   PutTrack(*json_, track);
-  Timestamp("ts", start_ns);
-  Timestamp("dur", duration_ns);
+  Timestamp("ts", timestamp_ns);
+}
+
+void TraceEventWriter::BeginThreadInstant(std::string_view name, std::string_view category,
+                                          Track track, std::uint64_t timestamp_ns) {
+  Begin("i", name);
+  json_->PlainMember("cat", category);
+  json_->PlainMember("s", "t");
+  PutTrack(*json_, track);
+  Timestamp("ts", timestamp_ns);
 }
 
 void TraceEventWriter::BeginCounter(std::string_view name, Track track,

@@ -1,5 +1,5 @@
 // Writes the events of a Chrome Trace Event file, one per line, into a JsonSink: the `ph`, `name`,
-// `cat`, `pid`, `tid`, `ts` and `dur` members in one place, times as microseconds with exactly
+// `cat`, `pid`, `tid` and `ts` members in one place, times as microseconds with exactly
 // three decimals, and thread ids handed out once for the whole file.
 #ifndef TRACEDOC_SRC_TIMELINE_TRACE_EVENT_WRITER_HPP_
 #define TRACEDOC_SRC_TIMELINE_TRACE_EVENT_WRITER_HPP_
@@ -45,9 +45,20 @@ class TraceEventWriter {
   void ProcessName(Track track, std::string_view name) { Metadata("process_name", track, name); }
   void ThreadName(Track track, std::string_view name) { Metadata("thread_name", track, name); }
 
-  /// A complete event `X` from `start_ns` lasting `duration_ns`.
-  void BeginComplete(std::string_view name, std::string_view category, Track track,
-                     std::uint64_t start_ns, std::uint64_t duration_ns);
+  /// A slice's begin `B` or end `E` at `timestamp_ns`. The caller gives both the same name,
+  /// category and `args`: speedscope pairs an end with a begin by name and args, and Perfetto
+  /// merges the end's args into the slice's (docs/chrome-trace.md §1).
+  void BeginSliceStart(std::string_view name, std::string_view category, Track track,
+                       std::uint64_t timestamp_ns) {
+    BeginSliceEdge("B", name, category, track, timestamp_ns);
+  }
+  void BeginSliceEnd(std::string_view name, std::string_view category, Track track,
+                     std::uint64_t timestamp_ns) {
+    BeginSliceEdge("E", name, category, track, timestamp_ns);
+  }
+  /// A zero-length slice: an instant `i` of the thread (`"s":"t"`).
+  void BeginThreadInstant(std::string_view name, std::string_view category, Track track,
+                          std::uint64_t timestamp_ns);
   /// A counter `C` of the track's process: each member of `args` is one counter track.
   void BeginCounter(std::string_view name, Track track, std::uint64_t timestamp_ns);
   /// An instant `i` of the process (`"s":"p"`) or of the whole trace (`"s":"g"`).
@@ -74,6 +85,8 @@ class TraceEventWriter {
   void Metadata(std::string_view kind, Track track, std::string_view name);
   void BeginInstant(std::string_view scope, std::string_view name, Track track,
                     std::uint64_t timestamp_ns);
+  void BeginSliceEdge(std::string_view phase, std::string_view name, std::string_view category,
+                      Track track, std::uint64_t timestamp_ns);
   void Timestamp(std::string_view key, std::uint64_t ns);
 
   emit::JsonSink& sink_;

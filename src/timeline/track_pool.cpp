@@ -44,17 +44,12 @@ std::size_t TrackPool::Add(std::uint64_t end_ns) {
   return count_++;
 }
 
-std::uint32_t ThreadTracks::Place(std::uint64_t start_ns, std::uint64_t end_ns,
-                                  TraceEventWriter& events) {
-  if (const auto track = pool_.FirstFree(start_ns)) {
-    pool_.Occupy(*track, end_ns);
-    return tids_[*track];
-  }
+std::size_t ThreadTracks::Add(std::uint64_t end_ns, TraceEventWriter& events) {
   const std::size_t track = pool_.Add(end_ns);
   const std::uint32_t tid = tids_.emplace_back(events.NewTid());
   events.ThreadName({pid_, tid},
                     track == 0 ? name_ : name_ + " (" + std::to_string(track + 1) + ")");
-  return tid;
+  return track;
 }
 
 }  // namespace tracedoc::timeline

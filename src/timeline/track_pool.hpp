@@ -40,9 +40,16 @@ class ThreadTracks {
  public:
   ThreadTracks(std::uint32_t pid, std::string name) : pid_(pid), name_(std::move(name)) {}
 
-  /// The tid of the first track free at `start_ns`, busy from now on until `end_ns`; a new
-  /// track, its thread_name written to `events`, when none is free.
-  std::uint32_t Place(std::uint64_t start_ns, std::uint64_t end_ns, TraceEventWriter& events);
+  /// The first track, in creation order, whose events all end at or before `start_ns`.
+  std::optional<std::size_t> FirstFree(std::uint64_t start_ns) const {
+    return pool_.FirstFree(start_ns);
+  }
+  /// Says that track `track` is busy until `end_ns`.
+  void Occupy(std::size_t track, std::uint64_t end_ns) { pool_.Occupy(track, end_ns); }
+  /// Opens a track busy until `end_ns`, its thread_name written to `events`; returns its number.
+  std::size_t Add(std::uint64_t end_ns, TraceEventWriter& events);
+  Track track(std::size_t number) const { return {pid_, tids_[number]}; }
+  std::size_t size() const { return tids_.size(); }
 
  private:
   std::uint32_t pid_;

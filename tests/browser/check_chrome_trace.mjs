@@ -14,8 +14,12 @@
 //   x-dur           every complete event (`X`) has a numeric `dur` >= 0
 //   integer-ids     `pid` (every event but global instants) and `tid` (events on a thread track)
 //                   are integers
-//   nesting         the `X` events of one (pid, tid) track nest strictly: sorted by start (longer
-//                   first on ties), each ends before the one it starts inside ends
+//   pairing         the `B` and `E` events of one (pid, tid) track pair up as a viewer pairs them:
+//                   sorted by `ts` as parsed (a double; ties in file order), each `E` closes the
+//                   innermost open `B`, which has its name and its args, and every `B` is closed
+//   nesting         the slices of one (pid, tid) track (`X` events and `B`/`E` pairs) nest
+//                   strictly: sorted by start (longer first on ties), each ends before the one it
+//                   starts inside ends
 //   counter-args    every counter (`C`) has an `args` object of one or more numeric members
 //   metadata-name   every `process_name` / `thread_name` event has a string `args.name`
 //   process-name    every pid used has a `process_name` metadata event
@@ -42,7 +46,8 @@ class TraceChecker {
     this.violations = [];
     this.violationCount = 0;
     this.phaseCounts = new Map();
-    this.tracks = new Map();           // "pid:tid" -> [{start, end, index, name}] of X events
+    this.tracks = new Map();           // "pid:tid" -> [{start, end, index, name}] of slices
+    this.edges = new Map();            // "pid:tid" -> [{ph, ts, tsText, key, index, name}] of B and E
     this.processNames = new Set();     // pids
     this.threadNames = new Set();      // "pid:tid"
     this.pidsUsed = new Map();         // pid -> first event index
@@ -109,10 +114,44 @@ class TraceChecker {
     }
     if (ph === 'X' && pidOk && tidOk && kThreeDecimals.test(raw.ts ?? '') && kThreeDecimals.test(raw.dur ?? '')) {
       const start = nanoseconds(raw.ts);
-      const interval = { start, end: start + nanoseconds(raw.dur), index, name: event.name };
-      const track = this.tracks.get(thread);
-      if (track) track.push(interval);
-      else this.tracks.set(thread, [interval]);
+      this.addSlice(thread, { start, end: start + nanoseconds(raw.dur), index, name: event.name });
+    }
+    if ((ph === 'B' || ph === 'E') && pidOk && tidOk && kThreeDecimals.test(raw.ts ?? '')) {
+      const edge = { ph, ts: event.ts, tsText: raw.ts, key: `${event.name} ${JSON.stringify(event.args)}`, index, name: event.name };
+      const edges = this.edges.get(thread);
+      if (edges) edges.push(edge);
+      else this.edges.set(thread, [edge]);
+    }
+  }
+
+  addSlice(thread, interval) {
+    const track = this.tracks.get(thread);
+    if (track) track.push(interval);
+    else this.tracks.set(thread, [interval]);
+  }
+
+  // Pairs each track's B and E events as a viewer does, from the times it parses (doubles).
+  checkPairs() {
+    for (const [thread, edges] of this.edges) {
+      edges.sort((a, b) => a.ts - b.ts);  // stable: ties keep the file's order
+      const open = [];
+      for (const edge of edges) {
+        if (edge.ph === 'B') {
+          open.push(edge);
+          continue;
+        }
+        const begin = open.pop();
+        if (!begin) {
+          this.violation(`event ${edge.index}`, 'pairing', `E "${edge.name}" on track pid:tid ${thread} closes nothing`);
+        } else if (begin.key !== edge.key) {
+          this.violation(`event ${edge.index}`, 'pairing', `E ${edge.key} on track pid:tid ${thread} closes event ${begin.index}, B ${begin.key}`);
+        } else {
+          this.addSlice(thread, { start: nanoseconds(begin.tsText), end: nanoseconds(edge.tsText), index: begin.index, name: begin.name });
+        }
+      }
+      for (const begin of open) {
+        this.violation(`event ${begin.index}`, 'pairing', `B "${begin.name}" on track pid:tid ${thread} is never closed`);
+      }
     }
   }
 
@@ -124,7 +163,7 @@ class TraceChecker {
         while (open.length && open[open.length - 1].end <= interval.start) open.pop();
         const parent = open[open.length - 1];
         if (parent && interval.end > parent.end) {
-          this.violation(`event ${interval.index}`, 'nesting', `X "${interval.name}" [${interval.start}, ${interval.end}) ns on track ` +
+          this.violation(`event ${interval.index}`, 'nesting', `slice "${interval.name}" [${interval.start}, ${interval.end}) ns on track ` +
             `pid:tid ${thread} starts inside event ${parent.index} "${parent.name}" [${parent.start}, ${parent.end}) ns and ends after it`);
         }
         open.push(interval);
@@ -195,6 +234,7 @@ async function main() {
   if (!top.metadata || typeof top.metadata !== 'object' || Array.isArray(top.metadata)) {
     checker.violation('top level', 'top-level', 'no metadata object');
   }
+  checker.checkPairs();
   checker.checkNesting();
   checker.checkNames();
   if (checker.violationCount) {
@@ -203,7 +243,7 @@ async function main() {
       (more ? `\n  … and ${more} more` : ''));
   }
   const phases = [...checker.phaseCounts].map(([ph, count]) => `${ph} ${count}`).join(', ');
-  return `${tracePath}: ${top.eventCount} events (${phases}), ${checker.tracks.size} X track(s), ${checker.processNames.size} process(es)`;
+  return `${tracePath}: ${top.eventCount} events (${phases}), ${checker.tracks.size} slice track(s), ${checker.processNames.size} process(es)`;
 }
 
 runCheck(kName, main);

@@ -1,7 +1,12 @@
 // Reads back what ExportChromeTrace wrote, for tests: the events (one per line, as the export
 // writes them) with their times in exact nanoseconds from the text, and the checks every export
 // must pass (docs/chrome-trace.md §1): three decimals, strict nesting per track, names for every
-// process and thread used. tests/browser/check_chrome_trace.mjs checks the same in node.
+// process and thread used. A slice is written as a B/E pair (or, of zero length, a thread
+// instant); it is read back as one event, ph "X", its duration the end's time minus the
+// begin's. The pairs are made twice, as two viewers make them from the times parsed as doubles
+// (viewer_replay.hpp): a stack per track in time order (Perfetto, chrome://tracing), and
+// speedscope 1.25's importer; any disagreement or warning is a problem.
+// tests/browser/check_chrome_trace.mjs checks the same in node.
 #ifndef TRACEDOC_TESTS_SUPPORT_CHROME_TRACE_EVENTS_HPP_
 #define TRACEDOC_TESTS_SUPPORT_CHROME_TRACE_EVENTS_HPP_
 
@@ -18,6 +23,8 @@
 
 #include <boost/json.hpp>
 
+#include "support/viewer_replay.hpp"
+
 namespace tracedoc::testing {
 
 struct ExportedEvent {
@@ -30,11 +37,16 @@ struct ExportedEvent {
   std::optional<std::uint64_t> ts_ns;
   std::optional<std::uint64_t> dur_ns;
   boost::json::object args;
+  /// `ts` as a viewer's double (the text parsed as JavaScript parses it).
+  double ts_double = 0;
   std::uint64_t End() const { return *ts_ns + dur_ns.value_or(0); }
 };
 
 struct ExportedTrace {
+  /// In file order; each slice once, where its B (or instant) is.
   std::vector<ExportedEvent> events;
+  /// The file's events as written (B, E, i, C, M), in order.
+  std::vector<ExportedEvent> raw;
   boost::json::object metadata;
   std::map<std::int64_t, std::string> process_names;
   std::map<std::pair<std::int64_t, std::int64_t>, std::string> thread_names;
@@ -79,6 +91,46 @@ inline std::optional<std::uint64_t> MicrosecondsAt(std::string_view line, std::s
 }
 
 }  // namespace detail
+
+/// For each B of `raw`, the E that closes it, as the stack of a track pairs them; the problems
+/// of either viewer's pairing, and any B the two pair with different ends, go to `problems`.
+inline std::vector<std::optional<std::size_t>> PairSlices(const std::vector<ExportedEvent>& raw,
+                                                          std::vector<std::string>& problems) {
+  std::vector<ReplayEvent> replay(raw.size());
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    const ExportedEvent& event = raw[i];
+    if (event.ph != "B" && event.ph != "E") continue;
+    replay[i] = {event.ph[0], event.name, event.name + " " + boost::json::serialize(event.args),
+                 event.pid, event.tid, event.ts_double};
+  }
+  Pairs stack = StackPairs(replay, problems);
+  // Past 2^53 ns a double cannot tell every nanosecond apart, and distinct times become one:
+  // a stack keeps them in file order, which nests; speedscope sorts begins and ends apart and
+  // pairs them by name at one time, which nothing written can steer once the times collapse
+  // (docs/chrome-trace.md §1). Its replay runs on traces within 2^53 ns.
+  bool exact_in_doubles = true;
+  for (const ExportedEvent& event : raw) {
+    if ((event.ph == "B" || event.ph == "E") && *event.ts_ns >= (std::uint64_t{1} << 53)) {
+      exact_in_doubles = false;
+    }
+  }
+  const Pairs speedscope = exact_in_doubles ? SpeedscopePairs(replay, problems) : stack;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i].ph != "B" || !stack[i] || !speedscope[i]) continue;
+    if (raw[*stack[i]].ts_ns != raw[*speedscope[i]].ts_ns) {
+      problems.push_back("\"" + raw[i].name + "\" ends at " + std::to_string(*raw[*stack[i]].ts_ns) +
+                         " ns for a stack, at " + std::to_string(*raw[*speedscope[i]].ts_ns) +
+                         " ns for speedscope");
+    }
+  }
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i].ph == "B" && stack[i] && raw[*stack[i]].ts_ns < raw[i].ts_ns) {
+      problems.push_back("\"" + raw[i].name + "\" ends before it begins");
+      stack[i].reset();
+    }
+  }
+  return stack;
+}
 
 /// Parses the export and runs the checks into `problems`.
 inline ExportedTrace ReadExportedTrace(std::string_view text) {
@@ -134,6 +186,9 @@ inline ExportedTrace ReadExportedTrace(std::string_view text) {
       event.args = args->as_object();
     }
     event.ts_ns = detail::MicrosecondsAt(line, "ts", trace.problems);
+    if (const auto* ts = object.if_contains("ts"); ts != nullptr && ts->is_number()) {
+      event.ts_double = ts->to_number<double>();
+    }
     event.dur_ns = detail::MicrosecondsAt(line, "dur", trace.problems);
     if (event.pid < 0 || event.tid < 0) trace.problems.push_back("no integer pid/tid: " + std::string(line));
     if (event.ph == "M") {
@@ -145,14 +200,32 @@ inline ExportedTrace ReadExportedTrace(std::string_view text) {
     } else if (!event.ts_ns) {
       trace.problems.push_back("no ts: " + std::string(line));
     }
-    if (event.ph == "X" && !event.dur_ns) trace.problems.push_back("X without dur: " + std::string(line));
+    if (event.ph == "X") trace.problems.push_back("X event (slices are B/E pairs): " + std::string(line));
     if (event.ph == "C") {
       if (event.args.empty()) trace.problems.push_back("counter without args: " + std::string(line));
       for (const auto& member : event.args) {
         if (!member.value().is_number()) trace.problems.push_back("counter arg not a number: " + std::string(line));
       }
     }
-    trace.events.push_back(std::move(event));
+    trace.raw.push_back(std::move(event));
+  }
+  // The slices, as both viewers pair them.
+  const std::vector<std::optional<std::size_t>> ends = PairSlices(trace.raw, trace.problems);
+  for (std::size_t i = 0; i < trace.raw.size(); ++i) {
+    const ExportedEvent& event = trace.raw[i];
+    if (event.ph == "E") continue;
+    ExportedEvent slice = event;
+    if (event.ph == "B") {
+      if (!ends[i]) continue;
+      const ExportedEvent& end = trace.raw[*ends[i]];
+      slice.ph = "X";
+      slice.dur_ns = *end.ts_ns - *event.ts_ns;
+    } else if (event.ph == "i" && event.scope == "t") {
+      slice.ph = "X";
+      slice.scope.clear();
+      slice.dur_ns = 0;
+    }
+    trace.events.push_back(std::move(slice));
   }
   // Names, and strict nesting per track.
   std::map<std::pair<std::int64_t, std::int64_t>, std::vector<const ExportedEvent*>> tracks;

@@ -4,6 +4,7 @@
 #define TRACEDOC_TESTS_SUPPORT_TEST_TRACES_HPP_
 
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -67,6 +68,30 @@ inline std::string JoinLines(const std::vector<std::string>& lines) {
   std::string text;
   for (const std::string& line : lines) text += line + '\n';
   return text;
+}
+
+/// A trace/10 `span_start` line; `parent` empty for a root.
+inline std::string SpanStartLine(std::string_view id, std::string_view name, std::uint64_t start_ns,
+                                 std::string_view parent = {}) {
+  std::string line = R"({"kind":"span_start","id":")" + std::string(id) + '"';
+  if (!parent.empty()) line += R"(,"parent_id":")" + std::string(parent) + '"';
+  return line + R"(,"name":")" + std::string(name) + R"(","start_ns":)" +
+         std::to_string(start_ns) + R"(,"span_kind":"function","measured":false})";
+}
+
+/// A trace/10 `span_end` line.
+inline std::string SpanEndLine(std::string_view id, std::uint64_t duration_ns) {
+  return R"({"kind":"span_end","id":")" + std::string(id) + R"(","duration_ns":)" +
+         std::to_string(duration_ns) + "}";
+}
+
+/// A trace/10 `op` line of shape [2], f32, with no inputs.
+inline std::string OpLine(std::string_view span, std::string_view name, std::uint64_t at_ns,
+                          std::uint64_t duration_ns, std::string_view device = "cpu") {
+  return R"({"kind":"op","span_id":")" + std::string(span) + R"(","op_name":")" +
+         std::string(name) + R"(","inputs":[],"shape":[2],"dtype":"f32","device":")" +
+         std::string(device) + R"(","duration_ns":)" + std::to_string(duration_ns) +
+         R"(,"timestamp_ns":)" + std::to_string(at_ns) + R"(,"input_dense_bytes":0})";
 }
 
 }  // namespace tracedoc::testdata

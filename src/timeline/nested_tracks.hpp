@@ -1,0 +1,118 @@
+// Thread tracks whose slices are written as B/E pairs (docs/chrome-trace.md §1). A slice's B is
+// written when it is placed; its E is held until the track's next slice shows that it has ended
+// (or the tracks finish), so that each track's events come in the file well nested, every end
+// before a begin at the same instant. The ends are then written timestamps, exact in a viewer's
+// doubles, where `ts + dur` is not.
+//
+// Two rules more, for speedscope, which pairs an end with a begin by name when they share an
+// instant: a slice never begins on a track where a slice of its name ends at that instant, and
+// never nests on a track under an open slice of its name that ends when it does. Such a slice
+// goes on a free track instead.
+#ifndef TRACEDOC_SRC_TIMELINE_NESTED_TRACKS_HPP_
+#define TRACEDOC_SRC_TIMELINE_NESTED_TRACKS_HPP_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <boost/unordered/unordered_flat_map.hpp>
+#include <boost/unordered/unordered_flat_set.hpp>
+
+#include "timeline/trace_event_writer.hpp"
+#include "timeline/track_pool.hpp"
+
+namespace tracedoc::timeline {
+
+/// A slice of positive length as a track holds it until its E is written: what the writer needs
+/// to write that E (`kind` and `index` are the writer's), when it ends, and its name's hash.
+struct OpenSlice {
+  std::uint64_t end_ns = 0;
+  std::uint64_t name_hash = 0;
+  std::uint32_t kind = 0;
+  std::uint32_t index = 0;
+};
+
+/// Writes the E of a slice that a track closes.
+class SliceEndWriter {
+ public:
+  virtual void WriteEnd(const OpenSlice& slice, Track track) = 0;
+
+ protected:
+  ~SliceEndWriter() = default;
+};
+
+/// Where a slice went: its track and how many slices that track held open once it was placed
+/// (its own place in the track's stack, plus one).
+struct TrackSpot {
+  std::size_t track = 0;
+  std::size_t depth = 0;
+};
+
+class NestedTracks {
+ public:
+  NestedTracks(std::uint32_t pid, std::string name, TraceEventWriter& events,
+               SliceEndWriter& ends)
+      : tracks_(pid, std::move(name)), events_(events), ends_(ends) {}
+  NestedTracks(const NestedTracks&) = delete;
+  NestedTracks& operator=(const NestedTracks&) = delete;
+
+  /// On the first track free at `start_ns`, or a new one. The caller writes the slice's B next.
+  TrackSpot PlaceFree(std::uint64_t start_ns, const OpenSlice& slice);
+  /// Inside `parent`, on its track, when the rules allow it (the caller has checked that the
+  /// slice lies inside the parent after its previous child there); else as PlaceFree.
+  TrackSpot PlaceInside(TrackSpot parent, std::uint64_t start_ns, const OpenSlice& slice);
+  /// A track for an instant at `start_ns` with no parent to share a track with.
+  std::size_t TrackForInstant(std::uint64_t start_ns);
+
+  Track track(std::size_t number) const { return tracks_.track(number); }
+  /// Writes every E still held, track by track.
+  void Finish();
+
+ private:
+  static constexpr std::uint32_t kNone = 0xFFFFFFFF;
+
+  // A track's state in a few bytes: a track is opened for every overlapping top-level slice, so
+  // a hostile trace may open one per slice. Its open slices and the names ended at its latest
+  // end are lists in the shared pools below.
+  struct Held {
+    std::uint32_t top = kNone;    // innermost open slice, in open_
+    std::uint32_t depth = 0;      // how many are open
+    std::uint32_t ended = kNone;  // names ended at `ended_at`, in ended_
+    std::uint64_t ended_at = 0;   // the time of the latest E written
+  };
+  struct OpenNode {
+    OpenSlice slice;
+    std::uint32_t below = kNone;
+  };
+  struct EndedNode {
+    std::uint64_t name_hash = 0;
+    std::uint32_t next = kNone;
+  };
+
+  // Writes the E of every slice above `depth` on `track`.
+  void CloseAbove(std::size_t track, std::size_t depth);
+  // Whether `slice`, beginning at `start_ns`, may go on `track` (after CloseAbove).
+  bool Allows(std::size_t track, std::uint64_t start_ns, const OpenSlice& slice) const;
+  TrackSpot Push(std::size_t track, const OpenSlice& slice);
+  std::size_t AddTrack(std::uint64_t end_ns);
+  // Forgets the names ended at `track`'s latest end.
+  void ForgetEnded(std::size_t track);
+
+  ThreadTracks tracks_;
+  std::vector<Held> held_;
+  std::vector<OpenNode> open_;
+  std::vector<std::uint32_t> free_open_;
+  std::vector<EndedNode> ended_;
+  std::vector<std::uint32_t> free_ended_;
+  // (track, end, name hash) of the open slices, folded into one key, with how many share it.
+  boost::unordered_flat_map<std::uint64_t, std::uint32_t> open_ends_;
+  // (track, name hash) of the slices ended at their track's latest end.
+  boost::unordered_flat_set<std::uint64_t> ended_names_;
+  TraceEventWriter& events_;
+  SliceEndWriter& ends_;
+};
+
+}  // namespace tracedoc::timeline
+
+#endif  // TRACEDOC_SRC_TIMELINE_NESTED_TRACKS_HPP_
