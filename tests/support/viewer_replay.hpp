@@ -109,8 +109,10 @@ inline Pairs SpeedscopePairs(const std::vector<ReplayEvent>& all, std::vector<st
     std::size_t b_head = 0;
     std::size_t e_head = 0;
     std::vector<std::size_t> stack;
+    // clang 14 does not let a lambda capture a structured binding: the place is named here.
+    const std::string where = detail::Where(all[indexes[0]]);
     const auto warn = [&](const ReplayEvent& e, const std::string& what) {
-      problems.push_back("speedscope: " + detail::Where(all[indexes[0]]) + "at " +
+      problems.push_back("speedscope: " + where + "at " +
                          std::to_string(e.ts) + ": " + what);
     };
     while (b_head < b_queue.size() || e_head < e_queue.size()) {
