@@ -11,6 +11,7 @@
 
 #include "bench_traces.hpp"
 #include "tracedoc/chrome_trace.hpp"
+#include "tracedoc/speedscope.hpp"
 #include "tracedoc/writer.hpp"
 
 namespace tracedoc::bench {
@@ -86,21 +87,37 @@ void BM_Write_DocumentJson(benchmark::State& state) {
 }
 BENCHMARK(BM_Write_DocumentJson)->Apply(EventSizes);
 
-void BM_Write_ChromeTraceStream(benchmark::State& state) {
+// A timeline export of the document of `state.range(0)` events, into a stream that counts bytes.
+template <class Export>
+void WriteTimeline(benchmark::State& state, const Export& export_to) {
   const auto events = static_cast<std::size_t>(state.range(0));
   const TraceDocument& document = TraceDocumentOf(events);
   std::size_t bytes = 0;
   for (auto _ : state) {
     CountingBuffer buffer;
     std::ostream out(&buffer);
-    ExportChromeTrace(document, {}, out);
+    export_to(document, out);
     bytes = buffer.bytes();
     benchmark::DoNotOptimize(bytes);
   }
   if (bytes == 0) state.SkipWithError("the export was empty");
   CountOutput(state, bytes, events);
 }
+
+void BM_Write_ChromeTraceStream(benchmark::State& state) {
+  WriteTimeline(state, [](const TraceDocument& document, std::ostream& out) {
+    ExportChromeTrace(document, {}, out);
+  });
+}
 BENCHMARK(BM_Write_ChromeTraceStream)->Apply(EventSizes);
+
+// The same tracks in speedscope's format: events held per track until the end, not streamed.
+void BM_Write_SpeedscopeStream(benchmark::State& state) {
+  WriteTimeline(state, [](const TraceDocument& document, std::ostream& out) {
+    ExportSpeedscope(document, {}, out);
+  });
+}
+BENCHMARK(BM_Write_SpeedscopeStream)->Apply(EventSizes);
 
 }  // namespace
 }  // namespace tracedoc::bench

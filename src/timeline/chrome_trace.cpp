@@ -11,6 +11,7 @@
 #include "analysis/traceml_ranks.hpp"
 #include "emit/json_emitter.hpp"
 #include "emit/json_sink.hpp"
+#include "timeline/chrome_timeline.hpp"
 #include "timeline/device_interval_tracks.hpp"
 #include "timeline/device_processes.hpp"
 #include "timeline/gpu_utilisation_counters.hpp"
@@ -54,14 +55,16 @@ void WriteMetadata(const TraceDocument& document, emit::JsonEmitter& json) {
 void Export(const TraceDocument& document, const ChromeTraceOptions& options,
             emit::JsonSink& sink) {
   timeline::TraceEventWriter events(sink);
+  timeline::ChromeTimeline output(document, events);
   const timeline::Track run{kRunPid, events.NewTid()};
   events.ProcessName(run, "run " + std::string(document.run().run_id));
   // A converted TraceML export has a process per rank (pids from 2) before the devices'.
   const std::vector<analysis::RankSpan> ranks = analysis::TraceMLRankSpans(document);
-  timeline::WriteSpanTracks(document, options.ops, kRunPid, ranks, events);
-  const timeline::DeviceProcesses devices(
-      document, options, kRunPid + 1 + static_cast<std::uint32_t>(ranks.size()), events);
-  if (options.device_intervals) timeline::WriteDeviceIntervalTracks(document, devices, events);
+  timeline::WriteSpanTracks(document, options.ops, kRunPid, ranks, output);
+  const timeline::DeviceProcesses devices(document, options.device_intervals, options.memory,
+                                          kRunPid + 1 + static_cast<std::uint32_t>(ranks.size()),
+                                          output);
+  if (options.device_intervals) timeline::WriteDeviceIntervalTracks(document, devices, output);
   if (options.memory) {
     timeline::WriteMemoryCounters(document, devices, run, events);
     timeline::WriteGpuUtilisationCounters(document, devices, events);

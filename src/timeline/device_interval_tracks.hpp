@@ -1,17 +1,17 @@
-// The device intervals as complete events on their device's process, one track per stream (more
+// The device intervals as slices on their device's process, one track per stream (more
 // where intervals of one stream overlap), each named `stream ID`.
 #ifndef TRACEDOC_SRC_TIMELINE_DEVICE_INTERVAL_TRACKS_HPP_
 #define TRACEDOC_SRC_TIMELINE_DEVICE_INTERVAL_TRACKS_HPP_
 
 #include "timeline/device_processes.hpp"
-#include "timeline/trace_event_writer.hpp"
+#include "timeline/timeline_output.hpp"
 #include "tracedoc/document.hpp"
 
 namespace tracedoc::timeline {
 
 /// Writes every device interval of `document`. Time O(n log n), memory 4 bytes per interval.
 void WriteDeviceIntervalTracks(const TraceDocument& document, const DeviceProcesses& processes,
-                               TraceEventWriter& events);
+                               TimelineOutput& output);
 
 }  // namespace tracedoc::timeline
 

@@ -9,8 +9,8 @@
 
 namespace tracedoc::timeline {
 
-DeviceProcesses::DeviceProcesses(const TraceDocument& document, const ChromeTraceOptions& options,
-                                 std::uint32_t first_pid, TraceEventWriter& events) {
+DeviceProcesses::DeviceProcesses(const TraceDocument& document, bool device_intervals,
+                                 bool memory, std::uint32_t first_pid, TimelineOutput& output) {
   // A document stores each string once, so the set sees a handful of devices however many
   // records name them; keyed, as device names come from the input.
   // Runs of one device (the usual case) are skipped by address.
@@ -21,10 +21,10 @@ DeviceProcesses::DeviceProcesses(const TraceDocument& document, const ChromeTrac
     last = device.data();
     devices.insert(device);
   };
-  if (options.device_intervals) {
+  if (device_intervals) {
     for (const DeviceIntervalRecord& interval : document.device_intervals()) add(interval.device);
   }
-  if (options.memory) {
+  if (memory) {
     for (const MemoryRecord& event : document.memory()) add(event.device);
     for (const DeviceMemoryRecord& sample : document.device_memory()) add(sample.device);
   }
@@ -34,8 +34,8 @@ DeviceProcesses::DeviceProcesses(const TraceDocument& document, const ChromeTrac
             [](const Entry& a, const Entry& b) { return a.device < b.device; });
   std::uint32_t pid = first_pid;
   for (Entry& entry : entries_) {
-    entry.track = {pid++, events.NewTid()};
-    events.ProcessName(entry.track, "device " + std::string(entry.device));
+    entry.track = {pid++, output.NewTid()};
+    output.ProcessName(entry.track, "device " + std::string(entry.device));
   }
 }
 

@@ -1,4 +1,4 @@
-// One process per device in the Chrome trace: the device intervals' streams are its threads, the
+// One process per device in a timeline export: the device intervals' streams are its threads, the
 // device's memory its counters.
 #ifndef TRACEDOC_SRC_TIMELINE_DEVICE_PROCESSES_HPP_
 #define TRACEDOC_SRC_TIMELINE_DEVICE_PROCESSES_HPP_
@@ -7,20 +7,19 @@
 #include <string_view>
 #include <vector>
 
-#include "timeline/trace_event_writer.hpp"
-#include "tracedoc/chrome_trace.hpp"
+#include "timeline/timeline_output.hpp"
 #include "tracedoc/document.hpp"
 
 namespace tracedoc::timeline {
 
 class DeviceProcesses {
  public:
-  /// A process for every device that a device interval (with `options.device_intervals`), a
-  /// memory event or a sample (with `options.memory`) names, byte-wise in device order, pids
-  /// from `first_pid`; each gets a tid of its own for its counters and instants, and its
-  /// `process_name` event (`device NAME`) is written.
-  DeviceProcesses(const TraceDocument& document, const ChromeTraceOptions& options,
-                  std::uint32_t first_pid, TraceEventWriter& events);
+  /// A process for every device that a device interval (with `device_intervals`), a memory
+  /// event or a sample (with `memory`) names, byte-wise in device order, pids from `first_pid`;
+  /// each gets a tid of its own for its counters and instants, and its name (`device NAME`) is
+  /// handed to `output`.
+  DeviceProcesses(const TraceDocument& document, bool device_intervals, bool memory,
+                  std::uint32_t first_pid, TimelineOutput& output);
 
   /// The process track of `device`, which must be one of them. O(log devices).
   Track Of(std::string_view device) const;

@@ -33,10 +33,10 @@ TrackSpot NestedTracks::PlaceFree(std::uint64_t start_ns, const OpenSlice& slice
     CloseAbove(*free, 0);
     if (Allows(*free, start_ns, slice)) {
       tracks_.Occupy(*free, slice.end_ns);
-      return Push(*free, slice);
+      return Push(*free, start_ns, slice);
     }
   }
-  return Push(AddTrack(slice.end_ns), slice);
+  return Push(AddTrack(slice.end_ns), start_ns, slice);
 }
 
 TrackSpot NestedTracks::PlaceInside(TrackSpot parent, std::uint64_t start_ns,
@@ -44,7 +44,7 @@ TrackSpot NestedTracks::PlaceInside(TrackSpot parent, std::uint64_t start_ns,
   // The parent is still held where it was placed: nothing closes a track below an open slice.
   if (held_[parent.track].depth >= parent.depth) {
     CloseAbove(parent.track, parent.depth);
-    if (Allows(parent.track, start_ns, slice)) return Push(parent.track, slice);
+    if (Allows(parent.track, start_ns, slice)) return Push(parent.track, start_ns, slice);
   }
   return PlaceFree(start_ns, slice);
 }
@@ -76,7 +76,7 @@ void NestedTracks::CloseAbove(std::size_t track, std::size_t depth) {
     ended_[ended] = {slice.name_hash, held_[track].ended};
     held_[track].ended = ended;
     ended_names_.insert(NameKey(track, slice.name_hash));
-    ends_.WriteEnd(slice, tracks_.track(track));
+    output_.SliceEnd(slice.ref, tracks_.track(track), slice.end_ns);
   }
 }
 
@@ -98,18 +98,19 @@ bool NestedTracks::Allows(std::size_t track, std::uint64_t start_ns,
   return !open_ends_.contains(EndKey(track, slice));
 }
 
-TrackSpot NestedTracks::Push(std::size_t track, const OpenSlice& slice) {
+TrackSpot NestedTracks::Push(std::size_t track, std::uint64_t start_ns, const OpenSlice& slice) {
   const std::uint32_t node = Allocate(open_, free_open_);
   open_[node] = {slice, held_[track].top};
   Held& held = held_[track];
   held.top = node;
   ++held.depth;
   ++open_ends_[EndKey(track, slice)];
+  output_.SliceBegin(slice.ref, tracks_.track(track), start_ns);
   return {track, held.depth};
 }
 
 std::size_t NestedTracks::AddTrack(std::uint64_t end_ns) {
-  const std::size_t track = tracks_.Add(end_ns, events_);
+  const std::size_t track = tracks_.Add(end_ns, output_);
   held_.emplace_back();
   return track;
 }

@@ -1,8 +1,8 @@
-// Thread tracks whose slices are written as B/E pairs (docs/chrome-trace.md §1). A slice's B is
-// written when it is placed; its E is held until the track's next slice shows that it has ended
-// (or the tracks finish), so that each track's events come in the file well nested, every end
-// before a begin at the same instant. The ends are then written timestamps, exact in a viewer's
-// doubles, where `ts + dur` is not.
+// Thread tracks whose slices are handed on as begins and ends (docs/chrome-trace.md §1). A slice's
+// begin is handed on when it is placed; its end is held until the track's next slice shows that it
+// has ended (or the tracks finish), so that each track's events come well nested, every end
+// before a begin at the same instant. In a Chrome file the ends are then written timestamps, exact
+// in a viewer's doubles, where `ts + dur` is not.
 //
 // Two rules more, for speedscope, which pairs an end with a begin by name when they share an
 // instant: a slice never begins on a track where a slice of its name ends at that instant, and
@@ -19,27 +19,17 @@
 #include <boost/unordered/unordered_flat_map.hpp>
 #include <boost/unordered/unordered_flat_set.hpp>
 
-#include "timeline/trace_event_writer.hpp"
+#include "timeline/timeline_output.hpp"
 #include "timeline/track_pool.hpp"
 
 namespace tracedoc::timeline {
 
-/// A slice of positive length as a track holds it until its E is written: what the writer needs
-/// to write that E (`kind` and `index` are the writer's), when it ends, and its name's hash.
+/// A slice of positive length as a track holds it until it ends: which slice, when it ends, and
+/// its name's hash.
 struct OpenSlice {
   std::uint64_t end_ns = 0;
   std::uint64_t name_hash = 0;
-  std::uint32_t kind = 0;
-  std::uint32_t index = 0;
-};
-
-/// Writes the E of a slice that a track closes.
-class SliceEndWriter {
- public:
-  virtual void WriteEnd(const OpenSlice& slice, Track track) = 0;
-
- protected:
-  ~SliceEndWriter() = default;
+  SliceRef ref;
 };
 
 /// Where a slice went: its track and how many slices that track held open once it was placed
@@ -51,13 +41,12 @@ struct TrackSpot {
 
 class NestedTracks {
  public:
-  NestedTracks(std::uint32_t pid, std::string name, TraceEventWriter& events,
-               SliceEndWriter& ends)
-      : tracks_(pid, std::move(name)), events_(events), ends_(ends) {}
+  NestedTracks(std::uint32_t pid, std::string name, TimelineOutput& output)
+      : tracks_(pid, std::move(name)), output_(output) {}
   NestedTracks(const NestedTracks&) = delete;
   NestedTracks& operator=(const NestedTracks&) = delete;
 
-  /// On the first track free at `start_ns`, or a new one. The caller writes the slice's B next.
+  /// On the first track free at `start_ns`, or a new one; the slice's begin is handed on.
   TrackSpot PlaceFree(std::uint64_t start_ns, const OpenSlice& slice);
   /// Inside `parent`, on its track, when the rules allow it (the caller has checked that the
   /// slice lies inside the parent after its previous child there); else as PlaceFree.
@@ -94,7 +83,7 @@ class NestedTracks {
   void CloseAbove(std::size_t track, std::size_t depth);
   // Whether `slice`, beginning at `start_ns`, may go on `track` (after CloseAbove).
   bool Allows(std::size_t track, std::uint64_t start_ns, const OpenSlice& slice) const;
-  TrackSpot Push(std::size_t track, const OpenSlice& slice);
+  TrackSpot Push(std::size_t track, std::uint64_t start_ns, const OpenSlice& slice);
   std::size_t AddTrack(std::uint64_t end_ns);
   // Forgets the names ended at `track`'s latest end.
   void ForgetEnded(std::size_t track);
@@ -109,8 +98,7 @@ class NestedTracks {
   boost::unordered_flat_map<std::uint64_t, std::uint32_t> open_ends_;
   // (track, name hash) of the slices ended at their track's latest end.
   boost::unordered_flat_set<std::uint64_t> ended_names_;
-  TraceEventWriter& events_;
-  SliceEndWriter& ends_;
+  TimelineOutput& output_;
 };
 
 }  // namespace tracedoc::timeline

@@ -26,24 +26,20 @@ struct Interval {
   std::uint64_t end = 0;
 };
 
-// What an OpenSlice of this writer is.
-enum SliceKind : std::uint32_t { kSpanSlice, kOpSlice };
-
-class SpanTrackWriter final : public SliceEndWriter {
+class SpanTrackWriter {
  public:
   // `visited` is shared by the writers of one export: a span is written once, by the first.
   SpanTrackWriter(const TraceDocument& document, bool with_ops, std::uint32_t pid,
                   std::uint64_t capture_end_ns, std::vector<bool>& visited,
-                  TraceEventWriter& events)
+                  TimelineOutput& output)
       : index_(document.span_index()),
         spans_(document.spans()),
         ops_(document.ops()),
         with_ops_(with_ops),
-        pid_(pid),
         capture_end_ns_(capture_end_ns),
-        events_(events),
+        output_(output),
         visited_(visited),
-        tracks_(pid, "spans", events, *this) {}
+        tracks_(pid, "spans", output) {}
 
   void Run() {
     std::vector<SpanPosition> top_spans;
@@ -77,17 +73,6 @@ class SpanTrackWriter final : public SliceEndWriter {
   void RunTree(SpanPosition top) {
     if (!visited_[top]) Walk(top);
     tracks_.Finish();
-  }
-
-  void WriteEnd(const OpenSlice& slice, Track track) override {
-    if (slice.kind == kSpanSlice) {
-      events_.BeginSliceEnd(spans_[slice.index].name, "span", track, slice.end_ns);
-      WriteSpanArgs(slice.index);
-    } else {
-      events_.BeginSliceEnd(ops_[slice.index].op_name, "op", track, slice.end_ns);
-      WriteOpArgs(slice.index);
-    }
-    events_.End();
   }
 
  private:
@@ -151,19 +136,29 @@ class SpanTrackWriter final : public SliceEndWriter {
 
   static OpenSlice Slice(SliceKind kind, std::uint32_t index, Interval interval,
                          std::string_view name) {
-    return {interval.end, util::HashBytes(name), kind, index};
+    return {interval.end, util::HashBytes(name), {kind, index}};
   }
 
-  // A top-level event's place: a free track.
+  // An instant (a zero-length slice) on `track`, which holds no place there.
+  Placement PlaceInstant(std::size_t track, std::uint64_t at_ns, const OpenSlice& slice) {
+    output_.Instant(slice.ref, tracks_.track(track), at_ns);
+    return {{track, 0}, true};
+  }
+
+  // A top-level event's place, its begin handed on: a free track.
   Placement PlaceTop(Interval interval, const OpenSlice& slice) {
-    if (interval.end == interval.start) return {{tracks_.TrackForInstant(interval.start), 0}, true};
+    if (interval.end == interval.start) {
+      return PlaceInstant(tracks_.TrackForInstant(interval.start), interval.start, slice);
+    }
     return {tracks_.PlaceFree(interval.start, slice), false};
   }
 
-  // A child's place: its parent's track when it nests there, else a free one; an instant goes
-  // on its parent's track whatever its time.
+  // A child's place, its begin handed on: its parent's track when it nests there, else a free
+  // one; an instant goes on its parent's track whatever its time.
   Placement PlaceChild(Frame& parent, Interval child, const OpenSlice& slice) {
-    if (child.end == child.start) return {{parent.placement.spot.track, 0}, true};
+    if (child.end == child.start) {
+      return PlaceInstant(parent.placement.spot.track, child.start, slice);
+    }
     if (!parent.placement.instant && child.start >= parent.interval.start &&
         child.end <= parent.interval.end && child.start >= parent.last_child_end) {
       const TrackSpot spot = tracks_.PlaceInside(parent.placement.spot, child.start, slice);
@@ -175,12 +170,12 @@ class SpanTrackWriter final : public SliceEndWriter {
 
   void WriteTopOp(std::uint32_t op) {
     const Interval interval = OpInterval(op);
-    WriteOp(op, PlaceTop(interval, Slice(kOpSlice, op, interval, ops_[op].op_name)));
+    PlaceTop(interval, Slice(SliceKind::kOp, op, interval, ops_[op].op_name));
   }
 
   void Walk(SpanPosition top) {
     const Interval interval = SpanInterval(top);
-    Enter(top, PlaceTop(interval, Slice(kSpanSlice, top, interval, spans_[top].name)), interval);
+    Enter(top, PlaceTop(interval, Slice(SliceKind::kSpan, top, interval, spans_[top].name)), interval);
     while (!stack_.empty()) {
       Frame& frame = stack_.back();
       const std::span<const SpanPosition> children = index_.children(frame.span);
@@ -199,20 +194,18 @@ class SpanTrackWriter final : public SliceEndWriter {
                                        ops_[op_stack_[frame.next_op]].timestamp_ns)) {
         const SpanPosition child = children[frame.next_child++];
         const Interval child_interval = SpanInterval(child);
-        const OpenSlice slice = Slice(kSpanSlice, child, child_interval, spans_[child].name);
+        const OpenSlice slice = Slice(SliceKind::kSpan, child, child_interval, spans_[child].name);
         Enter(child, PlaceChild(frame, child_interval, slice), child_interval);
       } else {
         const std::uint32_t op = op_stack_[frame.next_op++];
         const Interval op_interval = OpInterval(op);
-        WriteOp(op, PlaceChild(frame, op_interval, Slice(kOpSlice, op, op_interval,
-                                                         ops_[op].op_name)));
+        PlaceChild(frame, op_interval, Slice(SliceKind::kOp, op, op_interval, ops_[op].op_name));
       }
     }
   }
 
   void Enter(SpanPosition span, Placement placement, Interval interval) {
     visited_[span] = true;
-    WriteSpan(span, placement, interval);
     Frame& frame = stack_.emplace_back();
     frame.span = span;
     frame.placement = placement;
@@ -227,67 +220,12 @@ class SpanTrackWriter final : public SliceEndWriter {
                    op_stack_.end());
   }
 
-  // The B of a slice, or an instant, with its args; the E follows when its track closes it.
-  void WriteSpan(SpanPosition p, Placement placement, Interval interval) {
-    const Track track = tracks_.track(placement.spot.track);
-    if (placement.instant) {
-      events_.BeginThreadInstant(spans_[p].name, "span", track, interval.start);
-    } else {
-      events_.BeginSliceStart(spans_[p].name, "span", track, interval.start);
-    }
-    WriteSpanArgs(p);
-    events_.End();
-  }
-
-  void WriteOp(std::uint32_t i, Placement placement) {
-    const Track track = tracks_.track(placement.spot.track);
-    if (placement.instant) {
-      events_.BeginThreadInstant(ops_[i].op_name, "op", track, ops_[i].timestamp_ns);
-    } else {
-      events_.BeginSliceStart(ops_[i].op_name, "op", track, ops_[i].timestamp_ns);
-    }
-    WriteOpArgs(i);
-    events_.End();
-  }
-
-  void WriteSpanArgs(SpanPosition p) {
-    const SpanRecord& span = spans_[p];
-    emit::JsonEmitter& json = events_.json();
-    json.PlainKey("args").BeginObject();
-    json.PlainKey("id").String(span.id);
-    json.PlainKey("parent").StringOrNull(span.parent_id);
-    json.PlainMember("kind", EnumName(span.kind));
-    json.PlainKey("step").StringOrNull(span.step ? std::optional(EnumName(*span.step))
-                                                 : std::nullopt);
-    json.PlainKey("measured").Bool(span.measured);
-    if (!span.closed) json.PlainKey("open").Bool(true);
-    json.EndObject();
-  }
-
-  void WriteOpArgs(std::uint32_t i) {
-    const OpRecord& op = ops_[i];
-    emit::JsonEmitter& json = events_.json();
-    json.PlainKey("args").BeginObject();
-    json.PlainKey("inputs").BeginArray();
-    for (const std::string_view input : op.inputs) json.String(input);
-    json.EndArray();
-    json.PlainKey("output").StringOrNull(op.output);
-    json.PlainKey("shape").BeginArray();
-    for (const std::uint64_t dimension : op.shape) json.U64(dimension);
-    json.EndArray();
-    json.PlainKey("dtype").String(op.dtype);
-    json.PlainKey("device").String(op.device);
-    json.PlainKey("bytes").U64OrNull(op.output_dense_bytes);
-    json.EndObject();
-  }
-
   const SpanIndex index_;
   const std::span<const SpanRecord> spans_;
   const std::span<const OpRecord> ops_;
   const bool with_ops_;
-  const std::uint32_t pid_;
   const std::uint64_t capture_end_ns_;
-  TraceEventWriter& events_;
+  TimelineOutput& output_;
   std::vector<bool>& visited_;
   std::vector<Frame> stack_;
   std::vector<std::uint32_t> op_stack_;
@@ -297,17 +235,17 @@ class SpanTrackWriter final : public SliceEndWriter {
 }  // namespace
 
 void WriteSpanTracks(const TraceDocument& document, bool with_ops, std::uint32_t pid,
-                     std::span<const analysis::RankSpan> ranks, TraceEventWriter& events) {
+                     std::span<const analysis::RankSpan> ranks, TimelineOutput& output) {
   // Computed once: a trace/6 document finds it by a pass over its records.
   const std::uint64_t capture_end_ns = analysis::CaptureEndNs(document);
   std::vector<bool> visited(document.spans().size(), false);
   for (std::size_t i = 0; i < ranks.size(); ++i) {
     const std::uint32_t rank_pid = pid + 1 + static_cast<std::uint32_t>(i);
-    events.ProcessName({rank_pid, events.NewTid()}, "rank " + std::to_string(ranks[i].rank));
-    SpanTrackWriter(document, with_ops, rank_pid, capture_end_ns, visited, events)
+    output.ProcessName({rank_pid, output.NewTid()}, "rank " + std::to_string(ranks[i].rank));
+    SpanTrackWriter(document, with_ops, rank_pid, capture_end_ns, visited, output)
         .RunTree(ranks[i].span);
   }
-  SpanTrackWriter(document, with_ops, pid, capture_end_ns, visited, events).Run();
+  SpanTrackWriter(document, with_ops, pid, capture_end_ns, visited, output).Run();
 }
 
 }  // namespace tracedoc::timeline

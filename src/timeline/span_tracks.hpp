@@ -1,5 +1,5 @@
-// The spans of a document, with their ops, as complete events on the thread tracks of one
-// process, placed so that the events of each track nest strictly (docs/chrome-trace.md §2).
+// The spans of a document, with their ops, as slices on the thread tracks of one process, placed
+// so that the slices of each track nest strictly (docs/chrome-trace.md §2).
 #ifndef TRACEDOC_SRC_TIMELINE_SPAN_TRACKS_HPP_
 #define TRACEDOC_SRC_TIMELINE_SPAN_TRACKS_HPP_
 
@@ -7,7 +7,7 @@
 #include <span>
 
 #include "analysis/traceml_ranks.hpp"
-#include "timeline/trace_event_writer.hpp"
+#include "timeline/timeline_output.hpp"
 #include "tracedoc/document.hpp"
 
 namespace tracedoc::timeline {
@@ -17,7 +17,7 @@ namespace tracedoc::timeline {
 /// document's rank spans) on a process of its own, pid + 1 + i, named `rank N`, written first.
 /// Time O(n log n) for n spans and ops; memory a few bytes per span and op.
 void WriteSpanTracks(const TraceDocument& document, bool with_ops, std::uint32_t pid,
-                     std::span<const analysis::RankSpan> ranks, TraceEventWriter& events);
+                     std::span<const analysis::RankSpan> ranks, TimelineOutput& output);
 
 }  // namespace tracedoc::timeline
 

@@ -12,6 +12,7 @@
 
 #include "emit/json_emitter.hpp"
 #include "emit/json_sink.hpp"
+#include "timeline/timeline_output.hpp"
 
 namespace tracedoc::timeline {
 
@@ -20,12 +21,6 @@ inline constexpr std::size_t kMicrosecondsBytes = 24;
 /// Writes `ns` nanoseconds at `out` as microseconds with exactly three decimals (1234567 →
 /// `1234.567`), as Kineto does; `out` has room for kMicrosecondsBytes. Returns the end.
 char* PutMicroseconds(char* out, std::uint64_t ns);
-
-/// A thread track: the process and the thread id.
-struct Track {
-  std::uint32_t pid = 0;
-  std::uint32_t tid = 0;
-};
 
 /// The `traceEvents` array, event by event. Each Begin… call writes an event's common members
 /// and leaves the event open: the caller adds members (`args`) through json() and ends it with

@@ -44,10 +44,10 @@ std::size_t TrackPool::Add(std::uint64_t end_ns) {
   return count_++;
 }
 
-std::size_t ThreadTracks::Add(std::uint64_t end_ns, TraceEventWriter& events) {
+std::size_t ThreadTracks::Add(std::uint64_t end_ns, TimelineOutput& output) {
   const std::size_t track = pool_.Add(end_ns);
-  const std::uint32_t tid = tids_.emplace_back(events.NewTid());
-  events.ThreadName({pid_, tid},
+  const std::uint32_t tid = tids_.emplace_back(output.NewTid());
+  output.ThreadName({pid_, tid},
                     track == 0 ? name_ : name_ + " (" + std::to_string(track + 1) + ")");
   return track;
 }

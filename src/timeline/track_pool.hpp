@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "timeline/trace_event_writer.hpp"
+#include "timeline/timeline_output.hpp"
 
 namespace tracedoc::timeline {
 
@@ -46,8 +46,8 @@ class ThreadTracks {
   }
   /// Says that track `track` is busy until `end_ns`.
   void Occupy(std::size_t track, std::uint64_t end_ns) { pool_.Occupy(track, end_ns); }
-  /// Opens a track busy until `end_ns`, its thread_name written to `events`; returns its number.
-  std::size_t Add(std::uint64_t end_ns, TraceEventWriter& events);
+  /// Opens a track busy until `end_ns`, its thread_name written to `output`; returns its number.
+  std::size_t Add(std::uint64_t end_ns, TimelineOutput& output);
   Track track(std::size_t number) const { return {pid_, tids_[number]}; }
   std::size_t size() const { return tids_.size(); }
 

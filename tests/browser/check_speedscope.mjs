@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Usage: check_speedscope.mjs TRACE.json SCREENSHOT.png EXPECTED_TITLE_SUBSTRING
-// Loads TRACE.json into speedscope (served with the trace from a loopback HTTP server) in headless
-// Chromium, as index.html#profileURL=<trace>, and checks that it imported: no error screen, no
-// alert, the name of the profile on view (the toolbar's, e.g. "run x (pid 1), spans (tid 1) (1/3)") contains
+// Loads TRACE.json (a Chrome Trace Event file or speedscope's own format) into speedscope (served
+// with the trace from a loopback HTTP server) in headless Chromium, as index.html#profileURL=<trace>,
+// and checks that it imported: no error screen, no alert, no console warning or error (speedscope
+// warns of every end that does not close the frame on top of its stack), the name of the profile on view (the toolbar's, e.g. "run x (pid 1), spans (tid 1) (1/3)") contains
 // EXPECTED_TITLE_SUBSTRING. Saves a screenshot and checks that it is not one colour.
 // SPEEDSCOPE_TIMEOUT_MS (default 60000) bounds the wait for the import.
 import { createRequire } from 'node:module';
@@ -61,11 +62,15 @@ async function main() {
         log.dialogs.length ? `alerts: ${JSON.stringify(log.dialogs)}` : '',
         log.pageErrors.length ? `page errors: ${JSON.stringify(log.pageErrors)}` : '',
         log.consoleErrors.length ? `console errors: ${JSON.stringify(log.consoleErrors.slice(0, 5))}` : '',
+        log.consoleWarnings.length ? `${log.consoleWarnings.length} console warnings: ${JSON.stringify(log.consoleWarnings.slice(0, 5))}` : '',
         `screenshot: ${screenshotPath}`,
       ].filter(Boolean).join('; ');
       if (log.dialogs.length) throw new CheckFailure(`speedscope did not import ${tracePath}: ${context()}`);
       if (shown.state === 'error') throw new CheckFailure(`speedscope shows an import error for ${tracePath}: ${context()}`);
       if (shown.state === 'loading') throw new CheckFailure(`speedscope had not loaded ${tracePath} after ${timeoutMs} ms: ${context()}`);
+      if (log.consoleWarnings.length || log.consoleErrors.length || log.pageErrors.length) {
+        throw new CheckFailure(`speedscope complained while importing ${tracePath}: ${context()}`);
+      }
       if (log.blocked.length) throw new CheckFailure(`speedscope asked for addresses beyond loopback: ${log.blocked.join(', ')}`);
       if (!shown.profileName.includes(expectedTitle)) {
         throw new CheckFailure(`the profile on view is "${shown.profileName}", without "${expectedTitle}" ` +

@@ -76,6 +76,10 @@ expect_fail speedscope_not_a_profile "did not import" node "$here/check_speedsco
   "$fixtures/not_a_profile.json" "$out/speedscope_not_a_profile.png" "fixture-run"
 expect_fail speedscope_wrong_title 'without "stream 7"' node "$here/check_speedscope.mjs" \
   "$fixtures/small_chrome_trace.json" "$out/speedscope_wrong_title.png" "stream 7"
+# An end that does not close the frame on top: speedscope imports it, with a console warning.
+expect_fail speedscope_console_warning 'Tried to end \"step {}\" when \"matmul {}\"' \
+  node "$here/check_speedscope.mjs" "$fixtures/speedscope_warns.json" \
+  "$out/speedscope_console_warning.png" "run"
 
 echo "== check_html_report"
 expect_pass report_small node "$here/check_html_report.mjs" "$fixtures/small_report.html" \

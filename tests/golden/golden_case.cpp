@@ -23,6 +23,7 @@ const std::vector<GoldenCommand>& GoldenCommands() {
       {"cat", {"cat", input}, "cat.jsonl"},
       {"document", {"document", input}, "document.json"},
       {"export", {"export", "--format", "chrome", input}, "export.json"},
+      {"speedscope", {"export", "--format", "speedscope", input}, "speedscope.json"},
       {"report", {"report", input}, "report.html"},
       {"upgrade", {"upgrade", input}, "upgrade.jsonl"},
   };

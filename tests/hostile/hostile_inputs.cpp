@@ -333,7 +333,7 @@ std::vector<HostileCase> HostileCases() {
   // the same input gives 8,000 processes and 16,000 counters, not 8,000 × 8,000 values; the
   // report keeps to its element budget.
   cases.push_back({"devices_8000_memory_export_report",
-                   {"export --format chrome", "report"},
+                   {"export --format chrome", "export --format speedscope", "report"},
                    write_devices,
                    {},
                    64 * kMiB,
@@ -343,7 +343,7 @@ std::vector<HostileCase> HostileCases() {
   // scan the others.
   const std::uint64_t roots = 100'000 / scale;
   cases.push_back({"overlapping_roots_1e5_export_report",
-                   {"export --format chrome", "report"},
+                   {"export --format chrome", "export --format speedscope", "report"},
                    [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put("}\n");
@@ -366,7 +366,7 @@ std::vector<HostileCase> HostileCases() {
                    {{"export --format chrome", roots * 150}}});
   // Issue 14: a chain of 100,000 nested spans; the walk is a loop, not a recursion.
   cases.push_back({"nested_spans_1e5_deep_export_report",
-                   {"export --format chrome", "report"},
+                   {"export --format chrome", "export --format speedscope", "report"},
                    [=](FileWriter& out) {
                      out.Put(kOpenMeta);
                      out.Put("}\n");
@@ -396,7 +396,8 @@ std::vector<HostileCase> HostileCases() {
   // are gathered once, after the replay, not at each new peak (which would be quadratic).
   const std::uint64_t allocs = 100'000 / scale;
   cases.push_back({"trace6_rising_allocs_1e5",
-                   {"memory", "summary", "health", "export --format chrome", "report"},
+                   {"memory", "summary", "health", "export --format chrome", "export --format speedscope",
+                    "report"},
                    [=](FileWriter& out) {
                      out.Put(R"({"kind":"meta","schema":"candle-graph/trace/6","run_id":"r",)"
                              R"("correlation_id":"c","entrypoint":"e","phase":"train",)"

@@ -10,8 +10,8 @@ namespace tracedoc::hostile {
 namespace {
 
 const std::vector<std::string> kEveryCommand = {
-    "validate", "cat",   "document", "summary", "memory", "health", "export --format chrome",
-    "report",   "import"};
+    "validate", "cat",    "document", "summary", "memory",
+    "health",   "export --format chrome", "export --format speedscope", "report", "import"};
 
 // A spool is written as `.cirron/spool/` and given as its `.cirron` directory, which every
 // command recognizes as a spool without `--from`.
@@ -97,7 +97,8 @@ std::vector<ScalingCase> ScalingCases() {
   // each device's span copied the name; `export` peaked at 641 MiB and wrote 100 MB.
   const std::uint64_t devices = scaled(250);
   cases.push_back({.name = "traceml_long_phase_name_on_many_devices",
-                   .commands = {"export --format chrome", "import", "document", "validate"},
+                   .commands = {"export --format chrome", "export --format speedscope", "import",
+                                "document", "validate"},
                    .write = Lines([=](FileWriter& out, std::uint64_t factor) {
                      WriteTraceMLLongPhaseOnManyDevices(out, 100000, factor * devices);
                    }),
@@ -109,7 +110,7 @@ std::vector<ScalingCase> ScalingCases() {
   // 0.67 MB): the Chrome export named every interval with it, 401 MB.
   const std::uint64_t intervals = scaled(1000);
   cases.push_back({.name = "trace_long_span_name_on_many_intervals",
-                   .commands = {"export --format chrome"},
+                   .commands = {"export --format chrome", "export --format speedscope"},
                    .write = Lines([=](FileWriter& out, std::uint64_t factor) {
                      WriteLongNamedSpanWithIntervals(out, 100000, factor * intervals);
                    }),

@@ -1,7 +1,7 @@
 // Properties of the Chrome Trace Event export on generated traces (docs/chrome-trace.md): every
 // export is sound (three decimals, strict nesting per track, every process and thread named),
 // shows each span, op and device interval exactly once, and its memory counters and peaks agree
-// with the memory analysis at every timeline point.
+// with the memory analysis at every timeline point; the speedscope export holds the same tracks.
 #include <cstdint>
 #include <map>
 #include <string>
@@ -14,9 +14,11 @@
 #include "property/generated_trace_case.hpp"
 #include "property/property_case_count.hpp"
 #include "support/chrome_trace_events.hpp"
+#include "support/speedscope_file.hpp"
 #include "tracedoc/chrome_trace.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/reader.hpp"
+#include "tracedoc/speedscope.hpp"
 
 namespace tracedoc::property {
 namespace {
@@ -46,6 +48,17 @@ RC_GTEST_PROP(ChromeTraceProperty, EveryRecordIsShownOnceOnNestedNamedTracks, ()
   }
   RC_ASSERT(shown_open == open);
   RC_ASSERT(trace.Select("i").size() >= 1u);  // the terminal at least
+}
+
+// The speedscope export (docs/speedscope.md) holds the Chrome export's tracks, slice for slice,
+// and replays as speedscope's importer replays it.
+RC_GTEST_PROP(ChromeTraceProperty, TheSpeedscopeExportHoldsTheSameTracksAndReplays, ()) {
+  const TraceDocument document = GeneratedDocument();
+  const std::string text = ExportSpeedscope(document);
+  RC_LOG() << "speedscope export:\n" << text << '\n';
+  const testing::SpeedscopeFile file = testing::ReadSpeedscopeFile(text);
+  for (const std::string& problem : file.problems) RC_FAIL(problem);
+  RC_ASSERT(testing::ProfileEdges(file) == testing::ChromeTrackEdges(Exported(document)));
 }
 
 RC_GTEST_PROP(ChromeTraceProperty, CountersAndPeaksAgreeWithTheMemoryAnalysis, ()) {

@@ -94,6 +94,16 @@ inline std::string OpLine(std::string_view span, std::string_view name, std::uin
          R"(,"timestamp_ns":)" + std::to_string(at_ns) + R"(,"input_dense_bytes":0})";
 }
 
+/// A trace/10 `device_interval` line of span `span`, clock `gpu`, backend `cuda`.
+inline std::string DeviceIntervalLine(std::string_view span, std::string_view device,
+                                      std::string_view stream, std::uint64_t start_ns,
+                                      std::uint64_t duration_ns) {
+  return R"({"kind":"device_interval","span_id":")" + std::string(span) + R"(","device":")" +
+         std::string(device) + R"(","stream_id":")" + std::string(stream) +
+         R"(","clock_id":"gpu","backend":"cuda","start_ns":)" + std::to_string(start_ns) +
+         R"(,"duration_ns":)" + std::to_string(duration_ns) + "}";
+}
+
 }  // namespace tracedoc::testdata
 
 #endif  // TRACEDOC_TESTS_SUPPORT_TEST_TRACES_HPP_

@@ -5,19 +5,19 @@
 // golden case, a generated trace of 10^5 events and a converted TraceML export.
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/cli_fixture.hpp"
+
 #include "../../bench/trace_generator.hpp"
 #include "support/chrome_trace_events.hpp"
 #include "support/test_traces.hpp"
-#include "support/traceml_export_generator.hpp"
+#include "support/converted_traceml.hpp"
 #include "tracedoc/chrome_trace.hpp"
 #include "tracedoc/open.hpp"
 #include "tracedoc/reader.hpp"
@@ -26,16 +26,6 @@ namespace tracedoc::testing {
 namespace {
 
 using ::testing::IsEmpty;
-using testing_support::GeneratedTraceMLExport;
-using testing_support::GenerateTraceMLExport;
-using testing_support::TraceMLExportPlan;
-
-std::string ReadFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 TraceDocument Fold(const std::string& text) {
   Result<TraceDocument> document = ReadTrace(TraceInput::FromString(text));
@@ -85,7 +75,7 @@ TEST(ChromeTraceReplayTest, EveryGoldenExportPairsAlikeInBothViewers) {
     const std::filesystem::path path = entry.path() / "export.json";
     if (!std::filesystem::exists(path)) continue;
     ++cases;
-    const ExportedTrace trace = ReadExportedTrace(ReadFile(path));
+    const ExportedTrace trace = ReadExportedTrace(testdata::ReadFileBytes(path));
     EXPECT_THAT(trace.problems, IsEmpty()) << path;
   }
   EXPECT_GE(cases, 40u);
@@ -104,15 +94,7 @@ TEST(ChromeTraceReplayTest, AGenerated100kEventTracePairsAlikeInBothViewers) {
 }
 
 TEST(ChromeTraceReplayTest, AConvertedTraceMLExportPairsAlikeInBothViewers) {
-  TraceMLExportPlan plan;
-  plan.seed = 27;
-  plan.nodes = 2;
-  plan.gpus_per_node = 2;
-  plan.steps = 3000;
-  const GeneratedTraceMLExport generated = GenerateTraceMLExport(plan);
-  OpenOptions options;
-  options.format = InputFormat::kTraceMLExport;
-  const Result<TraceDocument> document = ReadDocument(TraceInput::FromString(generated.text), options);
+  const Result<TraceDocument> document = testing_support::ConvertedTraceMLExport(27, 3000);
   ASSERT_TRUE(document.has_value()) << document.error().message;
   ASSERT_GE(document.value().spans().size(), 50'000u);
   const ExportedTrace trace = ReadExportedTrace(ExportChromeTrace(document.value()));

@@ -228,10 +228,7 @@ TEST(ChromeTraceTest, SpansOnAParentCycleAreExportedOnce) {
 TEST(ChromeTraceTest, DeviceIntervalsGoOnTheirDeviceAndStream) {
   const auto interval = [](std::string_view device, std::string_view stream, std::uint64_t start,
                            std::uint64_t duration) {
-    return R"({"kind":"device_interval","span_id":"s","device":")" + std::string(device) +
-           R"(","stream_id":")" + std::string(stream) +
-           R"(","clock_id":"gpu","backend":"cuda","start_ns":)" + std::to_string(start) +
-           R"(,"duration_ns":)" + std::to_string(duration) + "}";
+    return testdata::DeviceIntervalLine("s", device, stream, start, duration);
   };
   const TraceDocument document = Fold(testdata::Lines(
       {testdata::kMeta10, Span("s", "", 0), interval("cuda:1", "7", 0, 10),

@@ -1,4 +1,5 @@
-// `tracedoc export --format chrome FILE [-o OUT]` (docs/chrome-trace.md), run as a child process:
+// `tracedoc export --format chrome|speedscope FILE [-o OUT]` (docs/chrome-trace.md,
+// docs/speedscope.md), run as a child process:
 // the export on stdout or in a file, the options, and exit codes 1 (rejected) and 2 (unreadable,
 // unwritable, usage), a failed run leaving no half-written file behind.
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include "support/test_traces.hpp"
 #include "tracedoc/chrome_trace.hpp"
 #include "tracedoc/reader.hpp"
+#include "tracedoc/speedscope.hpp"
 
 namespace tracedoc {
 namespace {
@@ -51,6 +53,20 @@ TEST_F(ExportCliTest, LeavesOutWhatItIsToldTo) {
   EXPECT_EQ(Run("export --format chrome --no-ops sample.jsonl").out, Expected({.ops = false}));
   EXPECT_EQ(Run("export --format chrome --no-memory --no-device-intervals sample.jsonl").out,
             Expected({.device_intervals = false, .memory = false}));
+}
+
+TEST_F(ExportCliTest, WritesSpeedscopesOwnFormatAndRefusesNoMemoryForIt) {
+  const TraceDocument document = ReadTrace(TraceInput::FromString(testdata::kSample)).value();
+  const testdata::RunResult run = Run("export --format speedscope sample.jsonl -o trace.json");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(testdata::ReadFileBytes(dir_ / "trace.json"), ExportSpeedscope(document) + "\n");
+  EXPECT_EQ(Run("export --format speedscope --no-ops --no-device-intervals sample.jsonl").out,
+            ExportSpeedscope(document, {.ops = false, .device_intervals = false}) + "\n");
+  const testdata::RunResult no_memory = Run("export --format speedscope --no-memory sample.jsonl");
+  EXPECT_EQ(no_memory.exit_code, 2);
+  EXPECT_EQ(no_memory.out, "");
+  EXPECT_NE(no_memory.err.find("--no-memory applies to --format chrome only"), std::string::npos)
+      << no_memory.err;
 }
 
 TEST_F(ExportCliTest, ARejectedTraceExitsOneAndWritesNoFile) {

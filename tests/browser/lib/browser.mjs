@@ -37,10 +37,11 @@ export async function withChromium(use) {
 /// Opens a page in a new context ({javaScriptEnabled, viewport} as Playwright takes them) that
 /// aborts every request leaving loopback. Returns {page, log}: log.requests lists every URL asked
 /// for, log.blocked the non-loopback ones, log.pageErrors uncaught exceptions, log.consoleErrors
-/// console.error lines, log.dialogs the text of alerts (dismissed).
+/// console.error lines, log.consoleWarnings console.warn lines, log.dialogs the text of alerts
+/// (dismissed).
 export async function openGuardedPage(browser, { javaScriptEnabled = true, viewport = { width: 1280, height: 800 } } = {}) {
   const context = await browser.newContext({ javaScriptEnabled, viewport, serviceWorkers: 'block' });
-  const log = { requests: [], blocked: [], pageErrors: [], consoleErrors: [], dialogs: [] };
+  const log = { requests: [], blocked: [], pageErrors: [], consoleErrors: [], consoleWarnings: [], dialogs: [] };
   await context.route('**/*', (route) => {
     const url = route.request().url();
     log.requests.push(url);
@@ -52,6 +53,11 @@ export async function openGuardedPage(browser, { javaScriptEnabled = true, viewp
   page.on('pageerror', (error) => log.pageErrors.push(String(error)));
   page.on('console', (message) => {
     if (message.type() === 'error') log.consoleErrors.push(message.text());
+    // Chromium's GPU process reports its own driver's performance notes (a screenshot's
+    // ReadPixels stalls) as the page's warnings; they say nothing of the page.
+    if (message.type() === 'warning' && !/^\[\.WebGL-[^\]]*\]GL Driver Message/.test(message.text())) {
+      log.consoleWarnings.push(message.text());
+    }
   });
   page.on('dialog', (dialog) => {
     log.dialogs.push(dialog.message());
