@@ -30,6 +30,7 @@ std::uint32_t Allocate(std::vector<Node>& nodes, std::vector<std::uint32_t>& fre
 
 TrackSpot NestedTracks::PlaceFree(std::uint64_t start_ns, const OpenSlice& slice) {
   if (const auto free = tracks_.FirstFree(start_ns)) {
+    if (held_[*free].depth > 0) ++held_[*free].epoch;
     CloseAbove(*free, 0);
     if (Allows(*free, start_ns, slice)) {
       tracks_.Occupy(*free, slice.end_ns);
@@ -41,8 +42,8 @@ TrackSpot NestedTracks::PlaceFree(std::uint64_t start_ns, const OpenSlice& slice
 
 TrackSpot NestedTracks::PlaceInside(TrackSpot parent, std::uint64_t start_ns,
                                     const OpenSlice& slice) {
-  // The parent is still held where it was placed: nothing closes a track below an open slice.
-  if (held_[parent.track].depth >= parent.depth) {
+  // The parent is still held where it was placed unless its track was closed whole since.
+  if (held_[parent.track].epoch == parent.epoch && held_[parent.track].depth >= parent.depth) {
     CloseAbove(parent.track, parent.depth);
     if (Allows(parent.track, start_ns, slice)) return Push(parent.track, start_ns, slice);
   }
@@ -106,7 +107,7 @@ TrackSpot NestedTracks::Push(std::size_t track, std::uint64_t start_ns, const Op
   ++held.depth;
   ++open_ends_[EndKey(track, slice)];
   output_.SliceBegin(slice.ref, tracks_.track(track), start_ns);
-  return {track, held.depth};
+  return {track, held.depth, held.epoch};
 }
 
 std::size_t NestedTracks::AddTrack(std::uint64_t end_ns) {

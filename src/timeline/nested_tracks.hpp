@@ -32,11 +32,12 @@ struct OpenSlice {
   SliceRef ref;
 };
 
-/// Where a slice went: its track and how many slices that track held open once it was placed
-/// (its own place in the track's stack, plus one).
+/// Where a slice went: its track, how many slices that track held open once it was placed (its
+/// own place in the track's stack, plus one), and the track's epoch then.
 struct TrackSpot {
   std::size_t track = 0;
   std::size_t depth = 0;
+  std::uint32_t epoch = 0;
 };
 
 class NestedTracks {
@@ -69,6 +70,10 @@ class NestedTracks {
     std::uint32_t depth = 0;      // how many are open
     std::uint32_t ended = kNone;  // names ended at `ended_at`, in ended_
     std::uint64_t ended_at = 0;   // the time of the latest E written
+    // Counts the times the track, found free, was closed whole for a slice that starts after
+    // all of its slices end. The walk is depth first, not in time order: a parent may still have
+    // children to place when a later slice takes its track, and they may not go there.
+    std::uint32_t epoch = 0;
   };
   struct OpenNode {
     OpenSlice slice;

@@ -142,7 +142,7 @@ class SpanTrackWriter {
   // An instant (a zero-length slice) on `track`, which holds no place there.
   Placement PlaceInstant(std::size_t track, std::uint64_t at_ns, const OpenSlice& slice) {
     output_.Instant(slice.ref, tracks_.track(track), at_ns);
-    return {{track, 0}, true};
+    return {{track, 0, 0}, true};
   }
 
   // A top-level event's place, its begin handed on: a free track.

@@ -120,6 +120,29 @@ TEST(SpeedscopeTest, CallsOfOneNameShareAFrameWhateverTheirIds) {
   EXPECT_EQ(file.Opens("op"), 3u);
 }
 
+TEST(SpeedscopeTest, AParentsTrackTakenByALaterSliceGetsNoEarlierChildren) {
+  // p [0,100] holds c [10,110] (which outlasts p: a track of its own) and op o [10,15], walked
+  // after c. c's child s [100,120] outlasts c and finds p's track free at 100. o, walked next,
+  // may not go under s there: its time would go back on that track.
+  using testdata::OpLine;
+  using testdata::SpanEndLine;
+  using testdata::SpanStartLine;
+  const SpeedscopeFile file = ExportBoth(Fold(testdata::JoinLines(
+      {std::string(kMeta10), SpanStartLine("p", "p", 0), SpanStartLine("c", "c", 10, "p"),
+       OpLine("p", "o", 10, 5), SpanStartLine("s", "s", 100, "c"), SpanEndLine("p", 100),
+       SpanEndLine("c", 100), SpanEndLine("s", 20), Terminal(120)})));
+  ASSERT_EQ(file.Opens("op"), 1u);
+  for (const SpeedscopeProfile& profile : file.profiles) {
+    bool has_s = false;
+    bool has_o = false;
+    for (const SpeedscopeEdge& edge : profile.events) {
+      has_s |= edge.name == "s";
+      has_o |= edge.name == "o";
+    }
+    EXPECT_FALSE(has_s && has_o) << profile.name;
+  }
+}
+
 TEST(SpeedscopeTest, ZeroLengthSlicesAreLeftOutAndATraceWithoutSlicesHasOneEmptyProfile) {
   using testdata::SpanEndLine;
   using testdata::SpanStartLine;
