@@ -209,6 +209,19 @@ inline ExportedTrace ReadExportedTrace(std::string_view text) {
     }
     trace.raw.push_back(std::move(event));
   }
+  // Each track's begins and ends come in file order as a stack replays them (docs/chrome-trace.md
+  // §1): their times never go back.
+  std::map<std::pair<std::int64_t, std::int64_t>, std::uint64_t> track_time;
+  for (const ExportedEvent& event : trace.raw) {
+    if ((event.ph != "B" && event.ph != "E") || !event.ts_ns) continue;
+    std::uint64_t& last = track_time[{event.pid, event.tid}];
+    if (*event.ts_ns < last) {
+      trace.problems.push_back("\"" + event.name + "\" (" + event.ph + ") at " +
+                               std::to_string(*event.ts_ns) + " ns after " + std::to_string(last) +
+                               " ns on tid " + std::to_string(event.tid));
+    }
+    last = std::max(last, *event.ts_ns);
+  }
   // The slices, as both viewers pair them.
   const std::vector<std::optional<std::size_t>> ends = PairSlices(trace.raw, trace.problems);
   for (std::size_t i = 0; i < trace.raw.size(); ++i) {

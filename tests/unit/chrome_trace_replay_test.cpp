@@ -169,6 +169,18 @@ TEST(ChromeTraceReplayTest, TheReplaysCatchWhatTheRulesPrevent) {
   const ExportedTrace second = ReadExportedTrace(other_args);
   EXPECT_THAT(second.problems, ::testing::Contains(::testing::HasSubstr("stack:")));
   EXPECT_THAT(second.problems, ::testing::Contains(::testing::HasSubstr("speedscope:")));
+  // A begin earlier than the track's previous end: nested once sorted, but not in file order.
+  const std::string back_in_time =
+      head +
+      "{\"ph\":\"B\",\"name\":\"a\",\"cat\":\"op\",\"pid\":1,\"tid\":2,\"ts\":0.000,\"args\":{}},\n"
+      "{\"ph\":\"E\",\"name\":\"a\",\"cat\":\"op\",\"pid\":1,\"tid\":2,\"ts\":5.000,\"args\":{}},\n"
+      "{\"ph\":\"B\",\"name\":\"b\",\"cat\":\"op\",\"pid\":1,\"tid\":2,\"ts\":6.000,\"args\":{}},\n"
+      "{\"ph\":\"E\",\"name\":\"b\",\"cat\":\"op\",\"pid\":1,\"tid\":2,\"ts\":7.000,\"args\":{}},\n"
+      "{\"ph\":\"B\",\"name\":\"c\",\"cat\":\"op\",\"pid\":1,\"tid\":2,\"ts\":1.000,\"args\":{}},\n"
+      "{\"ph\":\"E\",\"name\":\"c\",\"cat\":\"op\",\"pid\":1,\"tid\":2,\"ts\":2.000,\"args\":{}}" +
+      tail;
+  EXPECT_THAT(ReadExportedTrace(back_in_time).problems,
+              ::testing::Contains(::testing::HasSubstr("\"c\" (B) at 1000 ns after 7000 ns")));
 }
 
 }  // namespace
