@@ -8,21 +8,17 @@
 #include <string>
 #include <vector>
 
-#include "analysis/traceml_ranks.hpp"
 #include "emit/json_emitter.hpp"
 #include "emit/json_sink.hpp"
 #include "timeline/chrome_timeline.hpp"
-#include "timeline/device_interval_tracks.hpp"
 #include "timeline/device_processes.hpp"
 #include "timeline/gpu_utilisation_counters.hpp"
 #include "timeline/memory_counters.hpp"
-#include "timeline/span_tracks.hpp"
+#include "timeline/place_timeline.hpp"
 #include "timeline/trace_event_writer.hpp"
 
 namespace tracedoc {
 namespace {
-
-constexpr std::uint32_t kRunPid = 1;
 
 void WriteTerminal(const TerminalRecord& terminal, timeline::Track run,
                    timeline::TraceEventWriter& events) {
@@ -56,15 +52,10 @@ void Export(const TraceDocument& document, const ChromeTraceOptions& options,
             emit::JsonSink& sink) {
   timeline::TraceEventWriter events(sink);
   timeline::ChromeTimeline output(document, events);
-  const timeline::Track run{kRunPid, events.NewTid()};
-  events.ProcessName(run, "run " + std::string(document.run().run_id));
-  // A converted TraceML export has a process per rank (pids from 2) before the devices'.
-  const std::vector<analysis::RankSpan> ranks = analysis::TraceMLRankSpans(document);
-  timeline::WriteSpanTracks(document, options.ops, kRunPid, ranks, output);
-  const timeline::DeviceProcesses devices(document, options.device_intervals, options.memory,
-                                          kRunPid + 1 + static_cast<std::uint32_t>(ranks.size()),
-                                          output);
-  if (options.device_intervals) timeline::WriteDeviceIntervalTracks(document, devices, output);
+  const timeline::PlacedTimeline placed = timeline::PlaceTimeline(
+      document, {options.ops, options.device_intervals, options.memory}, output);
+  const timeline::Track run = placed.run;
+  const timeline::DeviceProcesses& devices = placed.devices;
   if (options.memory) {
     timeline::WriteMemoryCounters(document, devices, run, events);
     timeline::WriteGpuUtilisationCounters(document, devices, events);

@@ -1,0 +1,27 @@
+#include "timeline/place_timeline.hpp"
+
+#include <string>
+#include <vector>
+
+#include "analysis/traceml_ranks.hpp"
+#include "timeline/device_interval_tracks.hpp"
+#include "timeline/span_tracks.hpp"
+
+namespace tracedoc::timeline {
+
+PlacedTimeline PlaceTimeline(const TraceDocument& document, const TimelineContent& content,
+                             TimelineOutput& output) {
+  constexpr std::uint32_t kRunPid = 1;
+  const Track run{kRunPid, output.NewTid()};
+  output.ProcessName(run, "run " + std::string(document.run().run_id));
+  const std::vector<analysis::RankSpan> ranks = analysis::TraceMLRankSpans(document);
+  WriteSpanTracks(document, content.ops, kRunPid, ranks, output);
+  PlacedTimeline placed{run, DeviceProcesses(document, content.device_intervals,
+                                             content.memory_devices,
+                                             kRunPid + 1 + static_cast<std::uint32_t>(ranks.size()),
+                                             output)};
+  if (content.device_intervals) WriteDeviceIntervalTracks(document, placed.devices, output);
+  return placed;
+}
+
+}  // namespace tracedoc::timeline
