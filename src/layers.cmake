@@ -34,7 +34,7 @@ tracedoc_layer(analysis BELOW write)
 tracedoc_layer(traceml_convert BELOW write traceml)
 tracedoc_layer(health BELOW analysis USES OpenSSL::Crypto)
 tracedoc_layer(timeline BELOW analysis)
-tracedoc_layer(report BELOW health)
+tracedoc_layer(report BELOW health timeline)
 # One way in (tracedoc/open.hpp): the format of an input, and its reader into a document.
 tracedoc_layer(open BELOW cirron_convert traceml_convert)
 tracedoc_layer(cli BELOW health report timeline open traceml_analysis USES CLI11::CLI11)

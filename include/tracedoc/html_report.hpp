@@ -1,5 +1,7 @@
-// The HTML report (issue 14, docs/report.md): one self-contained page that shows a folded trace
-// to a person: run, health, memory curves, a flame chart of spans and ops, the costliest ops.
+// The HTML report (docs/report.md): one self-contained page that shows a folded trace to a
+// person: the answers first, a timeline with lanes and the memory curves on one time axis, the
+// costliest ops, health and the run. It reads without JavaScript; its one inline script adds
+// zoom, pan and search over the page's JSON data block.
 #ifndef TRACEDOC_HTML_REPORT_HPP_
 #define TRACEDOC_HTML_REPORT_HPP_
 
@@ -15,9 +17,13 @@ namespace tracedoc {
 struct HtmlReportOptions {
   /// Above this many points in a memory curve, or spans and ops in the flame chart, the chart
   /// aggregates: a curve keeps the minimum and maximum of each pixel column (so its peak
-  /// survives), and flame chart frames narrower than one pixel merge into one "N more" frame
-  /// per parent. The flame chart never draws more frames than this. Default 10,000.
+  /// survives). The static timeline picture never draws more shapes than this (frames narrower
+  /// than a pixel merge into busy runs). Default 10,000.
   std::size_t max_chart_elements = 10'000;
+  /// Frames (spans, ops, device intervals) the page's data block holds one by one, the longest
+  /// first; the others are summed per timeline row and time bucket. Default 100,000: about
+  /// 4 MiB, which keeps the page of a 10^6-event trace under 10 MiB.
+  std::size_t max_timeline_frames = 100'000;
   /// Rows of each table (live allocations at the peak, health issues of one severity) before
   /// the rest is summed up in one line. The ops tables always hold ten rows at most.
   std::size_t max_table_rows = 100;

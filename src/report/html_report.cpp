@@ -1,15 +1,17 @@
-// The page (tracedoc/html_report.hpp, docs/report.md): the sections in order, one inline style
-// sheet, no script, nothing fetched. Each analysis runs once and nothing big is held twice: the
-// memory timeline is replayed into the curves, never kept.
+// The page (tracedoc/html_report.hpp, docs/report.md): the contents and the answers first, then
+// the timeline and the memory on one time axis, the details after; one inline style sheet, the
+// data block and one inline script; nothing fetched. Each analysis runs once and nothing big is
+// held twice: the memory timeline is replayed into the curves, never kept.
 #include "tracedoc/html_report.hpp"
 
+#include <limits>
 #include <optional>
 #include <ostream>
 #include <sstream>
 #include <vector>
 
 #include "analysis/logical_memory.hpp"
-#include "report/flame_chart.hpp"
+#include "report/answers_section.hpp"
 #include "report/health_section.hpp"
 #include "report/html_escape.hpp"
 #include "report/mark_chart.hpp"
@@ -18,7 +20,11 @@
 #include "report/ops_table.hpp"
 #include "report/peak_table.hpp"
 #include "report/rank_steps.hpp"
+#include "report/report_data.hpp"
+#include "report/report_lanes.hpp"
+#include "report/report_script.hpp"
 #include "report/run_section.hpp"
+#include "report/timeline_overview.hpp"
 #include "report/trace6_peak_table.hpp"
 #include "tracedoc/health.hpp"
 #include "tracedoc/memory.hpp"
@@ -45,7 +51,12 @@ svg{display:block;max-width:100%;height:auto}svg text{font:11px system-ui,sans-s
 .curve{fill:none;stroke-width:1.5}.curve.logical{stroke:#2f6fd6}.curve.used{stroke:#e07b00}.curve.reserved{stroke:#999;stroke-dasharray:4 3}
 .peak-marker{fill:#d62f2f;stroke:#fff}.legend .key{display:inline-block;width:14px;height:4px;margin:0 4px 3px 10px}
 .key.logical{background:#2f6fd6}.key.used{background:#e07b00}.key.reserved{background:#999}.key.peak{background:#d62f2f;height:8px;width:8px;border-radius:4px}
-.flame-chart .frame rect{stroke:#fff;stroke-width:.5}.flame-chart .more rect{fill:#ccc}
+.timeline-overview .frame rect{stroke:#fff;stroke-width:.5}.timeline-overview .busy{fill:#bbb}.timeline-overview .grid{stroke:#eee}
+.timeline-overview .lane{fill:#555}.device.c0 rect,.device.c1 rect,.device.c2 rect,.device.c3 rect,.device.c4 rect,.device.c5 rect,.device.c6 rect,.device.c7 rect{fill:#9fd49a}
+.peak-line{stroke:#d62f2f;stroke-dasharray:3 3}.peak-marker.global-peak{fill:#8b0000}
+nav#contents ul{list-style:none;padding:0;margin:0 0 8px;display:flex;flex-wrap:wrap;gap:4px 14px}
+ul.answers{font-size:15px;padding-left:18px}ul.answers li{margin:3px 0}.hint{color:#555;font-size:13px}
+kbd{border:1px solid #bbb;border-radius:3px;padding:0 3px;font-size:12px}
 .span.c0 rect{fill:#f2b36b}.span.c1 rect{fill:#e8925a}.span.c2 rect{fill:#f0c674}.span.c3 rect{fill:#e59a7a}
 .span.c4 rect{fill:#d9a441}.span.c5 rect{fill:#f4a582}.span.c6 rect{fill:#e7b98a}.span.c7 rect{fill:#efa35f}
 .op.c0 rect{fill:#8fc9e8}.op.c1 rect{fill:#9bd3b0}.op.c2 rect{fill:#a9b8ef}.op.c3 rect{fill:#7fbfc4}
@@ -73,89 +84,170 @@ void WriteHead(std::ostream& out, const TraceDocument& document,
   out << "</h1>\n";
 }
 
-// Opens the memory section; false (the section closed with a note) when there is nothing to draw.
-bool BeginMemorySection(std::ostream& out, const TraceDocument& document) {
-  out << "<section id=\"memory\">\n<h2>Memory</h2>\n";
-  if (!document.memory().empty() || !document.device_memory().empty()) return true;
-  out << "<p class=\"empty\">The trace has no memory events and no device memory samples."
-         "</p>\n</section>\n";
-  return false;
-}
+// Everything the page's sections share, computed once: the memory analysis of the document's
+// revision, its curves, the timeline's rows, the window every chart is drawn over and the peak.
+struct PageModel {
+  std::optional<LogicalMemoryProfile> logical;
+  std::optional<Trace6MemoryReport> trace6_memory;
+  report::MemoryCurves curves;
+  report::ReportTimeline timeline;
+  report::TimeWindow window;
+  std::optional<report::PeakMark> peak;
+};
 
-void WriteMemorySection(std::ostream& out, const TraceDocument& document,
-                        const HtmlReportOptions& options) {
-  if (!BeginMemorySection(out, document)) return;
-  const std::optional<LogicalMemoryProfile> logical =
-      analysis::BuildLogicalPlaneWithoutTimeline(document.memory());
-  const std::optional<PhysicalMemoryProfile> physical = AnalyzePhysicalMemory(document);
+PageModel BuildPageModel(const TraceDocument& document) {
+  PageModel model;
   std::vector<report::MemoryEventDevice> devices;
-  if (logical) {
-    for (const LogicalDeviceMemoryStats& stats : logical->by_device) {
-      devices.push_back({stats.device, std::nullopt});
-      if (stats.peak_live_bytes) {
-        devices.back().peak = report::CurvePoint{*stats.peak_timestamp_ns, *stats.peak_live_bytes};
+  if (document.revision() == SchemaRevision::kTrace6) {
+    model.trace6_memory = AnalyzeTrace6Memory(document);
+    for (const Trace6DeviceMemory& device : model.trace6_memory->by_device) {
+      devices.push_back({device.device, std::nullopt});
+      if (device.peak_bytes > 0) {
+        devices.back().peak = report::CurvePoint{device.peak_timestamp_ns, device.peak_bytes};
+      }
+    }
+    if (model.trace6_memory->peak_bytes > 0) {
+      model.peak = report::PeakMark{model.trace6_memory->peak_timestamp_ns,
+                                    model.trace6_memory->peak_bytes,
+                                    model.trace6_memory->peak_device,
+                                    model.trace6_memory->peak_bytes};
+    }
+  } else {
+    model.logical = analysis::BuildLogicalPlaneWithoutTimeline(document.memory());
+    if (model.logical) {
+      for (const LogicalDeviceMemoryStats& stats : model.logical->by_device) {
+        devices.push_back({stats.device, std::nullopt});
+        if (stats.peak_live_bytes) {
+          devices.back().peak =
+              report::CurvePoint{*stats.peak_timestamp_ns, *stats.peak_live_bytes};
+        }
+      }
+      if (model.logical->peak) {
+        const LogicalMemoryPeak& peak = *model.logical->peak;
+        const std::string_view device = report::PeakDevice(peak);
+        std::uint64_t device_bytes = 0;
+        for (const DeviceLiveBytes& live : peak.live_bytes_by_device) {
+          if (live.device == device) device_bytes = live.bytes;
+        }
+        model.peak = report::PeakMark{peak.timestamp_ns, peak.live_bytes, device, device_bytes};
       }
     }
   }
-  const report::MemoryCurves curves =
-      report::CollectMemoryCurves(document, devices, physical, kMaxChartedDevices);
-  const std::string_view peak_device =
-      logical && logical->peak ? report::PeakDevice(*logical->peak) : std::string_view();
-  report::WriteMemoryCharts(out, curves, options.max_chart_elements, peak_device);
-  if (logical && logical->peak) {
-    report::WritePeakTable(out, *logical->peak, options.max_table_rows);
+  // Every device: the data block draws them all; the static charts stop at kMaxChartedDevices.
+  model.curves = report::CollectMemoryCurves(document, devices, AnalyzePhysicalMemory(document),
+                                             std::numeric_limits<std::size_t>::max());
+  model.timeline = report::LayOutReportTimeline(document);
+  model.window = report::ReportWindow(model.timeline, model.curves);
+  return model;
+}
+
+void WriteTimelineSection(std::ostream& out, const TraceDocument& document,
+                          const PageModel& model, const HtmlReportOptions& options) {
+  out << "<section id=\"timeline\">\n<h2>Timeline</h2>\n"
+         "<p class=\"hint\">Spans, ops and device intervals on the rows of the Chrome export's "
+         "tracks: no two frames of a row overlap. With JavaScript: wheel or <kbd>w</kbd>/<kbd>s</kbd> "
+         "zoom, drag or <kbd>a</kbd>/<kbd>d</kbd> pan, <kbd>0</kbd> resets; the memory curves "
+         "below the rows follow the zoom.</p>\n";
+  report::WriteTimelineOverview(out, document, model.timeline, model.window, model.peak,
+                                options.max_chart_elements);
+  out << "<div id=\"timeline-app\"></div>\n</section>\n";
+}
+
+void WriteMemorySection(std::ostream& out, const TraceDocument& document,
+                        const PageModel& model, const HtmlReportOptions& options) {
+  out << "<section id=\"memory\">\n<h2>Memory</h2>\n";
+  if (document.memory().empty() && document.device_memory().empty()) {
+    out << "<p class=\"empty\">The trace has no memory events and no device memory samples."
+           "</p>\n</section>\n";
+    return;
+  }
+  report::WriteMemoryCharts(out, model.curves, model.window, options.max_chart_elements,
+                            model.peak, kMaxChartedDevices);
+  if (model.trace6_memory) {
+    // trace/6 (docs/legacy-trace6.md §9.3): the peak is the largest device counter, with the
+    // tensors live then.
+    if (model.trace6_memory->peak_bytes > 0) {
+      report::WriteTrace6PeakTable(out, *model.trace6_memory, options.max_table_rows);
+    } else {
+      out << "<p class=\"empty\">No memory peak: no device held live bytes.</p>\n";
+    }
+  } else if (model.logical && model.logical->peak) {
+    report::WritePeakTable(out, document, *model.logical->peak, options.max_table_rows);
   } else {
     out << "<p class=\"empty\">No logical memory peak: no alloc was applied.</p>\n";
   }
   out << "</section>\n";
 }
 
-// trace/6 (docs/legacy-trace6.md §9.3): the curves are the devices' counters, the peak the
-// largest of them, with the tensors live then.
-void WriteTrace6MemorySection(std::ostream& out, const TraceDocument& document,
-                              const HtmlReportOptions& options) {
-  if (!BeginMemorySection(out, document)) return;
-  const Trace6MemoryReport memory = AnalyzeTrace6Memory(document);
-  std::vector<report::MemoryEventDevice> devices;
-  for (const Trace6DeviceMemory& device : memory.by_device) {
-    devices.push_back({device.device, std::nullopt});
-    if (device.peak_bytes > 0) {
-      devices.back().peak = report::CurvePoint{device.peak_timestamp_ns, device.peak_bytes};
-    }
+report::VerdictLine Verdict(const std::vector<HealthIssue>& issues, bool sound,
+                            std::string_view text) {
+  report::VerdictLine verdict{sound, text, 0, 0};
+  for (const HealthIssue& issue : issues) {
+    ++(issue.severity == HealthSeverity::kError ? verdict.errors : verdict.warnings);
   }
-  const report::MemoryCurves curves = report::CollectMemoryCurves(
-      document, devices, AnalyzePhysicalMemory(document), kMaxChartedDevices);
-  report::WriteMemoryCharts(out, curves, options.max_chart_elements, memory.peak_device);
-  if (memory.peak_bytes > 0) {
-    report::WriteTrace6PeakTable(out, memory, options.max_table_rows);
-  } else {
-    out << "<p class=\"empty\">No memory peak: no device held live bytes.</p>\n";
-  }
-  out << "</section>\n";
+  return verdict;
 }
 
 }  // namespace
 
 void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
                      const HtmlReportOptions& options) {
-  WriteHead(out, document, options);
-  report::WriteRunSection(out, document, Summarize(document), options.max_table_rows);
-  if (document.revision() == SchemaRevision::kTrace6) {
-    report::WriteHealthSection(out, AnalyzeTrace6Health(document), options.max_table_rows);
-    WriteTrace6MemorySection(out, document, options);
+  // The analyses with small results run first, so that their working memory is gone before
+  // the page model (a frame per slice, every device's curves) is built.
+  const TraceSummary summary = Summarize(document);
+  const bool trace6 = document.revision() == SchemaRevision::kTrace6;
+  std::optional<TraceHealth> health;
+  std::optional<Trace6Health> trace6_health;
+  report::Answers answers;
+  if (trace6) {
+    trace6_health = AnalyzeTrace6Health(document);
+    answers.verdict = Verdict(trace6_health->issues, trace6_health->trusted,
+                              trace6_health->trusted ? "Trusted" : "Not trusted");
   } else {
-    report::WriteHealthSection(out, AnalyzeHealth(document), options.max_table_rows);
-    WriteMemorySection(out, document, options);
+    health = AnalyzeHealth(document);
+    answers.verdict = Verdict(health->issues, health->structurally_valid,
+                              health->structurally_valid ? "Structurally valid"
+                                                         : "Not structurally valid");
   }
-  // Only a converted Cirron spool has marks; every other page is unchanged.
-  report::WriteMarkCharts(out, report::CollectMarkSeries(document), options.max_chart_elements);
-  // Only a converted TraceML export has ranks; every other page is unchanged.
+  const std::vector<report::OpGroup> top_ops = report::TopOpsByTotal(document);
+  if (!top_ops.empty()) answers.costliest_op = top_ops.front();
+  answers.straggler = report::FindStraggler(document);
+  const std::vector<report::MarkSeries> marks = report::CollectMarkSeries(document);
+  const PageModel model = BuildPageModel(document);
+  answers.peak = model.peak;
+  answers.run_ns = model.window.span_ns();
+  answers.origin_ns = model.window.origin_ns;
+
+  WriteHead(out, document, options);
+  std::vector<report::PageSection> sections{{"answers", "At a glance"},
+                                            {"timeline", "Timeline"},
+                                            {"memory", "Memory"}};
+  if (!marks.empty()) sections.push_back({"marks", "Marks"});
+  if (answers.straggler || report::HasRankSteps(document)) {
+    sections.push_back({"rank-steps", "Steps per rank"});
+  }
+  sections.insert(sections.end(), {{"ops", "Most expensive ops"},
+                                   {"health", "Health"},
+                                   {"run", "Run"}});
+  report::WriteContents(out, sections);
+  report::WriteAnswersSection(out, document, answers);
+  WriteTimelineSection(out, document, model, options);
+  WriteMemorySection(out, document, model, options);
+  // Only a converted Cirron spool has marks; only a converted TraceML export has ranks.
+  report::WriteMarkCharts(out, marks, model.window, options.max_chart_elements);
   report::WriteRankStepsSection(out, document, options.max_table_rows);
-  out << "<section id=\"spans\">\n<h2>Spans and ops</h2>\n";
-  report::WriteFlameChart(out, document, options.max_chart_elements);
-  out << "</section>\n<section id=\"ops\">\n<h2>Most expensive ops</h2>\n";
+  out << "<section id=\"ops\">\n<h2>Most expensive ops</h2>\n";
   report::WriteOpsTables(out, document);
-  out << "</section>\n</body>\n</html>\n";
+  out << "</section>\n";
+  if (trace6) {
+    report::WriteHealthSection(out, *trace6_health, options.max_table_rows);
+  } else {
+    report::WriteHealthSection(out, *health, options.max_table_rows);
+  }
+  report::WriteRunSection(out, document, summary, options.max_table_rows);
+  report::WriteReportData(out, document, model.timeline, model.curves, model.peak, model.window,
+                          options.max_timeline_frames);
+  out << "<script>" << report::kReportScript << "</script>\n</body>\n</html>\n";
 }
 
 std::string WriteHtmlReport(const TraceDocument& document, const HtmlReportOptions& options) {

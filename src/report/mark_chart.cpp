@@ -3,8 +3,8 @@
 #include "report/mark_chart.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -21,42 +21,95 @@ constexpr double kLeft = 80;
 constexpr double kTop = 16;
 constexpr double kPlotWidth = 860;
 constexpr double kPlotHeight = 180;
-constexpr int kValueTicks = 4;
+constexpr long double kValueTicks = 4;
 
 // A value label: up to six significant digits, shortest form.
-std::string FormatValue(double value) {
-  char buffer[32];
-  const auto [end, error] =
-      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 6);
-  return error == std::errc() ? std::string(buffer, end) : std::string("?");
+std::string FormatValue(long double value) {
+  char buffer[48];
+  const int n = std::snprintf(buffer, sizeof buffer, "%.6Lg", value);
+  return n > 0 ? std::string(buffer, static_cast<std::size_t>(std::min<int>(n, 47))) : "?";
+}
+
+// The value axis: from a multiple of the step at or below the lowest value to one at or above
+// the highest, the step 1, 2 or 5 times a power of ten giving at most kValueTicks steps. In long
+// double, where doubles' extremes (±1e308) still subtract to a finite range.
+struct ValueAxis {
+  long double low = 0;
+  long double high = 1;
+  long double step = 1;
+};
+
+ValueAxis MakeValueAxis(double lowest, double highest) {
+  long double low = lowest;
+  long double high = highest;
+  if (!(high > low)) {
+    // One value (or all equal): a step of 1 around it, or of its own size.
+    const long double size = std::fabs(low) > 1 ? std::pow(10.0L, std::floor(std::log10(std::fabs(low)))) : 1;
+    low -= size;
+    high += size;
+  }
+  const long double raw = (high - low) / kValueTicks;
+  const long double power = std::pow(10.0L, std::floor(std::log10(raw)));
+  long double step = power;
+  for (const long double mantissa : {1.0L, 2.0L, 5.0L, 10.0L}) {
+    step = mantissa * power;
+    if (step * kValueTicks >= (high - low) * (1 - 1e-12L)) break;
+  }
+  ValueAxis axis;
+  axis.step = step;
+  axis.low = std::floor(low / step) * step;
+  axis.high = std::ceil(high / step) * step;
+  if (!(axis.high > axis.low)) axis.high = axis.low + step;
+  return axis;
 }
 
 struct Frame {
   std::uint64_t first_ns = 0;
   double span_ns = 1;
-  double low = 0;
-  double high = 1;
+  ValueAxis values;
 
   double X(std::uint64_t ts_ns) const {
-    return kLeft + static_cast<double>(ts_ns - first_ns) / span_ns * kPlotWidth;
+    const double after = ts_ns > first_ns ? static_cast<double>(ts_ns - first_ns) : 0;
+    return kLeft + std::min(after / span_ns, 1.0) * kPlotWidth;
   }
-  double Y(double value) const { return kTop + (high - value) / (high - low) * kPlotHeight; }
+  double Y(long double value) const {
+    return static_cast<double>(kTop + (values.high - value) / (values.high - values.low) *
+                                          kPlotHeight);
+  }
 };
 
-Frame FrameOf(const MarkSeries& series, const Axis& time) {
+Frame FrameOf(const MarkSeries& series, const TimeWindow& window) {
   Frame frame;
-  frame.first_ns = series.points.front().ts_ns;
-  frame.span_ns = time.max;
+  frame.first_ns = window.origin_ns;
+  frame.span_ns = static_cast<double>(std::max<std::uint64_t>(window.span_ns(), 1));
+  if (series.points.empty()) return frame;
   const auto [low, high] = std::minmax_element(
       series.points.begin(), series.points.end(),
       [](const MarkPoint& a, const MarkPoint& b) { return a.value < b.value; });
-  frame.low = low->value;
-  frame.high = high->value;
-  if (!(frame.high > frame.low)) {
-    frame.low -= 1;
-    frame.high += 1;
-  }
+  frame.values = MakeValueAxis(low->value, high->value);
   return frame;
+}
+
+// Where each non-finite value was: a small triangle above the plot per pixel column that had
+// one (the first value of the column named in its title, the column's count beside it).
+void WriteNonFinite(std::ostream& out, const MarkSeries& series, const Frame& frame) {
+  for (std::size_t begin = 0; begin < series.non_finite.size();) {
+    const long column = std::lround(frame.X(series.non_finite[begin].ts_ns));
+    std::size_t end = begin;
+    while (end < series.non_finite.size() &&
+           std::lround(frame.X(series.non_finite[end].ts_ns)) == column) {
+      ++end;
+    }
+    const double x = frame.X(series.non_finite[begin].ts_ns);
+    out << "<path class=\"non-finite\" fill=\"#d62f2f\" d=\"M" << FormatPixels(x - 4) << ' '
+        << FormatPixels(kTop - 10) << "h8l-4 7z\"><title>";
+    WriteEscaped(out, series.non_finite[begin].value);
+    out << " at " << FormatDuration(series.non_finite[begin].ts_ns -
+                                    std::min(series.non_finite[begin].ts_ns, frame.first_ns));
+    if (end - begin > 1) out << " (" << FormatCount(end - begin) << " non-finite values here)";
+    out << "</title></path>\n";
+    begin = end;
+  }
 }
 
 // The polyline's points; above `max_points`, the first, lowest, highest and last point of each
@@ -90,10 +143,10 @@ bool WritePoints(std::ostream& out, const MarkSeries& series, const Frame& frame
   return true;
 }
 
-void WriteChart(std::ostream& out, const MarkSeries& series, std::size_t max_points) {
-  const Axis time =
-      MakeAxis(Quantity::kNanoseconds, series.points.back().ts_ns - series.points.front().ts_ns);
-  const Frame frame = FrameOf(series, time);
+void WriteChart(std::ostream& out, const MarkSeries& series, const TimeWindow& window,
+                std::size_t max_points) {
+  const Axis time = MakeExactAxis(Quantity::kNanoseconds, window.span_ns());
+  const Frame frame = FrameOf(series, window);
   const double bottom = kTop + kPlotHeight;
   out << "<h3>Mark <code>";
   WriteEscaped(out, series.name);
@@ -101,13 +154,17 @@ void WriteChart(std::ostream& out, const MarkSeries& series, std::size_t max_poi
       << "\" viewBox=\"0 0 " << kWidth << ' ' << kHeight << "\" role=\"img\" aria-label=\"";
   WriteEscaped(out, series.name);
   out << " over time\">\n";
-  for (int k = 0; k <= kValueTicks; ++k) {
-    const double value = frame.low + (frame.high - frame.low) * k / kValueTicks;
-    const std::string y = FormatPixels(frame.Y(value));
-    out << "<line stroke=\"#eee\" x1=\"" << FormatPixels(kLeft) << "\" y1=\"" << y << "\" x2=\""
-        << FormatPixels(kLeft + kPlotWidth) << "\" y2=\"" << y << "\"/><text x=\""
-        << FormatPixels(kLeft - 6) << "\" y=\"" << y << "\" dy=\"4\" text-anchor=\"end\">"
-        << FormatValue(value) << "</text>\n";
+  if (!series.points.empty()) {
+    // At most kValueTicks + 1 lines; the count, not the sum, ends the loop.
+    for (int k = 0; k <= static_cast<int>(kValueTicks) + 2; ++k) {
+      const long double value = frame.values.low + k * frame.values.step;
+      if (value > frame.values.high + frame.values.step / 2) break;
+      const std::string y = FormatPixels(frame.Y(value));
+      out << "<line stroke=\"#eee\" x1=\"" << FormatPixels(kLeft) << "\" y1=\"" << y
+          << "\" x2=\"" << FormatPixels(kLeft + kPlotWidth) << "\" y2=\"" << y << "\"/><text x=\""
+          << FormatPixels(kLeft - 6) << "\" y=\"" << y << "\" dy=\"4\" text-anchor=\"end\">"
+          << FormatValue(std::fabs(value) < frame.values.step * 1e-9L ? 0 : value) << "</text>\n";
+    }
   }
   for (std::size_t k = 0; k < time.ticks.size(); ++k) {
     const std::string x = FormatPixels(kLeft + time.ticks[k] / time.max * kPlotWidth);
@@ -118,14 +175,26 @@ void WriteChart(std::ostream& out, const MarkSeries& series, std::size_t max_poi
       << FormatPixels(bottom) << "\" x2=\"" << FormatPixels(kLeft + kPlotWidth) << "\" y2=\""
       << FormatPixels(bottom) << "\"/>\n<text x=\"" << FormatPixels(kLeft + kPlotWidth / 2)
       << "\" y=\"" << FormatPixels(kHeight - 8) << "\" text-anchor=\"middle\">time (" << time.unit
-      << ") after timestamp " << FormatCount(frame.first_ns) << " ns</text>\n"
-      << "<polyline class=\"mark-curve\" fill=\"none\" stroke=\"#2f6fd6\" stroke-width=\"1.5\" "
-         "points=\"";
-  const bool reduced = WritePoints(out, series, frame, max_points);
-  out << "\"/>\n</svg>\n<p class=\"legend\">" << FormatCount(series.points.size())
-      << " point(s)";
-  if (series.non_finite != 0) {
-    out << "; " << FormatCount(series.non_finite) << " non-finite value(s) not drawn";
+      << ")";
+  if (window.origin_ns != 0) out << " after timestamp " << FormatCount(window.origin_ns) << " ns";
+  out << "</text>\n";
+  bool reduced = false;
+  if (series.points.size() == 1) {
+    const MarkPoint& point = series.points.front();
+    out << "<circle class=\"mark-point\" fill=\"#2f6fd6\" r=\"4\" cx=\""
+        << FormatPixels(frame.X(point.ts_ns)) << "\" cy=\"" << FormatPixels(frame.Y(point.value))
+        << "\"><title>" << FormatValue(point.value) << "</title></circle>\n";
+  } else if (series.points.size() > 1) {
+    out << "<polyline class=\"mark-curve\" fill=\"none\" stroke=\"#2f6fd6\" stroke-width=\"1.5\" "
+           "points=\"";
+    reduced = WritePoints(out, series, frame, max_points);
+    out << "\"/>\n";
+  }
+  WriteNonFinite(out, series, frame);
+  out << "</svg>\n<p class=\"legend\">" << FormatCount(series.points.size()) << " point(s)";
+  if (!series.non_finite.empty()) {
+    out << "; " << FormatCount(series.non_finite.size())
+        << " non-finite value(s), marked \u25BC above the plot where they occur";
   }
   out << "</p>\n";
   if (reduced) {
@@ -137,11 +206,11 @@ void WriteChart(std::ostream& out, const MarkSeries& series, std::size_t max_poi
 }  // namespace
 
 void WriteMarkCharts(std::ostream& out, std::span<const MarkSeries> series,
-                     std::size_t max_points) {
+                     const TimeWindow& window, std::size_t max_points) {
   if (series.empty()) return;
   out << "<section id=\"marks\">\n<h2>Marks</h2>\n";
   for (std::size_t i = 0; i < std::min(series.size(), kMaxCharts); ++i) {
-    WriteChart(out, series[i], max_points);
+    WriteChart(out, series[i], window, max_points);
   }
   if (series.size() > kMaxCharts) {
     out << "<p class=\"note\">" << FormatCount(series.size() - kMaxCharts)

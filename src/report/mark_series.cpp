@@ -2,6 +2,7 @@
 #include "report/mark_series.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <string_view>
 
@@ -9,6 +10,7 @@
 #include <boost/json/value.hpp>
 #include <boost/unordered/unordered_flat_map.hpp>
 
+#include "text/utf8.hpp"
 #include "tracedoc/cirron_convert.hpp"
 #include "util/seeded_hash.hpp"
 
@@ -32,7 +34,15 @@ class SeriesCollector {
       std::stable_sort(one.points.begin(), one.points.end(),
                        [](const MarkPoint& a, const MarkPoint& b) { return a.ts_ns < b.ts_ns; });
     }
-    std::erase_if(series_, [](const MarkSeries& one) { return one.points.empty(); });
+    for (MarkSeries& one : series_) {
+      std::stable_sort(one.non_finite.begin(), one.non_finite.end(),
+                       [](const NonFiniteMark& a, const NonFiniteMark& b) {
+                         return a.ts_ns < b.ts_ns;
+                       });
+    }
+    std::erase_if(series_, [](const MarkSeries& one) {
+      return one.points.empty() && one.non_finite.empty();
+    });
     return std::move(series_);
   }
 
@@ -50,18 +60,28 @@ class SeriesCollector {
     }
     if (type->get_string() != "float" && type->get_string() != "int") return;
     MarkSeries& series = SeriesNamed(name->get_string());
+    const std::uint64_t at =
+        ts_ns->is_uint64() ? ts_ns->get_uint64() : static_cast<std::uint64_t>(ts_ns->get_int64());
     if (!value->is_number()) {
-      ++series.non_finite;  // "NaN", "Infinity", "-Infinity"
+      // The conversion writes NaN and the infinities as the strings "NaN", "Infinity",
+      // "-Infinity".
+      const std::string_view text = value->is_string() ? std::string_view(value->get_string())
+                                                       : std::string_view("non-finite");
+      series.non_finite.push_back({at, text::Shortened(text, 32)});
       return;
     }
-    series.points.push_back(
-        {ts_ns->is_uint64() ? ts_ns->get_uint64() : static_cast<std::uint64_t>(ts_ns->get_int64()),
-         value->to_number<double>()});
+    const double number = value->to_number<double>();
+    if (!std::isfinite(number)) {
+      series.non_finite.push_back({at, number != number ? "NaN" : number > 0 ? "Infinity"
+                                                                             : "-Infinity"});
+      return;
+    }
+    series.points.push_back({at, number});
   }
 
   MarkSeries& SeriesNamed(std::string_view name) {
     const auto [at, added] = slots_.try_emplace(std::string(name), series_.size());
-    if (added) series_.push_back(MarkSeries{std::string(name), {}, 0});
+    if (added) series_.push_back(MarkSeries{std::string(name), {}, {}});
     return series_[at->second];
   }
 

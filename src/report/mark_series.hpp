@@ -16,12 +16,18 @@ struct MarkPoint {
   double value = 0;
 };
 
+/// A float mark whose value is not a finite number: where it is, and what it was.
+struct NonFiniteMark {
+  std::uint64_t ts_ns = 0;
+  std::string value;  // "NaN", "Infinity" or "-Infinity" as written (shortened)
+};
+
 /// The points of one mark name, in time order.
 struct MarkSeries {
   std::string name;
   std::vector<MarkPoint> points;
-  /// float marks whose value is not a finite number (written "NaN", "Infinity"): not drawn.
-  std::uint64_t non_finite = 0;
+  /// Not points of the curve (no coordinate can hold them): marked where they occur.
+  std::vector<NonFiniteMark> non_finite;
 };
 
 /// One series per name of a float or int mark, names in order of first appearance (the meta's

@@ -62,6 +62,23 @@ void WriteAxes(std::ostream& out, const PlotArea& area, const Axis& time, const 
       << middle << ")\" text-anchor=\"middle\">bytes (" << bytes.unit << ")</text>\n";
 }
 
+// The global peak's instant on every chart (a dashed line), and on the chart of the device that
+// holds the most bytes then, a marker at that device's bytes: the instant the live-at-peak
+// table is taken at.
+void WriteGlobalPeak(std::ostream& out, const PlotArea& area, std::string_view device,
+                     const PeakMark& peak) {
+  const std::string x = FormatPixels(area.X(peak.timestamp_ns));
+  out << "<line class=\"peak-line\" x1=\"" << x << "\" y1=\"" << FormatPixels(area.top_px)
+      << "\" x2=\"" << x << "\" y2=\"" << FormatPixels(area.top_px + area.height_px) << "\"/>\n";
+  if (device != peak.device) return;
+  out << "<circle class=\"peak-marker global-peak\" id=\"memory-peak\" cx=\"" << x << "\" cy=\""
+      << FormatPixels(area.Y(peak.device_bytes)) << "\" r=\"6\"><title>global logical peak: "
+      << FormatBytes(peak.bytes) << " (" << FormatCount(peak.bytes) << " bytes) live at timestamp "
+      << FormatCount(peak.timestamp_ns) << " ns, " << FormatBytes(peak.device_bytes) << " on ";
+  WriteEscaped(out, device);
+  out << "</title></circle>\n";
+}
+
 // One curve as a polyline; returns whether it was reduced to pixel columns.
 bool WriteCurve(std::ostream& out, std::string_view css_class, std::span<const CurvePoint> curve,
                 const PlotArea& area, std::size_t max_points, bool from_zero) {
@@ -72,14 +89,14 @@ bool WriteCurve(std::ostream& out, std::string_view css_class, std::span<const C
   return reduced;
 }
 
-void WriteDeviceChart(std::ostream& out, const DeviceCurves& device, const MemoryCurves& curves,
-                      std::size_t max_points, bool holds_global_peak) {
-  const Axis time = MakeAxis(Quantity::kNanoseconds, curves.last_ns - curves.first_ns);
+void WriteDeviceChart(std::ostream& out, const DeviceCurves& device, const TimeWindow& window,
+                      std::size_t max_points, const std::optional<PeakMark>& peak) {
+  const Axis time = MakeExactAxis(Quantity::kNanoseconds, window.span_ns());
   const std::uint64_t largest = std::max(
       {device.peak ? device.peak->bytes : 0, Largest(device.used), Largest(device.reserved)});
   const Axis bytes = MakeAxis(Quantity::kBytes, largest);
   PlotArea area = Plot();
-  area.first_ns = curves.first_ns;
+  area.first_ns = window.origin_ns;
   area.span_ns = time.max;
   area.max_bytes = bytes.max;
 
@@ -88,19 +105,19 @@ void WriteDeviceChart(std::ostream& out, const DeviceCurves& device, const Memor
   out << "</code></h3>\n<svg class=\"memory-chart\" width=\"" << kWidth << "\" height=\""
       << kHeight << "\" viewBox=\"0 0 " << kWidth << ' ' << kHeight
       << "\" role=\"img\" aria-label=\"memory over time\">\n";
-  WriteAxes(out, area, time, bytes, curves.first_ns);
+  WriteAxes(out, area, time, bytes, window.origin_ns);
   bool reduced = WriteCurve(out, "reserved", device.reserved, area, max_points, false);
   reduced |= WriteCurve(out, "used", device.used, area, max_points, false);
   reduced |= WriteCurve(out, "logical", device.logical, area, max_points, true);
   if (device.peak) {
-    out << "<circle class=\"peak-marker\"" << (holds_global_peak ? " id=\"memory-peak\"" : "")
-        << " cx=\"" << FormatPixels(area.X(device.peak->timestamp_ns)) << "\" cy=\""
+    out << "<circle class=\"peak-marker\" cx=\"" << FormatPixels(area.X(device.peak->timestamp_ns)) << "\" cy=\""
         << FormatPixels(area.Y(device.peak->bytes)) << "\" r=\"5\"><title>peak of ";
     WriteEscaped(out, device.device);
     out << ": " << FormatBytes(device.peak->bytes) << " (" << FormatCount(device.peak->bytes)
         << " bytes) live at timestamp " << FormatCount(device.peak->timestamp_ns)
         << " ns</title></circle>\n";
   }
+  if (peak) WriteGlobalPeak(out, area, device.device, *peak);
   out << "</svg>\n<p class=\"legend\">";
   if (!device.logical.empty()) out << "<span class=\"key logical\"></span>live bytes (logical) ";
   if (!device.used.empty()) out << "<span class=\"key used\"></span>used (physical samples) ";
@@ -120,15 +137,18 @@ void WriteDeviceChart(std::ostream& out, const DeviceCurves& device, const Memor
 
 }  // namespace
 
-void WriteMemoryCharts(std::ostream& out, const MemoryCurves& curves, std::size_t max_points,
-                       std::string_view peak_device) {
-  for (const DeviceCurves& device : curves.devices) {
-    WriteDeviceChart(out, device, curves, max_points,
-                     device.peak.has_value() && device.device == peak_device);
+void WriteMemoryCharts(std::ostream& out, const MemoryCurves& curves, const TimeWindow& window,
+                       std::size_t max_points, const std::optional<PeakMark>& peak,
+                       std::size_t max_devices) {
+  const std::size_t shown = std::min(curves.devices.size(), max_devices);
+  for (std::size_t k = 0; k < shown; ++k) {
+    WriteDeviceChart(out, curves.devices[k], window, max_points, peak);
   }
-  if (curves.devices_left_out != 0) {
-    out << "<p class=\"note\">" << FormatCount(curves.devices_left_out)
-        << " more device(s) not charted.</p>\n";
+  const std::size_t left_out = curves.devices.size() - shown + curves.devices_left_out;
+  if (left_out != 0) {
+    out << "<p class=\"note\">" << FormatCount(left_out)
+        << " more device(s) not drawn here; the interactive timeline above draws every device."
+        << "</p>\n";
   }
 }
 

@@ -4,10 +4,34 @@
 #include <cstdint>
 
 #include "report/html_escape.hpp"
+#include "text/utf8.hpp"
 #include "report/units.hpp"
 #include "util/saturating.hpp"
 
 namespace tracedoc::report {
+
+// A name a table row repeats: each row may name the same long span.
+constexpr std::size_t kMaxSpanNameBytes = 120;
+
+namespace {
+
+// The allocating span by name, linked to it on the timeline, its id beside it; an id the trace
+// never opened stays a bare id.
+void WriteSpanCell(std::ostream& out, const TraceDocument& document, const SpanIndex& spans,
+                   std::string_view span_id) {
+  const std::optional<SpanPosition> position = spans.Find(span_id);
+  if (position) {
+    out << "<a class=\"timeline-link\" href=\"#timeline\" data-kind=\"0\" data-ref=\"" << *position
+        << "\">";
+    WriteEscaped(out, text::Shortened(document.spans()[*position].name, kMaxSpanNameBytes));
+    out << "</a> ";
+  }
+  out << "<code>";
+  WriteEscaped(out, text::Shortened(span_id, kMaxSpanNameBytes));
+  out << "</code>";
+}
+
+}  // namespace
 
 std::vector<const LogicalStorageLifetime*> LargestFirst(const LogicalMemoryPeak& peak) {
   std::vector<const LogicalStorageLifetime*> rows;
@@ -27,7 +51,9 @@ std::string_view PeakDevice(const LogicalMemoryPeak& peak) {
   return largest == nullptr ? std::string_view() : largest->device;
 }
 
-void WritePeakTable(std::ostream& out, const LogicalMemoryPeak& peak, std::size_t max_rows) {
+void WritePeakTable(std::ostream& out, const TraceDocument& document,
+                    const LogicalMemoryPeak& peak, std::size_t max_rows) {
+  const SpanIndex spans = document.span_index();
   out << "<h3>Live at the peak</h3>\n<p class=\"peak\">" << FormatBytes(peak.live_bytes) << " ("
       << FormatCount(peak.live_bytes) << " bytes) in " << FormatCount(peak.live_allocations.size())
       << " storage(s) at timestamp " << FormatCount(peak.timestamp_ns) << " ns.</p>\n";
@@ -40,9 +66,13 @@ void WritePeakTable(std::ostream& out, const LogicalMemoryPeak& peak, std::size_
     const LogicalStorageLifetime& live = *rows[i];
     out << "<tr><td title=\"" << FormatCount(live.bytes) << " bytes\">" << FormatBytes(live.bytes)
         << "</td><td>";
-    if (live.op_name) WriteEscaped(out, *live.op_name);
+    if (live.op_name) {
+      WriteEscaped(out, *live.op_name);
+    } else {
+      out << "<span class=\"none\" title=\"the alloc names no op\">(no op)</span>";
+    }
     out << "</td><td>";
-    WriteEscaped(out, live.allocation_span_id);
+    WriteSpanCell(out, document, spans, live.allocation_span_id);
     out << "</td><td>" << FormatShape(live.shape) << "</td><td>";
     WriteEscaped(out, live.dtype);
     out << "</td><td>" << EnumName(live.category) << "</td><td>";

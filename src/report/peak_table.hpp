@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tracedoc/document.hpp"
 #include "tracedoc/memory.hpp"
 
 namespace tracedoc::report {
@@ -19,8 +20,10 @@ std::vector<const LogicalStorageLifetime*> LargestFirst(const LogicalMemoryPeak&
 std::string_view PeakDevice(const LogicalMemoryPeak& peak);
 
 /// Writes the peak's figures and `table.live-at-peak` of at most `max_rows` rows, the rest summed
-/// up in one line.
-void WritePeakTable(std::ostream& out, const LogicalMemoryPeak& peak, std::size_t max_rows);
+/// up in one line. Each row names its allocating span (linked to it on the timeline) and id,
+/// and its op, or says it has none.
+void WritePeakTable(std::ostream& out, const TraceDocument& document,
+                    const LogicalMemoryPeak& peak, std::size_t max_rows);
 
 }  // namespace tracedoc::report
 

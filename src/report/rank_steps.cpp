@@ -128,6 +128,27 @@ void WriteTable(std::ostream& out, const std::vector<RankSteps>& ranks, std::siz
 
 }  // namespace
 
+std::optional<StragglerLine> FindStraggler(const TraceDocument& document) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> medians;  // (rank, median)
+  for (const RankSteps& rank : CollectRankSteps(document)) {
+    if (!rank.durations_ns.empty()) medians.emplace_back(rank.rank, Median(rank.durations_ns));
+  }
+  if (medians.size() < 2) return std::nullopt;
+  const auto slowest = std::max_element(medians.begin(), medians.end(),
+                                        [](const auto& a, const auto& b) {
+                                          return a.second != b.second ? a.second < b.second
+                                                                      : a.first > b.first;
+                                        });
+  std::vector<std::uint64_t> values;
+  for (const auto& [rank, median] : medians) values.push_back(median);
+  const std::uint64_t middle = Median(values);
+  return StragglerLine{slowest->first, slowest->second, slowest->second - middle};
+}
+
+bool HasRankSteps(const TraceDocument& document) {
+  return !analysis::TraceMLRankSpans(document).empty();
+}
+
 void WriteRankStepsSection(std::ostream& out, const TraceDocument& document,
                            std::size_t max_table_rows) {
   const std::vector<RankSteps> ranks = CollectRankSteps(document);

@@ -5,11 +5,28 @@
 #define TRACEDOC_SRC_REPORT_RANK_STEPS_HPP_
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <ostream>
 
 #include "tracedoc/document.hpp"
 
 namespace tracedoc::report {
+
+/// The rank whose median step is slowest (the lowest such rank on a tie), as `tracedoc summary`
+/// picks it from the export, here from the document's step spans.
+struct StragglerLine {
+  std::uint64_t rank = 0;
+  std::uint64_t median_step_ns = 0;
+  /// Over the (nearest-rank) median of the ranks' medians.
+  std::uint64_t lag_ns = 0;
+};
+
+/// The straggler of a document converted from TraceML with two ranks or more with steps.
+std::optional<StragglerLine> FindStraggler(const TraceDocument& document);
+
+/// Whether WriteRankStepsSection writes anything for `document`.
+bool HasRankSteps(const TraceDocument& document);
 
 /// Writes `<section id="rank-steps">` for a document converted from TraceML that has rank spans
 /// (the first eight ranks charted, `max_table_rows` in the table), or nothing. A chart of more

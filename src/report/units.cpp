@@ -132,3 +132,30 @@ Axis MakeAxis(Quantity quantity, std::uint64_t largest) {
 }
 
 }  // namespace tracedoc::report
+
+namespace tracedoc::report {
+
+Axis MakeExactAxis(Quantity quantity, std::uint64_t largest) {
+  Axis axis = MakeAxis(quantity, largest);
+  if (largest == 0) return axis;
+  const double end = static_cast<double>(largest);
+  while (axis.ticks.size() > 1 && axis.ticks.back() > end) {
+    axis.ticks.pop_back();
+    axis.labels.pop_back();
+  }
+  axis.max = end;
+  return axis;
+}
+
+}  // namespace tracedoc::report
+
+namespace tracedoc::report {
+
+std::string FormatPercent(double percent) {
+  if (!(percent >= 0.05) && percent > 0) return "< 0.1 %";
+  if (!(percent < 1e6)) return "> 1,000,000 %";
+  const auto tenths = static_cast<std::uint64_t>(percent * 10 + 0.5);
+  return FormatCount(tenths / 10) + '.' + std::to_string(tenths % 10) + " %";
+}
+
+}  // namespace tracedoc::report

@@ -22,6 +22,9 @@ std::string FormatBytes(std::uint64_t bytes);
 /// `850` → `850 ns`, `1200` → `1.2 µs`, `2500000000` → `2.5 s`: at most two decimals.
 std::string FormatDuration(std::uint64_t ns);
 
+/// `12.345` → `12.3 %`: one decimal; below 0.1 (and above 0) `< 0.1 %`.
+std::string FormatPercent(double percent);
+
 /// A shape as `[32, 32]` (`[]` for a scalar); beyond eight dimensions the rest is counted.
 std::string FormatShape(ArrayView<std::uint64_t> shape);
 
@@ -43,6 +46,10 @@ struct Axis {
 /// The axis for values from 0 to `largest` (in base units): the unit largest fits in, and
 /// about five steps of 1, 2 or 5 times a power of ten of that unit. `largest` 0 gives one step.
 Axis MakeAxis(Quantity quantity, std::uint64_t largest);
+
+/// The same ticks, but the axis ends exactly at `largest` (ticks beyond it dropped): for time,
+/// so that every chart of the page spans the run and nothing more. `largest` 0: as MakeAxis.
+Axis MakeExactAxis(Quantity quantity, std::uint64_t largest);
 
 }  // namespace tracedoc::report
 

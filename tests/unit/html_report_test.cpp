@@ -3,8 +3,11 @@
 // traces without memory or spans, streaming, and `tracedoc report` on the command line.
 #include "tracedoc/html_report.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -17,9 +20,12 @@
 #include "report/html_escape.hpp"
 #include "report/ops_table.hpp"
 #include "report/units.hpp"
+#include "../../bench/trace_generator.hpp"
 #include "support/cli_fixture.hpp"
+#include "support/report_data_block.hpp"
 #include "support/test_traces.hpp"
 #include "support/traceml_two_rank_export.hpp"
+#include "tracedoc/chrome_trace.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/traceml_convert.hpp"
 
@@ -115,7 +121,11 @@ TEST(HtmlReportTest, TraceStringsCannotInjectMarkup) {
       Op("evil", R"("\"><img src=x onerror=alert(2)>")", 10, 500),
       SpanEnd("evil", 600),
   })));
-  EXPECT_THAT(page, Not(HasSubstr("<script")));
+  // The page's own two script elements (the data block, the script) and no third; the data
+  // block writes the name's `<` as \u003c.
+  EXPECT_EQ(Count(page, "<script"), 2u);
+  EXPECT_EQ(Count(page, "</script"), 2u);
+  EXPECT_THAT(page, HasSubstr(R"(\u003cscript\u003ealert(1)\u003c/script\u003e)"));
   EXPECT_THAT(page, Not(HasSubstr("<img")));
   EXPECT_THAT(page, HasSubstr("&lt;script&gt;alert(1)&lt;/script&gt;"));
   EXPECT_THAT(page, HasSubstr("&quot;&gt;&lt;img src=x onerror=alert(2)&gt;"));
@@ -194,7 +204,7 @@ TEST(HtmlReportTest, ATraceWithoutMemoryOrSpansIsStillAPage) {
   EXPECT_TRUE(page.starts_with("<!DOCTYPE html>\n"));
   EXPECT_TRUE(page.ends_with("</body>\n</html>\n"));
   EXPECT_THAT(page, HasSubstr("no memory events"));
-  EXPECT_THAT(page, HasSubstr("no spans under a root"));
+  EXPECT_THAT(page, HasSubstr("no spans, ops or device intervals"));
   EXPECT_THAT(page, HasSubstr("No op records"));
   EXPECT_THAT(page, HasSubstr("<section id=\"health\">"));
   EXPECT_EQ(Count(page, "<section"), Count(page, "</section>"));
@@ -216,8 +226,8 @@ TEST(HtmlReportTest, MemoryCurveAggregatesAboveTheThreshold) {
   EXPECT_LT(small.size(), large.size());
 }
 
-TEST(HtmlReportTest, FlameChartMergesFramesNarrowerThanAPixelAboveTheThreshold) {
-  // A root of 10^6 ns: each of the 30 children (100 ns) is 0.12 px wide; one is wide.
+TEST(HtmlReportTest, OverviewMergesFramesNarrowerThanAPixelIntoBusyRuns) {
+  // A root of 10^6 ns: each of the 30 children (100 ns, 200 ns apart) is 0.1 px wide; one is wide.
   std::vector<std::string> lines = {SpanStart("root", "", R"("root")", 0)};
   for (int i = 0; i < 30; ++i) {
     const std::string id = "c" + std::to_string(i);
@@ -227,35 +237,173 @@ TEST(HtmlReportTest, FlameChartMergesFramesNarrowerThanAPixelAboveTheThreshold) 
   lines.push_back(SpanStart("wide", "root", R"("wide")", 500'000));
   lines.push_back(SpanEnd("wide", 400'000));
   lines.push_back(SpanEnd("root", 1'000'000));
-  const TraceDocument document = Fold(Trace(lines, 1'000'000));
-
-  const std::string merged = WriteHtmlReport(document, {.max_chart_elements = 10});
-  EXPECT_EQ(Count(merged, "<g class=\"frame more\">"), 1u);
-  EXPECT_THAT(merged, HasSubstr("30 more spans and ops of root"));
-  EXPECT_EQ(Count(merged, "<g class=\"frame "), 3u);  // root, the merged frame, wide
-
-  const std::string full = WriteHtmlReport(document, {.max_chart_elements = 100});
-  EXPECT_EQ(Count(full, "frame more"), 0u);
-  EXPECT_EQ(Count(full, "<g class=\"frame "), 32u);
-  EXPECT_EQ(Count(full, "<title>tiny\n"), 30u);  // every frame has its tooltip
+  const std::string page = WriteHtmlReport(Fold(Trace(lines, 1'000'000)));
+  EXPECT_EQ(Count(page, "<g class=\"frame span"), 2u);  // root and wide
+  EXPECT_EQ(Count(page, "<rect class=\"busy\""), 1u);
+  EXPECT_THAT(page, HasSubstr("<title>30 frame(s) narrower than a pixel</title>"));
+  // Every frame is in the data block, one by one.
+  const testing::DataBlock block = testing::ReadDataBlock(page);
+  EXPECT_THAT(block.problems, ::testing::IsEmpty());
+  EXPECT_EQ(block.frames.size(), 32u);
+  EXPECT_EQ(block.bucketed_frames, 0u);
 }
 
-TEST(HtmlReportTest, FlameChartMergesNarrowRootsToo) {
-  // 2,000 roots of 1 ns side by side, then one of 10^6 ns: with a budget of 100 frames, the
-  // narrow roots are one merged frame, not a chart that stops at its first row.
-  std::vector<std::string> lines;
-  for (int i = 0; i < 2000; ++i) {
-    const std::string id = "r" + std::to_string(i);
-    lines.push_back(SpanStart(id, "", R"("r")", i));
-    lines.push_back(SpanEnd(id, 1));
+TEST(HtmlReportTest, ConcurrentRootsAreDrawnOnRowsOfTheirOwn) {
+  // Two roots that overlap in time (as two ranks do), each with a child: the old flame chart
+  // drew the second over the first.
+  const std::string page = WriteHtmlReport(Fold(Trace(
+      {SpanStart("a", "", R"("rank 0")", 0), SpanStart("a1", "a", R"("step")", 10),
+       SpanEnd("a1", 500), SpanStart("b", "", R"("rank 1")", 100),
+       SpanStart("b1", "b", R"("step")", 110), SpanEnd("b1", 600), SpanEnd("a", 900),
+       SpanEnd("b", 900)},
+      1000)));
+  const testing::DataBlock block = testing::ReadDataBlock(page);
+  ASSERT_THAT(block.problems, ::testing::IsEmpty());
+  ASSERT_EQ(block.frames.size(), 4u);
+  std::set<std::uint64_t> rows;
+  for (const testing::DataFrame& frame : block.frames) rows.insert(frame.row);
+  EXPECT_EQ(rows.size(), 4u);  // two tracks, two depths each
+  // The rows are the Chrome export's tracks: the same thread names, in its order.
+  std::vector<std::string> tracks;
+  for (const auto& [process, track, depth] : block.lanes) {
+    if (depth == 0) tracks.push_back(track);
   }
-  lines.push_back(SpanStart("big", "", R"("big")", 2000));
-  lines.push_back(SpanEnd("big", 1'000'000));
-  const std::string page =
-      WriteHtmlReport(Fold(Trace(lines, 1'002'000)), {.max_chart_elements = 100});
-  EXPECT_EQ(Count(page, "<g class=\"frame "), 2u);
-  EXPECT_THAT(page, HasSubstr("2,000 more root spans"));
-  EXPECT_THAT(page, Not(HasSubstr("are not drawn")));
+  std::vector<std::string> chrome_tracks;
+  const boost::json::value chrome = boost::json::parse(ExportChromeTrace(Fold(Trace(
+      {SpanStart("a", "", R"("rank 0")", 0), SpanStart("a1", "a", R"("step")", 10),
+       SpanEnd("a1", 500), SpanStart("b", "", R"("rank 1")", 100),
+       SpanStart("b1", "b", R"("step")", 110), SpanEnd("b1", 600), SpanEnd("a", 900),
+       SpanEnd("b", 900)},
+      1000))));
+  for (const boost::json::value& event : chrome.at("traceEvents").as_array()) {
+    if (event.at("ph") == "M" && event.at("name") == "thread_name" &&
+        event.at("pid").to_number<int>() == 1) {
+      const std::string name(event.at("args").at("name").as_string());
+      if (name != "run") chrome_tracks.push_back(name);
+    }
+  }
+  EXPECT_EQ(tracks, chrome_tracks);
+}
+
+TEST(HtmlReportTest, AGenerated100kEventTraceKeepsTheLongestFramesAndSumsTheRest) {
+  const TraceDocument document = Fold(bench::GenerateTrace(100'000, 31));
+  const std::size_t slices =
+      document.spans().size() + document.ops().size() + document.device_intervals().size();
+  ASSERT_GT(slices, 20'000u);
+  const std::string page = WriteHtmlReport(document, {.max_timeline_frames = 5'000});
+  const testing::DataBlock block = testing::ReadDataBlock(page);
+  ASSERT_THAT(block.problems, ::testing::IsEmpty());
+  EXPECT_EQ(block.U64("frames_total"), slices);
+  EXPECT_EQ(block.frames.size(), 5'000u);
+  EXPECT_EQ(block.frames.size() + block.bucketed_frames, slices);
+  // The kept frames are the longest: no bucket's mean is longer than the shortest kept frame.
+  std::uint64_t shortest_kept = UINT64_MAX;
+  for (const testing::DataFrame& frame : block.frames) shortest_kept = std::min(shortest_kept, frame.dur);
+  const auto& buckets = block.root.at("buckets").as_object();
+  const std::vector<std::uint64_t> counts = testing::U64Column(buckets, "count");
+  const std::vector<std::uint64_t> busy = testing::U64Column(buckets, "busy");
+  for (std::size_t k = 0; k < counts.size(); ++k) EXPECT_LE(busy[k] / counts[k], shortest_kept);
+  // The static picture stays within its shape budget.
+  EXPECT_LE(Count(page, "<g class=\"frame ") + Count(page, "<rect class=\"busy\""), 10'000u);
+  // Every frame kept with its default budget, and the page still small.
+  const std::string whole = WriteHtmlReport(document);
+  const testing::DataBlock all = testing::ReadDataBlock(whole);
+  ASSERT_THAT(all.problems, ::testing::IsEmpty());
+  EXPECT_EQ(all.frames.size(), std::min<std::size_t>(slices, 100'000));
+  EXPECT_LT(whole.size(), std::size_t{10} << 20);
+}
+
+TEST(HtmlReportTest, MemoryChartsAndTimelineShareTheWindowAndMarkTheGlobalPeakThere) {
+  // Two devices; the global peak (both live) is at 300, when neither device is at its own peak.
+  const auto alloc = [](std::uint64_t t, std::string_view device, std::string_view storage,
+                        std::uint64_t bytes, std::string_view action) {
+    return R"({"kind":"memory","timestamp_ns":)" + std::to_string(t) + R"(,"storage_id":")" +
+           std::string(storage) + R"(","tensor_id":"t","span_id":"root","device":")" +
+           std::string(device) + R"(","bytes":)" + std::to_string(bytes) + R"(,"action":")" +
+           std::string(action) + R"(","dtype":"f32","category":"activation"})";
+  };
+  const std::string page = WriteHtmlReport(Fold(RootTrace({
+      alloc(100, "cpu", "a", 600, "alloc"), alloc(200, "cpu", "a", 600, "free"),
+      alloc(250, "cpu", "b", 500, "alloc"), alloc(300, "gpu", "c", 400, "alloc"),
+      alloc(400, "cpu", "b", 500, "free"), alloc(500, "gpu", "c", 400, "free"),
+      alloc(600, "gpu", "d", 700, "alloc"), alloc(700, "gpu", "d", 700, "free")})));
+  const testing::DataBlock block = testing::ReadDataBlock(page);
+  ASSERT_THAT(block.problems, ::testing::IsEmpty());
+  EXPECT_EQ(block.root.at("peak").at("at").to_number<std::uint64_t>(), 300u);
+  EXPECT_EQ(block.root.at("peak").at("bytes").to_number<std::uint64_t>(), 900u);
+  EXPECT_EQ(block.root.at("peak").at("device").as_string(), "cpu");
+  EXPECT_EQ(block.U64("end"), 1000u);
+  EXPECT_EQ(Count(page, "id=\"memory-peak\""), 1u);
+  EXPECT_THAT(page, HasSubstr("global logical peak: 900 B (900 bytes) live at timestamp 300 ns"));
+  EXPECT_THAT(page, HasSubstr("in 2 storage(s) at timestamp 300 ns."));
+  // One dashed line per memory chart and one across the timeline, all at 300 of 1000 ns.
+  EXPECT_EQ(Count(page, "<line class=\"peak-line\""), 3u);
+  // The memory charts end at the run's end (1 µs), not at a rounded-up 1.2 µs.
+  EXPECT_THAT(page, Not(HasSubstr(">1.2</text>")));
+  // The live-at-peak table names the allocating span and links to it.
+  EXPECT_THAT(page, HasSubstr(R"(<a class="timeline-link" href="#timeline" data-kind="0" data-ref="0">root</a> <code>root</code>)"));
+}
+
+TEST(HtmlReportTest, AnswersComeFirstWithLinksDown) {
+  const std::string page = WriteHtmlReport(Fold(RootTrace({
+      Op("root", R"("matmul")", 10, 250), Op("root", R"("add")", 300, 50),
+      Memory(10, "alloc", "s", 4096), Memory(500, "free", "s", 4096)})));
+  const std::size_t nav = page.find("<nav id=\"contents\"");
+  const std::size_t answers = page.find("<section id=\"answers\">");
+  ASSERT_NE(nav, std::string::npos);
+  EXPECT_LT(nav, answers);
+  EXPECT_LT(answers, page.find("<section id=\"timeline\">"));
+  EXPECT_LT(page.find("<section id=\"timeline\">"), page.find("<section id=\"memory\">"));
+  for (const std::string_view id : {"answers", "timeline", "memory", "ops", "health", "run"}) {
+    EXPECT_THAT(page, HasSubstr("<li><a href=\"#" + std::string(id) + "\">")) << id;
+    EXPECT_THAT(page, HasSubstr("<section id=\"" + std::string(id) + "\">")) << id;
+  }
+  EXPECT_THAT(page, HasSubstr("The run <strong class=\"outcome-complete\">completed</strong>."));
+  EXPECT_THAT(page, HasSubstr("Memory peak <strong>4 KiB</strong> (4,096 bytes) at 10 ns"));
+  EXPECT_THAT(page, HasSubstr("Costliest op <code>matmul</code>: 250 ns in 1 call(s), 25.0 % of the run."));
+}
+
+// A trace whose meta carries `cirron_marks` (as a converted Cirron spool's does).
+std::string MarksTrace(std::string_view marks_json) {
+  std::string meta(kMeta10);
+  meta.insert(meta.size() - 1, std::string(R"(,"cirron_marks":)") + std::string(marks_json));
+  std::string text = RootTrace({});
+  text.replace(0, text.find('\n'), meta);
+  return text;
+}
+
+std::string MarkSection(const std::string& page) {
+  const std::size_t at = page.find("<section id=\"marks\">");
+  return at == std::string::npos ? "" : page.substr(at, page.find("</section>", at) - at);
+}
+
+TEST(HtmlReportTest, ASingleMarkIsDrawnAsAPointOnThePagesTimeAxis) {
+  const std::string marks = MarkSection(WriteHtmlReport(Fold(MarksTrace(
+      R"([{"name":"loss","value_type":"float","value":1.25092,"ts_ns":400}])"))));
+  ASSERT_FALSE(marks.empty());
+  EXPECT_EQ(Count(marks, "<circle class=\"mark-point\""), 1u);
+  EXPECT_EQ(Count(marks, "<polyline"), 0u);
+  // Rounded ticks around the value (0.25092 is never a label), relative time to the run's end.
+  EXPECT_THAT(marks, HasSubstr(">1</text>"));
+  EXPECT_THAT(marks, HasSubstr(">2</text>"));
+  EXPECT_THAT(marks, Not(HasSubstr("1.25092</text>")));
+  EXPECT_THAT(marks, HasSubstr(R"(text-anchor="middle">time (µs)</text>)"));
+  EXPECT_THAT(marks, HasSubstr(R"(text-anchor="middle">1</text>)"));  // the run's end: 1 µs
+}
+
+TEST(HtmlReportTest, ExtremeAndNonFiniteMarksNeverBecomeCoordinates) {
+  const std::string marks = MarkSection(WriteHtmlReport(Fold(MarksTrace(
+      R"([{"name":"v","value_type":"float","value":-1e308,"ts_ns":100},)"
+      R"({"name":"v","value_type":"float","value":1e308,"ts_ns":200},)"
+      R"({"name":"v","value_type":"float","value":"NaN","ts_ns":300},)"
+      R"({"name":"v","value_type":"float","value":"Infinity","ts_ns":600}])"))));
+  ASSERT_FALSE(marks.empty());
+  EXPECT_THAT(marks, Not(HasSubstr("nan")));
+  EXPECT_THAT(marks, Not(HasSubstr("inf")));
+  EXPECT_EQ(Count(marks, "<path class=\"non-finite\""), 2u);
+  EXPECT_THAT(marks, HasSubstr("<title>NaN at 300 ns</title>"));
+  EXPECT_THAT(marks, HasSubstr("<title>Infinity at 600 ns</title>"));
+  EXPECT_THAT(marks, HasSubstr("2 point(s); 2 non-finite value(s), marked"));
 }
 
 TEST(HtmlReportTest, OpsTablesAreSortedByTotalAndBySelfTime) {
@@ -369,9 +517,9 @@ TEST(HtmlReportTest, ATraceMLExportShowsEachRanksStepsSideBySideOnOneScale) {
                               "<td>7.5 ms</td><td>8.75 ms</td></tr>"));
   EXPECT_THAT(page, HasSubstr("<tr><td>1</td><td>1</td><td>2.5 ms</td><td>2.5 ms</td>"
                               "<td>2.5 ms</td><td>2.5 ms</td></tr>"));
-  // The section stands between the memory section and the spans.
+  // The section stands between the memory section and the ops.
   EXPECT_LT(page.find("id=\"memory\""), page.find("id=\"rank-steps\""));
-  EXPECT_LT(page.find("id=\"rank-steps\""), page.find("id=\"spans\""));
+  EXPECT_LT(page.find("id=\"rank-steps\""), page.find("id=\"ops\""));
 }
 
 TEST(HtmlReportTest, ARankWithMoreStepsThanColumnsDrawsTheLongestOfEachColumn) {
