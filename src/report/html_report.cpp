@@ -56,6 +56,7 @@ svg{display:block;max-width:100%;height:auto}svg text{font:11px system-ui,sans-s
 .peak-line{stroke:#d62f2f;stroke-dasharray:3 3}.peak-marker.global-peak{fill:#8b0000}
 nav#contents ul{list-style:none;padding:0;margin:0 0 8px;display:flex;flex-wrap:wrap;gap:4px 14px}
 ul.answers{font-size:15px;padding-left:18px}ul.answers li{margin:3px 0}.hint{color:#555;font-size:13px}
+table.step-phases .key{display:inline-block;width:10px;height:10px;margin-right:6px}.straggler{font-size:15px}
 kbd{border:1px solid #bbb;border-radius:3px;padding:0 3px;font-size:12px}
 .span.c0 rect{fill:#f2b36b}.span.c1 rect{fill:#e8925a}.span.c2 rect{fill:#f0c674}.span.c3 rect{fill:#e59a7a}
 .span.c4 rect{fill:#d9a441}.span.c5 rect{fill:#f4a582}.span.c6 rect{fill:#e7b98a}.span.c7 rect{fill:#efa35f}

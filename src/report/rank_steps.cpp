@@ -3,12 +3,20 @@
 #include "report/rank_steps.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
+#include <deque>
 #include <string>
 #include <vector>
 
+#include <boost/unordered/unordered_flat_map.hpp>
+
 #include "analysis/traceml_ranks.hpp"
+#include "report/html_escape.hpp"
 #include "report/units.hpp"
+#include "text/utf8.hpp"
 #include "util/saturating.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::report {
 namespace {
@@ -21,43 +29,119 @@ constexpr double kTop = 10;
 constexpr double kPlotWidth = 230;
 constexpr double kPlotHeight = 130;
 
-// A rank's step durations, in start order.
+// Phases get one of these colours by name, in order of first appearance; the ninth name on
+// shares the last ("other"). A step without phases, or the part its phases do not cover, is
+// drawn in kStepColour.
+constexpr std::array<std::string_view, 9> kPhaseColours = {
+    "#2f6fd6", "#e07b00", "#3aa655", "#c4473a", "#8e5cc2", "#8c6d31", "#d462a6", "#5fb3c4",
+    "#999999"};
+constexpr std::string_view kStepColour = "#b8c7e0";
+constexpr std::size_t kOtherPhase = kPhaseColours.size() - 1;
+
+// One step of a rank: its number (from the converter's span id `rR.sS`, else its place in start
+// order), its duration and span.
+struct StepBar {
+  std::uint64_t number = 0;
+  std::uint64_t duration_ns = 0;
+  SpanPosition span = 0;
+};
+
 struct RankSteps {
   std::uint64_t rank = 0;
+  std::vector<StepBar> steps;  // by number
   std::vector<std::uint64_t> durations_ns;
 };
 
-std::vector<RankSteps> CollectRankSteps(const TraceDocument& document) {
+// S of a converted step's id `rR.sS`.
+std::optional<std::uint64_t> StepNumber(std::string_view id) {
+  const std::size_t at = id.rfind(".s");
+  if (at == std::string_view::npos || at + 2 >= id.size()) return std::nullopt;
+  std::uint64_t number = 0;
+  const char* end = id.data() + id.size();
+  const auto [ptr, error] = std::from_chars(id.data() + at + 2, end, number);
+  if (error != std::errc() || ptr != end) return std::nullopt;
+  return number;
+}
+
+struct RankStepsSet {
   std::vector<RankSteps> ranks;
+  /// Whether every step had a number (else all are placed in start order).
+  bool numbered = true;
+};
+
+RankStepsSet CollectRankSteps(const TraceDocument& document) {
+  RankStepsSet set;
   const SpanIndex index = document.span_index();
   const std::span<const SpanRecord> spans = document.spans();
   for (const analysis::RankSpan& rank : analysis::TraceMLRankSpans(document)) {
-    std::vector<SpanPosition> steps(index.children(rank.span).begin(),
-                                    index.children(rank.span).end());
-    std::sort(steps.begin(), steps.end(), [&](SpanPosition a, SpanPosition b) {
-      return spans[a].start_ns != spans[b].start_ns ? spans[a].start_ns < spans[b].start_ns
-                                                    : a < b;
-    });
-    RankSteps& entry = ranks.emplace_back();
+    RankSteps& entry = set.ranks.emplace_back();
     entry.rank = rank.rank;
-    for (const SpanPosition step : steps) entry.durations_ns.push_back(spans[step].duration_ns);
+    for (const SpanPosition step : index.children(rank.span)) {
+      const std::optional<std::uint64_t> number = StepNumber(spans[step].id);
+      set.numbered = set.numbered && number.has_value();
+      entry.steps.push_back({number.value_or(0), spans[step].duration_ns, step});
+      entry.durations_ns.push_back(spans[step].duration_ns);
+    }
   }
-  return ranks;
+  for (RankSteps& rank : set.ranks) {
+    std::sort(rank.steps.begin(), rank.steps.end(), [&](const StepBar& a, const StepBar& b) {
+      if (set.numbered && a.number != b.number) return a.number < b.number;
+      return spans[a.span].start_ns != spans[b.span].start_ns
+                 ? spans[a.span].start_ns < spans[b.span].start_ns
+                 : a.span < b.span;
+    });
+    if (!set.numbered) {
+      for (std::size_t k = 0; k < rank.steps.size(); ++k) rank.steps[k].number = k;
+    }
+  }
+  return set;
 }
 
-// The longest step of each pixel column: the steps themselves when they fit.
-std::vector<std::uint64_t> Columns(const std::vector<std::uint64_t>& durations) {
-  const std::size_t columns = static_cast<std::size_t>(kPlotWidth);
-  if (durations.size() <= columns) return durations;
-  std::vector<std::uint64_t> longest(columns, 0);
-  for (std::size_t i = 0; i < durations.size(); ++i) {
-    std::uint64_t& column = longest[i * columns / durations.size()];
-    column = std::max(column, durations[i]);
+// The phase names' colours, and each phase group's time over every step of every rank.
+class PhasePalette {
+ public:
+  std::size_t ColourOf(std::string_view name) {
+    const auto found = index_.find(name);
+    if (found != index_.end()) return found->second;
+    if (names_.size() == kOtherPhase) return kOtherPhase;
+    names_.emplace_back(name);
+    index_.emplace(names_.back(), names_.size() - 1);
+    return names_.size() - 1;
   }
-  return longest;
+  const std::deque<std::string>& names() const { return names_; }
+
+ private:
+  std::deque<std::string> names_;  // keys below view into it
+  boost::unordered_flat_map<std::string_view, std::size_t, util::SeededHash> index_;
+};
+
+// Each phase group's time in one step: its child spans by colour.
+std::array<std::uint64_t, kPhaseColours.size()> PhaseTimes(const TraceDocument& document,
+                                                            const SpanIndex& index,
+                                                            SpanPosition step,
+                                                            PhasePalette& palette) {
+  std::array<std::uint64_t, kPhaseColours.size()> times{};
+  for (const SpanPosition phase : index.children(step)) {
+    const SpanRecord& span = document.spans()[phase];
+    std::uint64_t& time = times[palette.ColourOf(span.name)];
+    time = util::SaturatingAdd(time, span.duration_ns);
+  }
+  return times;
 }
 
-void WriteChart(std::ostream& out, const RankSteps& rank, const Axis& axis) {
+struct StepRange {
+  std::uint64_t first = 0;
+  std::uint64_t last = 0;
+  std::size_t columns = 1;
+  std::size_t Column(std::uint64_t number) const {
+    const double width = static_cast<double>(last - first) + 1;
+    return std::min(columns - 1, static_cast<std::size_t>(static_cast<double>(number - first) /
+                                                          width * static_cast<double>(columns)));
+  }
+};
+
+void WriteChart(std::ostream& out, const TraceDocument& document, const RankSteps& rank,
+                const Axis& axis, const StepRange& range, PhasePalette& palette) {
   const double bottom = kTop + kPlotHeight;
   out << "<figure style=\"margin:0\"><figcaption>Rank " << rank.rank << "</figcaption>\n"
       << "<svg class=\"rank-steps-chart\" data-rank=\"" << rank.rank << "\" width=\"" << kWidth
@@ -70,24 +154,91 @@ void WriteChart(std::ostream& out, const RankSteps& rank, const Axis& axis) {
         << FormatPixels(kLeft - 4) << "\" y=\"" << y << "\" dy=\"4\" text-anchor=\"end\">"
         << axis.labels[k] << ' ' << axis.unit << "</text>\n";
   }
-  const std::vector<std::uint64_t> columns = Columns(rank.durations_ns);
-  const double width = kPlotWidth / static_cast<double>(std::max<std::size_t>(columns.size(), 1));
-  for (std::size_t i = 0; i < columns.size(); ++i) {
-    const double height = static_cast<double>(columns[i]) / axis.max * kPlotHeight;
-    out << "<rect class=\"step-bar\" fill=\"#2f6fd6\" x=\""
-        << FormatPixels(kLeft + width * static_cast<double>(i)) << "\" y=\""
-        << FormatPixels(bottom - height) << "\" width=\"" << FormatPixels(width) << "\" height=\""
-        << FormatPixels(height) << "\"/>\n";
+  // The longest step of each column (its steps by number), drawn as its phases stacked.
+  std::vector<const StepBar*> longest(range.columns, nullptr);
+  for (const StepBar& step : rank.steps) {
+    const StepBar*& column = longest[range.Column(step.number)];
+    if (column == nullptr || step.duration_ns > column->duration_ns) column = &step;
+  }
+  const double width = kPlotWidth / static_cast<double>(range.columns);
+  const SpanIndex index = document.span_index();
+  for (std::size_t c = 0; c < range.columns; ++c) {
+    if (longest[c] == nullptr) continue;  // a gap: no step of those numbers
+    const StepBar& step = *longest[c];
+    const double x = kLeft + width * static_cast<double>(c);
+    double top = bottom;
+    const auto bar = [&](std::uint64_t ns, std::string_view colour) {
+      if (ns == 0) return;
+      const double height = static_cast<double>(ns) / axis.max * kPlotHeight;
+      top -= height;
+      out << "<rect class=\"step-bar\" fill=\"" << colour << "\" x=\"" << FormatPixels(x)
+          << "\" y=\"" << FormatPixels(top) << "\" width=\"" << FormatPixels(width)
+          << "\" height=\"" << FormatPixels(height) << "\"/>";
+    };
+    out << "<g class=\"step\" data-step=\"" << step.number << "\">";
+    std::uint64_t phased = 0;
+    const auto times = PhaseTimes(document, index, step.span, palette);
+    for (std::size_t k = 0; k < times.size(); ++k) {
+      const std::uint64_t shown = std::min(times[k], step.duration_ns - phased);
+      bar(shown, kPhaseColours[k]);
+      phased += shown;
+    }
+    bar(step.duration_ns - phased, kStepColour);
+    out << "<title>step " << step.number << ": " << FormatDuration(step.duration_ns)
+        << "</title></g>\n";
   }
   out << "<line stroke=\"#333\" x1=\"" << FormatPixels(kLeft) << "\" y1=\"" << FormatPixels(bottom)
       << "\" x2=\"" << FormatPixels(kLeft + kPlotWidth) << "\" y2=\"" << FormatPixels(bottom)
-      << "\"/>\n<text x=\"" << FormatPixels(kLeft + kPlotWidth / 2) << "\" y=\""
-      << FormatPixels(kHeight - 8) << "\" text-anchor=\"middle\">" << FormatCount(rank.durations_ns.size())
-      << " step(s), in start order</text>\n</svg>";
-  if (columns.size() < rank.durations_ns.size()) {
+      << "\"/>\n<text x=\"" << FormatPixels(kLeft) << "\" y=\"" << FormatPixels(kHeight - 8)
+      << "\">" << range.first << "</text><text x=\"" << FormatPixels(kLeft + kPlotWidth)
+      << "\" y=\"" << FormatPixels(kHeight - 8) << "\" text-anchor=\"end\">" << range.last
+      << "</text><text x=\"" << FormatPixels(kLeft + kPlotWidth / 2) << "\" y=\""
+      << FormatPixels(kHeight - 8) << "\" text-anchor=\"middle\">"
+      << FormatCount(rank.steps.size()) << " step(s)</text>\n</svg>";
+  if (range.columns < range.last - range.first + 1) {
     out << "<p class=\"note aggregated\">Each bar is the longest of its column's steps.</p>";
   }
   out << "</figure>\n";
+}
+
+// Each phase name's time over every step of every rank, and its share of the steps' time.
+void WritePhaseTable(std::ostream& out, const TraceDocument& document,
+                     const std::vector<RankSteps>& ranks, PhasePalette& palette) {
+  std::array<std::uint64_t, kPhaseColours.size()> totals{};
+  std::uint64_t steps = 0;
+  std::uint64_t step_time = 0;
+  const SpanIndex index = document.span_index();
+  for (const RankSteps& rank : ranks) {
+    for (const StepBar& step : rank.steps) {
+      ++steps;
+      step_time = util::SaturatingAdd(step_time, step.duration_ns);
+      const auto times = PhaseTimes(document, index, step.span, palette);
+      for (std::size_t k = 0; k < times.size(); ++k) {
+        totals[k] = util::SaturatingAdd(totals[k], times[k]);
+      }
+    }
+  }
+  if (palette.names().empty() || steps == 0) return;
+  out << "<table class=\"step-phases\">\n<caption>Phases of a step, over every step of every "
+         "rank</caption>\n<thead><tr><th>phase</th><th>mean per step</th><th>share of step time"
+         "</th></tr></thead>\n<tbody>\n";
+  for (std::size_t k = 0; k < kPhaseColours.size(); ++k) {
+    if (k >= palette.names().size() && k != kOtherPhase) continue;
+    if (k == kOtherPhase && totals[k] == 0) continue;
+    out << "<tr><td><span class=\"key\" style=\"background:" << kPhaseColours[k]
+        << "\"></span>";
+    if (k == kOtherPhase) {
+      out << "(other phases)";
+    } else {
+      WriteEscaped(out, text::Shortened(palette.names()[k], 80));
+    }
+    out << "</td><td>" << FormatDuration(totals[k] / steps) << "</td><td>"
+        << (step_time > 0 ? FormatPercent(100.0 * static_cast<double>(totals[k]) /
+                                          static_cast<double>(step_time))
+                          : std::string("-"))
+        << "</td></tr>\n";
+  }
+  out << "</tbody>\n</table>\n";
 }
 
 // The nearest-rank median: the ceil(n/2)-th smallest.
@@ -130,7 +281,7 @@ void WriteTable(std::ostream& out, const std::vector<RankSteps>& ranks, std::siz
 
 std::optional<StragglerLine> FindStraggler(const TraceDocument& document) {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> medians;  // (rank, median)
-  for (const RankSteps& rank : CollectRankSteps(document)) {
+  for (const RankSteps& rank : CollectRankSteps(document).ranks) {
     if (!rank.durations_ns.empty()) medians.emplace_back(rank.rank, Median(rank.durations_ns));
   }
   if (medians.size() < 2) return std::nullopt;
@@ -151,25 +302,43 @@ bool HasRankSteps(const TraceDocument& document) {
 
 void WriteRankStepsSection(std::ostream& out, const TraceDocument& document,
                            std::size_t max_table_rows) {
-  const std::vector<RankSteps> ranks = CollectRankSteps(document);
-  if (ranks.empty()) return;
+  const RankStepsSet set = CollectRankSteps(document);
+  if (set.ranks.empty()) return;
   std::uint64_t longest = 0;
-  for (const RankSteps& rank : ranks) {
-    for (const std::uint64_t duration : rank.durations_ns) longest = std::max(longest, duration);
+  StepRange range{UINT64_MAX, 0, 1};
+  for (const RankSteps& rank : set.ranks) {
+    for (const StepBar& step : rank.steps) {
+      longest = std::max(longest, step.duration_ns);
+      range.first = std::min(range.first, step.number);
+      range.last = std::max(range.last, step.number);
+    }
   }
+  if (range.first > range.last) range = StepRange{0, 0, 1};
+  // A column per step number while they fit; the same columns in every chart.
+  range.columns = static_cast<std::size_t>(
+      std::min<std::uint64_t>(range.last - range.first + 1, static_cast<std::uint64_t>(kPlotWidth)));
   // One scale for every rank, so bars compare across charts.
   const Axis axis = MakeAxis(Quantity::kNanoseconds, longest);
-  out << "<section id=\"rank-steps\">\n<h2>Steps per rank</h2>\n"
+  PhasePalette palette;
+  out << "<section id=\"rank-steps\">\n<h2>Steps per rank</h2>\n";
+  if (const std::optional<StragglerLine> straggler = FindStraggler(document)) {
+    out << "<p class=\"straggler\">Straggler: <strong>rank " << straggler->rank
+        << "</strong>, median step " << FormatDuration(straggler->median_step_ns) << ", "
+        << FormatDuration(straggler->lag_ns) << " over the median of the ranks' medians.</p>\n";
+  }
+  out << "<p class=\"note\">Bars by step " << (set.numbered ? "number" : "start order")
+      << " on one axis for every rank (a missing step is a gap), each split into its phases.</p>\n"
          "<div style=\"display:flex;flex-wrap:wrap;gap:12px\">\n";
-  for (std::size_t i = 0; i < std::min(ranks.size(), kMaxCharts); ++i) {
-    WriteChart(out, ranks[i], axis);
+  for (std::size_t i = 0; i < std::min(set.ranks.size(), kMaxCharts); ++i) {
+    WriteChart(out, document, set.ranks[i], axis, range, palette);
   }
   out << "</div>\n";
-  if (ranks.size() > kMaxCharts) {
-    out << "<p class=\"note\">" << FormatCount(ranks.size() - kMaxCharts)
-        << " more rank(s) not charted.</p>\n";
+  if (set.ranks.size() > kMaxCharts) {
+    out << "<p class=\"note\">" << FormatCount(set.ranks.size() - kMaxCharts)
+        << " more rank(s) not charted here (the timeline shows every rank).</p>\n";
   }
-  WriteTable(out, ranks, max_table_rows);
+  WritePhaseTable(out, document, set.ranks, palette);
+  WriteTable(out, set.ranks, max_table_rows);
   out << "</section>\n";
 }
 

@@ -511,8 +511,21 @@ TEST(HtmlReportTest, ATraceMLExportShowsEachRanksStepsSideBySideOnOneScale) {
   EXPECT_EQ(Count(page, "<svg class=\"rank-steps-chart\""), 2u);
   const report::Axis axis = report::MakeAxis(report::Quantity::kNanoseconds, 7'500'000);
   const auto height = [&](double ns) { return report::FormatPixels(ns / axis.max * 130); };
-  EXPECT_THAT(BarHeights(page, 0), ElementsAre(height(7'500'000), height(1'250'000)));
+  // Each step's bar is its phases stacked: rank 0's step 1 is forward (3 ms) and backward
+  // (4.5 ms), its step 2 forward (1.25 ms; its backward took 0).
+  EXPECT_THAT(BarHeights(page, 0),
+              ElementsAre(height(3'000'000), height(4'500'000), height(1'250'000)));
   EXPECT_THAT(BarHeights(page, 1), ElementsAre(height(2'500'000)));
+  // Steps by number, on the same columns in every chart: rank 1's step 1 above rank 0's.
+  // (forward, the first phase name, has the first colour; two step numbers, two columns.)
+  EXPECT_EQ(Count(page, "<g class=\"step\" data-step=\"1\"><rect class=\"step-bar\" "
+                        "fill=\"#2f6fd6\" x=\"56\""),
+            2u);
+  EXPECT_EQ(Count(page, "<g class=\"step\" data-step=\"2\"><rect class=\"step-bar\" "
+                        "fill=\"#2f6fd6\" x=\"171\""),
+            1u);
+  EXPECT_EQ(Count(page, "<table class=\"step-phases\">"), 1u);
+  EXPECT_EQ(Count(page, "Straggler: <strong>rank 1</strong>, median step 2.5 ms, 1.25 ms"), 2u);
   EXPECT_THAT(page, HasSubstr("<tr><td>0</td><td>2</td><td>1.25 ms</td><td>1.25 ms</td>"
                               "<td>7.5 ms</td><td>8.75 ms</td></tr>"));
   EXPECT_THAT(page, HasSubstr("<tr><td>1</td><td>1</td><td>2.5 ms</td><td>2.5 ms</td>"
@@ -538,6 +551,27 @@ TEST(HtmlReportTest, ARankWithMoreStepsThanColumnsDrawsTheLongestOfEachColumn) {
   EXPECT_EQ(heights[151], report::FormatPixels(1'000'000 / axis.max * 130));
   EXPECT_THAT(page, HasSubstr("Each bar is the longest of its column's steps."));
   EXPECT_THAT(page, HasSubstr("<tr><td>0</td><td>460</td>"));
+}
+
+TEST(HtmlReportTest, StepsArePlacedByNumberSoAMissingStepIsAGap) {
+  TraceMLExport source;
+  std::uint64_t line = 0;
+  for (std::uint64_t rank = 0; rank < 2; ++rank) {
+    for (std::uint64_t step = 0; step < 4; ++step) {
+      if (rank == 0 && step == 2) continue;  // rank 0 never reported step 2
+      source.step_time.push_back(testing::TraceMLStep(
+          ++line, rank, step, 10 * (step + 1), {testing::TraceMLPhase("forward", "cuda:0", 1.0)}));
+    }
+  }
+  const std::string page = TraceMLReport(source);
+  // Four step numbers, four columns of 57.5 px from x = 56: step 3 sits at 228.5 in both charts,
+  // where placing bars in start order would put rank 0's third bar (step 3) at 171.
+  EXPECT_EQ(Count(page, R"(data-step="3"><rect class="step-bar" fill="#2f6fd6" x="228.5")"), 2u);
+  EXPECT_EQ(Count(page, R"(data-step="2"><rect class="step-bar" fill="#2f6fd6" x="171")"), 1u);
+  const std::size_t rank0 = page.find(R"(data-rank="0")");
+  const std::string chart0 = page.substr(rank0, page.find("</svg>", rank0) - rank0);
+  EXPECT_EQ(Count(chart0, R"(<g class="step")"), 3u);
+  EXPECT_EQ(Count(chart0, R"(data-step="2")"), 0u);
 }
 
 TEST(HtmlReportTest, RankKeysWithoutTheTraceMLSourceTagAddNoSection) {
