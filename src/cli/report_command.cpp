@@ -29,7 +29,7 @@ int RunReport(const ReportArgs& args) {
 void AddReportCommand(CLI::App& app, std::function<int()>& run) {
   auto args = std::make_shared<ReportArgs>();
   CLI::App* command = app.add_subcommand(
-      "report", "Write a self-contained HTML report: run, health, memory, flame chart, top ops");
+      "report", "Write a self-contained HTML report: answers, timeline, memory, steps, top ops, health");
   AddTraceArgument(*command, args->trace);
   AddOutputOption(*command, args->output);
   command->footer("Example: tracedoc report run.jsonl -o report.html");

@@ -14,7 +14,8 @@
 #   GEN_TRACE    bench's tracedoc_gen_trace, GEN_TRACEML the tests' tracedoc_gen_traceml; without
 #                them the generated cases fail, saying so
 # TRACEDOC_UPDATE_SCREENSHOTS=1 also copies the screenshots the README and docs/report.md show
-# to docs/images/ (report-overview, report-zoomed, report-traceml); otherwise the tree is never
+# to docs/images/: report-overview (the 10^5-event page's first screen), report-traceml (the
+# TraceML run's) and report-zoomed (that run zoomed into one step); otherwise the tree is never
 # written.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -55,7 +56,7 @@ echo "== the report of examples/valid.jsonl"
 if report valid "$root/examples/valid.jsonl"; then
   node "$here/check_html_report.mjs" "$out/valid.html" "$out/valid-static.png" \
     "$here/report_checks.json" || fail "check_html_report on the valid example"
-  app valid --screenshots valid && keep valid-overview report-overview
+  app valid --screenshots valid
 fi
 
 echo "== every golden case's report"
@@ -82,7 +83,8 @@ else
   if "$gen_traceml" 27 --nodes 2 --gpus-per-node 4 --steps 400 --missing-steps 6 \
       > "$out/traceml-8-ranks.jsonl"; then
     report traceml "$out/traceml-8-ranks.jsonl" &&
-      app traceml --screenshots traceml && keep traceml-overview report-traceml
+      app traceml --screenshots traceml && keep traceml-overview report-traceml &&
+      keep traceml-zoomed report-zoomed
   else
     fail "tracedoc_gen_traceml exited $?"
   fi
@@ -90,7 +92,7 @@ else
   echo "== the report of a generated 10^5-event trace"
   if "$gen" 100000 "$out/gen-100k.jsonl"; then
     report gen-100k "$out/gen-100k.jsonl" && app gen-100k --screenshots gen-100k &&
-      keep gen-100k-zoomed report-zoomed
+      keep gen-100k-overview report-overview
   else
     fail "tracedoc_gen_trace 100000 exited $?"
   fi
