@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Usage: check_report_app.mjs REPORT.html OUTDIR [--search NAME] [--screenshots PREFIX] [--max-load-ms MS]
+// Usage: check_report_app.mjs REPORT.html OUTDIR [--search NAME] [--screenshots PREFIX [--section ID]]
+//                             [--max-load-ms MS]
 // The report's interactive timeline (src/report/report_script.js) in headless Chromium, the page
 // served alone from a loopback HTTP server at 1280x900. It fails unless:
 //   - nothing but the page itself is requested, and there is no console error or warning and no
@@ -29,8 +30,8 @@
 // With --screenshots PREFIX (relative to OUTDIR unless absolute) it saves PREFIX-overview.png (the
 // viewport after load) and PREFIX-zoomed.png (the timeline zoomed to one step: the first span whose
 // args say span_kind=step, else the first frame at depth 1, else the first frame), neither of which
-// may be one colour. It prints the load time, the page size and the redraw times, and writes them
-// to OUTDIR/<report name>.app.json.
+// may be one colour; with --section ID also PREFIX-ID.png, the element section#ID. It prints the
+// load time, the page size and the redraw times, and writes them to OUTDIR/<report name>.app.json.
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openGuardedPage, withChromium } from './lib/browser.mjs';
@@ -40,17 +41,17 @@ import { findDataBlockInPage, frameFailures, readDataBlock } from './lib/report_
 import { startLoopbackServer } from './lib/serve.mjs';
 
 const kName = 'check_report_app';
-const kUsage = `${kName}.mjs REPORT.html OUTDIR [--search NAME] [--screenshots PREFIX] [--max-load-ms MS]`;
+const kUsage = `${kName}.mjs REPORT.html OUTDIR [--search NAME] [--screenshots PREFIX [--section ID]] [--max-load-ms MS]`;
 const kViewport = { width: 1280, height: 900 };
 const kWaitMs = 5000;
 const kApp = '#timeline-app';
 const kLanes = '#timeline-app canvas[data-role="lanes"]';
 
 function parseArguments(argv) {
-  const options = { search: undefined, screenshots: undefined, maxLoadMs: undefined };
+  const options = { search: undefined, screenshots: undefined, maxLoadMs: undefined, section: undefined };
   const positional = [];
   for (let i = 0; i < argv.length; ++i) {
-    const flag = { '--search': 'search', '--screenshots': 'screenshots', '--max-load-ms': 'maxLoadMs' }[argv[i]];
+    const flag = { '--search': 'search', '--screenshots': 'screenshots', '--max-load-ms': 'maxLoadMs', '--section': 'section' }[argv[i]];
     if (!flag) {
       if (argv[i].startsWith('--')) throw new UsageError(`unknown option ${argv[i]}: ${kUsage}`);
       positional.push(argv[i]);
@@ -195,9 +196,10 @@ async function checkLink(page, data) {
   return { failures, note: `link to "${name}" selects and zooms` };
 }
 
-async function screenshot(page, file, failures) {
+async function screenshot(page, file, failures, section) {
   try {
-    const spread = assertNotBlank(await page.screenshot({ path: file }));
+    const target = section === undefined ? page : page.locator(`section#${section}`);
+    const spread = assertNotBlank(await target.screenshot({ path: file }));
     return `${file} (${spread.distinctColours} colours)`;
   } catch (error) {
     failures.push(`${file}: ${error.message}`);
@@ -385,6 +387,9 @@ async function main() {
       measured.frames = data.frames.row.length;
       failures.push(...frameFailures(data));
       if (shotPrefix) notes.push(await screenshot(page, `${shotPrefix}-overview.png`, failures));
+      if (shotPrefix && options.section) {
+        notes.push(await screenshot(page, `${shotPrefix}-${options.section}.png`, failures, options.section));
+      }
       failures.push(...(await checkDrawn(page, data)));
       failures.push(...(await withWatchdog(checkZoom(page), 60000, 'zoom')));
       const longest = longestFrame(data.frames);

@@ -15,8 +15,8 @@
 #                them the generated cases fail, saying so
 # TRACEDOC_UPDATE_SCREENSHOTS=1 also copies the screenshots the README and docs/report.md show
 # to docs/images/: report-overview (the 10^5-event page's first screen), report-traceml (the
-# TraceML run's) and report-zoomed (that run zoomed into one step); otherwise the tree is never
-# written.
+# TraceML run's), report-zoomed (that run zoomed into one step) and report-traceml-steps (its
+# Steps per rank section); otherwise the tree is never written.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -83,8 +83,8 @@ else
   if "$gen_traceml" 27 --nodes 2 --gpus-per-node 4 --steps 400 --missing-steps 6 \
       > "$out/traceml-8-ranks.jsonl"; then
     report traceml "$out/traceml-8-ranks.jsonl" &&
-      app traceml --screenshots traceml && keep traceml-overview report-traceml &&
-      keep traceml-zoomed report-zoomed
+      app traceml --screenshots traceml --section rank-steps && keep traceml-overview report-traceml &&
+      keep traceml-zoomed report-zoomed && keep traceml-rank-steps report-traceml-steps
   else
     fail "tracedoc_gen_traceml exited $?"
   fi
