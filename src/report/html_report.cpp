@@ -214,10 +214,6 @@ void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
   if (!top_ops.empty()) answers.costliest_op = top_ops.front();
   answers.straggler = report::FindStraggler(document);
   const std::vector<report::MarkSeries> marks = report::CollectMarkSeries(document);
-  const PageModel model = BuildPageModel(document);
-  answers.peak = model.peak;
-  answers.run_ns = model.window.span_ns();
-  answers.origin_ns = model.window.origin_ns;
 
   WriteHead(out, document, options);
   std::vector<report::PageSection> sections{{"answers", "At a glance"},
@@ -231,11 +227,24 @@ void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
                                    {"health", "Health"},
                                    {"run", "Run"}});
   report::WriteContents(out, sections);
-  report::WriteAnswersSection(out, document, answers);
-  WriteTimelineSection(out, document, model, options);
-  WriteMemorySection(out, document, model, options);
+  report::TimeWindow window;
+  {
+    // The page model lives only while the sections that draw it and the data block are
+    // written: its frames and curves are the page's largest memory, and the sections after it
+    // build their own.
+    const PageModel model = BuildPageModel(document);
+    window = model.window;
+    answers.peak = model.peak;
+    answers.run_ns = model.window.span_ns();
+    answers.origin_ns = model.window.origin_ns;
+    report::WriteAnswersSection(out, document, answers);
+    WriteTimelineSection(out, document, model, options);
+    WriteMemorySection(out, document, model, options);
+    report::WriteReportData(out, document, model.timeline, model.curves, model.peak,
+                            model.window, options.max_timeline_frames);
+  }
   // Only a converted Cirron spool has marks; only a converted TraceML export has ranks.
-  report::WriteMarkCharts(out, marks, model.window, options.max_chart_elements);
+  report::WriteMarkCharts(out, marks, window, options.max_chart_elements);
   report::WriteRankStepsSection(out, document, options.max_table_rows);
   out << "<section id=\"ops\">\n<h2>Most expensive ops</h2>\n";
   report::WriteOpsTables(out, document);
@@ -246,8 +255,6 @@ void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
     report::WriteHealthSection(out, *health, options.max_table_rows);
   }
   report::WriteRunSection(out, document, summary, options.max_table_rows);
-  report::WriteReportData(out, document, model.timeline, model.curves, model.peak, model.window,
-                          options.max_timeline_frames);
   out << "<script>" << report::kReportScript << "</script>\n</body>\n</html>\n";
 }
 

@@ -155,7 +155,7 @@ constexpr std::string_view kCommandList =
     "  memory    Print the logical and physical memory profile as JSON\n"
     "  health    Print the health report as JSON; exit 0 if structurally valid, 1 if not\n"
     "  export    Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope)\n"
-    "  report    Write a self-contained HTML report: run, health, memory, flame chart, top ops\n"
+    "  report    Write a self-contained HTML report: answers, timeline, memory, steps, top ops, health\n"
     "  import    Convert a Cirron spool or a TraceML export into trace/10 JSONL\n"
     "  upgrade   Write a trace/6 or trace/9 trace as canonical candle-graph/trace/10 JSONL\n"
     "  version   Print the version of tracedoc\n"
