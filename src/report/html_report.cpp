@@ -245,7 +245,7 @@ void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
   }
   // Only a converted Cirron spool has marks; only a converted TraceML export has ranks.
   report::WriteMarkCharts(out, marks, window, options.max_chart_elements);
-  report::WriteRankStepsSection(out, document, options.max_table_rows);
+  report::WriteRankStepsSection(out, document, answers.straggler, options.max_table_rows);
   out << "<section id=\"ops\">\n<h2>Most expensive ops</h2>\n";
   report::WriteOpsTables(out, document);
   out << "</section>\n";

@@ -301,6 +301,7 @@ bool HasRankSteps(const TraceDocument& document) {
 }
 
 void WriteRankStepsSection(std::ostream& out, const TraceDocument& document,
+                           const std::optional<StragglerLine>& straggler,
                            std::size_t max_table_rows) {
   const RankStepsSet set = CollectRankSteps(document);
   if (set.ranks.empty()) return;
@@ -321,7 +322,7 @@ void WriteRankStepsSection(std::ostream& out, const TraceDocument& document,
   const Axis axis = MakeAxis(Quantity::kNanoseconds, longest);
   PhasePalette palette;
   out << "<section id=\"rank-steps\">\n<h2>Steps per rank</h2>\n";
-  if (const std::optional<StragglerLine> straggler = FindStraggler(document)) {
+  if (straggler) {
     out << "<p class=\"straggler\">Straggler: <strong>rank " << straggler->rank
         << "</strong>, median step " << FormatDuration(straggler->median_step_ns) << ", "
         << FormatDuration(straggler->lag_ns) << " over the median of the ranks' medians.</p>\n";

@@ -29,9 +29,11 @@ std::optional<StragglerLine> FindStraggler(const TraceDocument& document);
 bool HasRankSteps(const TraceDocument& document);
 
 /// Writes `<section id="rank-steps">` for a document converted from TraceML that has rank spans
-/// (the first eight ranks charted, `max_table_rows` in the table), or nothing. A chart of more
-/// steps than its pixel columns draws the longest step of each column.
+/// (the first eight ranks charted, `max_table_rows` in the table), or nothing, naming
+/// `straggler` (FindStraggler's, which the caller has already for the page's answers). A chart
+/// of more steps than its pixel columns draws the longest step of each column.
 void WriteRankStepsSection(std::ostream& out, const TraceDocument& document,
+                           const std::optional<StragglerLine>& straggler,
                            std::size_t max_table_rows);
 
 }  // namespace tracedoc::report
