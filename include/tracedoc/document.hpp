@@ -15,15 +15,6 @@
 
 namespace tracedoc {
 
-/// The schema strings tracedoc reads.
-inline constexpr std::string_view kSchema = "candle-graph/trace/10";
-inline constexpr std::string_view kPreviousSchema = "candle-graph/trace/9";
-/// The legacy schema tracedoc reads (docs/legacy-trace6.md).
-inline constexpr std::string_view kLegacySchema = "candle-graph/trace/6";
-
-/// The revision of the format a document was read as.
-enum class SchemaRevision : std::uint8_t { kTrace10, kTrace9, kTrace6 };
-
 /// A span as the document holds it: its start, and whether and how it ended.
 struct SpanRecord {
   std::string_view id;

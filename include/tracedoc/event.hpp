@@ -16,6 +16,16 @@
 
 namespace tracedoc {
 
+/// The schema strings tracedoc reads.
+inline constexpr std::string_view kSchema = "candle-graph/trace/10";
+inline constexpr std::string_view kPreviousSchema = "candle-graph/trace/9";
+/// The legacy schema tracedoc reads (docs/legacy-trace6.md).
+inline constexpr std::string_view kLegacySchema = "candle-graph/trace/6";
+
+/// The revision of the format a trace (and the document read from it) was written in.
+enum class SchemaRevision : std::uint8_t { kTrace10, kTrace9, kTrace6 };
+
+
 /// A read-only view of a contiguous sequence, with element-wise equality. Records refer to
 /// sequences owned elsewhere (the decoder's scratch space, or a TraceDocument's storage).
 template <class T>

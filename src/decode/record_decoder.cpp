@@ -12,7 +12,6 @@
 #include "format/object_codec.hpp"
 #include "format/record_traits.hpp"
 #include "format/trace6_fields.hpp"
-#include "tracedoc/document.hpp"
 #include "json/json_tape.hpp"
 #include "text/utf8.hpp"
 
