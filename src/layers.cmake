@@ -1,40 +1,55 @@
-# The layers of src/, bottom to top (docs/architecture.md): a folder may include its own files,
-# the public headers (tracedoc/...) and the layers below it, never one above. The build makes one
-# target per layer linking only those below (CMakeLists.txt), and cmake/check_layers.cmake fails
-# the build on an include against the grain. A new folder of src/ needs a line here.
-tracedoc_layer(util USES PkgConfig::SODIUM)
+# The layers of src/ and what each one uses (docs/architecture.md draws this graph). A layer's
+# files may include its own files, the public headers that belong to it, and the files and public
+# headers of the layers it USES: nothing else. USES lists exactly the layers its files include
+# (cmake/check_layers.cmake fails on an include the table does not allow, and on a use no file
+# makes); a layer can only use layers declared above it here, so the graph has no cycle. The
+# build makes one target per layer linking its USES (CMakeLists.txt). A new folder of src/ or a
+# new public header needs a line here.
+
+# Containers and arithmetic, text, the error codes: the three leaves.
+tracedoc_layer(util HEADERS version.hpp LINKS PkgConfig::SODIUM)
 tracedoc_layer(text)
-tracedoc_layer(error)
-tracedoc_layer(json BELOW util text error USES Boost::json)
-tracedoc_layer(emit BELOW json)
-tracedoc_layer(format BELOW emit)
-# The Cirron spool reader (docs/cirron-spool.md): each batch parsed by the tape (Python's NaN and
-# Infinity are one of its options) and its records read through their field tables by the
-# format's object reader, streamed to a sink.
-tracedoc_layer(cirron BELOW format)
-tracedoc_layer(decode BELOW format)
-tracedoc_layer(document BELOW decode)
-tracedoc_layer(fold BELOW document)
-tracedoc_layer(read BELOW fold)
-tracedoc_layer(write BELOW read)
-# A Cirron spool as a trace/10 document (docs/cirron-conversion.md): records written as trace
-# lines by the writer and read back by the reader.
-tracedoc_layer(cirron_convert BELOW write cirron)
-# TraceML's export records (docs/traceml-export.md): read line by line like a trace, with the
-# same line splitting and JSON syntax layer, through field tables read by the shared object
-# reader, each record handed to a sink.
-tracedoc_layer(traceml BELOW read)
-# The run analysis of an export (docs/traceml-analysis.md): plain values gathered as the export
-# is read (or from typed records), written as JSON with the emit layer, which it reaches through
-# read.
-tracedoc_layer(traceml_analysis BELOW traceml)
-tracedoc_layer(analysis BELOW write)
-# A TraceML export as a trace/10 document (docs/traceml-conversion.md): a sink of the export
-# reader adding records to the DocumentBuilder as they are read, as for a Cirron spool.
-tracedoc_layer(traceml_convert BELOW write traceml)
-tracedoc_layer(health BELOW analysis USES OpenSSL::Crypto)
-tracedoc_layer(timeline BELOW analysis)
-tracedoc_layer(report BELOW health timeline)
+tracedoc_layer(error HEADERS error.hpp diagnostic.hpp)
+# JSON syntax (the tape) and JSON text out.
+tracedoc_layer(json USES util LINKS Boost::json)
+tracedoc_layer(emit USES util HEADERS json_options.hpp)
+# The trace format: records, their field tables, the one object reader of every format.
+tracedoc_layer(format USES util text error json emit HEADERS enums.hpp event.hpp)
+tracedoc_layer(document USES util format HEADERS document.hpp span_index.hpp)
+# One line to one record: the fast path (a Boost.JSON handler over the field tables) and the
+# general path (the tape, then ReadObject).
+tracedoc_layer(decode USES util text error json format HEADERS record_decoder.hpp
+               LINKS Boost::json)
+tracedoc_layer(fold USES util text error format document decode HEADERS document_builder.hpp)
+tracedoc_layer(read USES util text error format document decode fold HEADERS reader.hpp)
+tracedoc_layer(write USES error emit format document read
+               HEADERS writer.hpp output_file.hpp upgrade.hpp validation_report.hpp
+                       event_order.hpp)
+# The Cirron spool (docs/cirron-spool.md) and its conversion to a trace/10 document
+# (docs/cirron-conversion.md): records streamed to a sink that adds them to the DocumentBuilder.
+tracedoc_layer(cirron USES util text error json format HEADERS cirron_spool.hpp cirron_scopes.hpp)
+tracedoc_layer(cirron_convert USES util text error emit format document fold cirron
+               HEADERS cirron_convert.hpp)
+# TraceML's export records (docs/traceml-export.md), read like a trace's lines; their conversion
+# to a document (docs/traceml-conversion.md) and the run analysis (docs/traceml-analysis.md).
+tracedoc_layer(traceml USES util text error json emit format decode read
+               HEADERS traceml_export.hpp)
+tracedoc_layer(traceml_convert USES util error emit format document fold read traceml
+               HEADERS traceml_convert.hpp)
+tracedoc_layer(traceml_analysis USES util emit traceml HEADERS traceml_summary.hpp)
+# The analyses of a document, and the pictures of it.
+tracedoc_layer(analysis USES util emit format document traceml_convert
+               HEADERS memory.hpp summary.hpp trace6_memory.hpp)
+tracedoc_layer(health USES util text emit format document analysis
+               HEADERS health.hpp trace6_health.hpp validation.hpp LINKS OpenSSL::Crypto)
+tracedoc_layer(timeline USES util text emit document analysis traceml_convert
+               HEADERS chrome_trace.hpp speedscope.hpp)
+tracedoc_layer(report USES util text emit format document cirron_convert analysis health timeline
+               HEADERS html_report.hpp LINKS Boost::json)
 # One way in (tracedoc/open.hpp): the format of an input, and its reader into a document.
-tracedoc_layer(open BELOW cirron_convert traceml_convert)
-tracedoc_layer(cli BELOW health report timeline open traceml_analysis USES CLI11::CLI11)
+tracedoc_layer(open USES error json document read cirron cirron_convert traceml_convert
+               HEADERS input_format.hpp open.hpp)
+# The command line: public headers only.
+tracedoc_layer(cli USES util error document read write analysis health timeline report
+                        traceml_analysis open
+               LINKS CLI11::CLI11)

@@ -1,5 +1,5 @@
 // The umbrella header: everything a program needs to read, fold and inspect a trace.
-// bytes → lines → records → fold → TraceDocument (see README, "Architecture").
+// bytes → lines → records → fold → TraceDocument (docs/architecture.md).
 #ifndef TRACEDOC_TRACEDOC_HPP_
 #define TRACEDOC_TRACEDOC_HPP_
 
@@ -24,6 +24,7 @@
 #include "tracedoc/reader.hpp"
 #include "tracedoc/record_decoder.hpp"
 #include "tracedoc/span_index.hpp"
+#include "tracedoc/speedscope.hpp"
 #include "tracedoc/summary.hpp"
 #include "tracedoc/trace6_health.hpp"
 #include "tracedoc/trace6_memory.hpp"
@@ -33,6 +34,7 @@
 #include "tracedoc/upgrade.hpp"
 #include "tracedoc/validation.hpp"
 #include "tracedoc/validation_report.hpp"
+#include "tracedoc/version.hpp"
 #include "tracedoc/writer.hpp"
 
 #endif  // TRACEDOC_TRACEDOC_HPP_
