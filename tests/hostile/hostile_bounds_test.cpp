@@ -71,7 +71,7 @@ TEST_P(HostileBoundsTest, StaysWithinTwiceTheInputPlus64MiB) {
         EXPECT_GE(run.stdout_bytes, min_bytes);
       }
     }
-    // The figures for the README's reliability table.
+    // The figures for docs/reliability.md's table of bounds.
     PrintFigures(hostile.name, command, input_bytes, run);
   }
 }
