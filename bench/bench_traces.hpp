@@ -11,10 +11,12 @@
 
 #include <benchmark/benchmark.h>
 
-#include "trace_generator.hpp"
+#include "support/trace_generator.hpp"
 #include "tracedoc/reader.hpp"
 
 namespace tracedoc::bench {
+
+using generator::GenerateTrace;
 
 inline constexpr std::uint64_t kBenchSeed = 42;
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "../trace_generator.hpp"
+#include "support/trace_generator.hpp"
 
 namespace {
 
@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: tracedoc_gen_trace EVENTS FILE [SEED]\n");
     return 2;
   }
-  const std::string text = tracedoc::bench::GenerateTrace(events, seed);
+  const std::string text = tracedoc::generator::GenerateTrace(events, seed);
   const bool to_stdout = std::strcmp(argv[2], "-") == 0;
   std::FILE* out = to_stdout ? stdout : std::fopen(argv[2], "wb");
   if (out == nullptr) {

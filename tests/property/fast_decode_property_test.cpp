@@ -10,7 +10,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include "../../bench/trace_generator.hpp"
+#include "support/trace_generator.hpp"
 #include "decode/decoder_access.hpp"
 #include "decode/fast_record_decoder.hpp"
 #include "property/generated_trace_case.hpp"
@@ -73,7 +73,7 @@ void ExpectSameResult(const Result<Event>& fast, const Result<Event>& general) {
 RC_GTEST_PROP(FastDecodeProperty, FastPathDecodesEveryLineAsTheGeneralPath, ()) {
   const DecodeOptions options = DrawOptions();
   std::vector<std::string> lines = SplitLines(GenerateTraceCase().Text());
-  const std::vector<std::string> plain = SplitLines(bench::GenerateTrace(
+  const std::vector<std::string> plain = SplitLines(generator::GenerateTrace(
       *rc::gen::inRange<std::size_t>(2, 64), *rc::gen::arbitrary<std::uint64_t>()));
   lines.insert(lines.end(), plain.begin(), plain.end());
 

@@ -14,7 +14,7 @@
 
 #include <gtest/gtest.h>
 
-#include "../../bench/trace_generator.hpp"
+#include "support/trace_generator.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/speedscope.hpp"
 
@@ -94,7 +94,7 @@ TEST(SpeedscopeSchemaTest, EveryGoldenSpeedscopeFileValidates) {
 
 TEST(SpeedscopeSchemaTest, TheExportOfA100kEventTraceValidates) {
   Result<TraceDocument> document =
-      ReadTrace(TraceInput::FromString(bench::GenerateTrace(100'000, 27)));
+      ReadTrace(TraceInput::FromString(generator::GenerateTrace(100'000, 27)));
   ASSERT_TRUE(document.has_value()) << document.error().message;
   EXPECT_EQ(Schema().Check(ExportSpeedscope(document.value())), "");
 }

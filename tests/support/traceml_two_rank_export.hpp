@@ -1,7 +1,7 @@
 // A small hand-built TraceML export for the conversion, Chrome and report tests: two ranks
 // interleaved, a step with a phase on two devices, null durations and timestamps, a measured
 // zero, a duplicate, records that cannot be placed, every stream and a closing line. The
-// expected figures are written out in tests/unit/traceml_convert_test.cpp. ConvertTraceML turns
+// expected figures are written out in tests/traceml_convert/traceml_convert_test.cpp. ConvertTraceML turns
 // such an export into a document the way every input is: as the text of a file, read.
 #ifndef TRACEDOC_TESTS_SUPPORT_TRACEML_TWO_RANK_EXPORT_HPP_
 #define TRACEDOC_TESTS_SUPPORT_TRACEML_TWO_RANK_EXPORT_HPP_

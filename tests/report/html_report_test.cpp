@@ -20,7 +20,7 @@
 #include "report/html_escape.hpp"
 #include "report/ops_table.hpp"
 #include "report/units.hpp"
-#include "../../bench/trace_generator.hpp"
+#include "support/trace_generator.hpp"
 #include "support/cli_fixture.hpp"
 #include "support/report_data_block.hpp"
 #include "support/test_traces.hpp"
@@ -286,7 +286,7 @@ TEST(HtmlReportTest, ConcurrentRootsAreDrawnOnRowsOfTheirOwn) {
 }
 
 TEST(HtmlReportTest, AGenerated100kEventTraceKeepsTheLongestFramesAndSumsTheRest) {
-  const TraceDocument document = Fold(bench::GenerateTrace(100'000, 31));
+  const TraceDocument document = Fold(generator::GenerateTrace(100'000, 31));
   const std::size_t slices =
       document.spans().size() + document.ops().size() + document.device_intervals().size();
   ASSERT_GT(slices, 20'000u);

@@ -3,10 +3,10 @@
 // gradients, call and data edges, device samples and intervals; spans nested about 6 deep;
 // storages aliased by several tensors. The same (events, seed) always gives the same bytes.
 //
-// Header-only so the benchmarks, `tracedoc_gen_trace` and the unit tests share one generator
-// without a library target of their own.
-#ifndef TRACEDOC_BENCH_TRACE_GENERATOR_HPP_
-#define TRACEDOC_BENCH_TRACE_GENERATOR_HPP_
+// Header-only so the tests, the benchmarks and `tracedoc_gen_trace` share one generator without
+// a library target of their own.
+#ifndef TRACEDOC_TESTS_SUPPORT_TRACE_GENERATOR_HPP_
+#define TRACEDOC_TESTS_SUPPORT_TRACE_GENERATOR_HPP_
 
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tracedoc::bench {
+namespace tracedoc::generator {
 
 namespace generator_detail {
 
@@ -310,6 +310,6 @@ inline std::string GenerateTrace(std::size_t events, std::uint64_t seed) {
   return generator_detail::TraceGenerator(events, seed).Generate();
 }
 
-}  // namespace tracedoc::bench
+}  // namespace tracedoc::generator
 
-#endif  // TRACEDOC_BENCH_TRACE_GENERATOR_HPP_
+#endif  // TRACEDOC_TESTS_SUPPORT_TRACE_GENERATOR_HPP_

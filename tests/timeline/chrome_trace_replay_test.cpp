@@ -14,7 +14,7 @@
 
 #include "support/cli_fixture.hpp"
 
-#include "../../bench/trace_generator.hpp"
+#include "support/trace_generator.hpp"
 #include "support/chrome_trace_events.hpp"
 #include "support/test_traces.hpp"
 #include "support/converted_traceml.hpp"
@@ -82,7 +82,7 @@ TEST(ChromeTraceReplayTest, EveryGoldenExportPairsAlikeInBothViewers) {
 }
 
 TEST(ChromeTraceReplayTest, AGenerated100kEventTracePairsAlikeInBothViewers) {
-  const TraceDocument document = Fold(bench::GenerateTrace(100'000, 27));
+  const TraceDocument document = Fold(generator::GenerateTrace(100'000, 27));
   const ExportedTrace trace = ReadExportedTrace(ExportChromeTrace(document));
   ASSERT_THAT(trace.problems, IsEmpty());
   EXPECT_EQ(trace.Select("X", "span").size(), document.spans().size());

@@ -11,7 +11,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "../../bench/trace_generator.hpp"
+#include "support/trace_generator.hpp"
 #include "support/cli_fixture.hpp"
 
 namespace tracedoc::testdata {
@@ -97,7 +97,7 @@ TEST_F(OutputCliTest, AFifoIsWrittenInPlace) {
 // (many writes, a reader slower than the writer) and through a regular file, the same bytes as
 // on standard output.
 TEST_F(OutputCliTest, AnExportOf100kEventsArrivesWholeThroughAFifoAndAFile) {
-  WriteFile("big.jsonl", bench::GenerateTrace(100'000, 26));
+  WriteFile("big.jsonl", generator::GenerateTrace(100'000, 26));
   const RunResult direct = Run("export --format chrome big.jsonl");
   ASSERT_EQ(direct.exit_code, 0) << direct.err;
   ASSERT_GT(direct.out.size(), std::size_t{4} << 20);

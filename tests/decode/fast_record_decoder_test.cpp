@@ -11,7 +11,7 @@
 #include <string_view>
 #include <variant>
 
-#include "../../bench/trace_generator.hpp"
+#include "support/trace_generator.hpp"
 #include "decode/decoder_access.hpp"
 #include "tracedoc/record_decoder.hpp"
 #include "util/arena.hpp"
@@ -43,7 +43,7 @@ bool FastDecodes(std::string_view line, DecodeOptions options = {}) {
 
 // The generator escapes a few labels: those lines are the general path's.
 TEST(FastRecordDecoder, TakesEveryGeneratedRecordButTheMetaAndEscapesAndDecodesItAsTheGeneralPath) {
-  const std::string text = bench::GenerateTrace(3000, 7);
+  const std::string text = generator::GenerateTrace(3000, 7);
   decode::FastRecordDecoder fast(DecodeOptions{});
   util::Arena arena;
   GeneralPath general;

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "../../bench/trace_generator.hpp"
+#include "support/trace_generator.hpp"
 #include "support/matchers.hpp"
 #include "support/test_traces.hpp"
 #include "tracedoc/document_builder.hpp"
@@ -77,7 +77,7 @@ void ExpectSameAsRecordByRecord(const std::string& text) {
 std::string EditFirstLineWith(std::uint64_t seed, std::string_view needle,
                               const std::function<void(std::string&)>& edit,
                               std::size_t from = kLaterBlockLine) {
-  std::vector<std::string> lines = SplitLines(bench::GenerateTrace(12'000, seed));
+  std::vector<std::string> lines = SplitLines(generator::GenerateTrace(12'000, seed));
   for (std::size_t i = from; i < lines.size(); ++i) {
     if (lines[i].find(needle) == std::string::npos) continue;
     edit(lines[i]);
@@ -96,7 +96,7 @@ void Replace(std::string& line, std::string_view from, std::string_view to) {
 TEST(GatheredReadTest, ValidTracesGiveTheDocumentOfTheRecordByRecordFold) {
   for (std::uint64_t seed : {3u, 4u}) {
     SCOPED_TRACE("seed " + std::to_string(seed));
-    const std::string text = bench::GenerateTrace(12'000, seed);
+    const std::string text = generator::GenerateTrace(12'000, seed);
     ASSERT_GT(text.size(), std::size_t{1} << 20) << "spans several blocks";
     ExpectSameAsRecordByRecord(text);
   }
@@ -104,7 +104,7 @@ TEST(GatheredReadTest, ValidTracesGiveTheDocumentOfTheRecordByRecordFold) {
 
 TEST(GatheredReadTest, SpanIndexBuiltOnTwoThreadsGroupsRecordsAsOnOne) {
   // With threads > 1, sealing groups the memory records on a second thread.
-  const std::string text = bench::GenerateTrace(12'000, 10);
+  const std::string text = generator::GenerateTrace(12'000, 10);
   const Result<TraceDocument> one = ReadTrace(TraceInput::FromString(text));
   ReadOptions two_threads;
   two_threads.threads = 2;
@@ -144,7 +144,7 @@ TEST(GatheredReadTest, RecordAfterATerminalInALaterBlockFails) {
 
 TEST(GatheredReadTest, SecondMetaInALaterBlockFailsBeforeTheGatheredRecordsAfterIt) {
   const std::string text = EditFirstLineWith(7, R"("kind":"op")", [](std::string& line) {
-    line = SplitLines(bench::GenerateTrace(10, 7)).front();
+    line = SplitLines(generator::GenerateTrace(10, 7)).front();
   });
   ASSERT_THAT(ReadRecordByRecord(text), FailsWithCode(ErrorCode::kMetaNotFirst));
   ExpectSameAsRecordByRecord(text);
@@ -161,7 +161,7 @@ TEST(GatheredReadTest, TerminalBeforeTheEvidenceOfGatheredRecordsFails) {
 }
 
 TEST(GatheredReadTest, TensorStatsUnderTrace9FailAtTheFirstOne) {
-  std::vector<std::string> lines = SplitLines(bench::GenerateTrace(12'000, 9));
+  std::vector<std::string> lines = SplitLines(generator::GenerateTrace(12'000, 9));
   Replace(lines.front(), "candle-graph/trace/10", "candle-graph/trace/9");
   // Keep the first tensor_stats past the first block only.
   std::vector<std::string> kept;

@@ -16,7 +16,7 @@
 
 #include <unistd.h>
 
-#include "../../bench/trace_generator.hpp"
+#include "support/trace_generator.hpp"
 #include "support/matchers.hpp"
 #include "support/test_traces.hpp"
 #include "tracedoc/reader.hpp"
@@ -104,7 +104,7 @@ std::vector<fs::path> TraceFiles() {
 
 // A generated trace of several 256 KiB blocks, as lines (line n is lines[n - 1]).
 std::vector<std::string> GeneratedLines(std::uint64_t seed = 7) {
-  return SplitLines(bench::GenerateTrace(20'000, seed));
+  return SplitLines(generator::GenerateTrace(20'000, seed));
 }
 
 TEST(ThreadedReadTest, GoldenInputsAndExamplesReadAsWithOneThread) {
@@ -129,7 +129,7 @@ TEST(ThreadedReadTest, GeneratedTracesReadAsWithOneThread) {
   // Small enough to stay quick under the sanitizers, large enough for several blocks.
   for (std::uint64_t seed : {1u, 2u}) {
     SCOPED_TRACE("seed " + std::to_string(seed));
-    const std::string text = bench::GenerateTrace(7'000 * seed, seed);
+    const std::string text = generator::GenerateTrace(7'000 * seed, seed);
     ASSERT_GT(text.size(), std::size_t{1} << 20) << "spans several blocks";
     // Each read on its own holds every record the generator wrote, then the two agree.
     for (unsigned threads : {1u, 2u}) {
@@ -236,7 +236,7 @@ TEST(ThreadedReadTest, InvalidUtf8AndOverLongLinesAreNamedAtTheirLine) {
 }
 
 TEST(ThreadedReadTest, RecordLimitIsCountedAcrossBlocks) {
-  const std::string text = bench::GenerateTrace(20'000, 11);
+  const std::string text = generator::GenerateTrace(20'000, 11);
   ReadOptions limited;
   limited.max_records = 12'345;
   const Result<TraceDocument> result =

@@ -15,7 +15,7 @@
 
 #include "support/cli_fixture.hpp"
 
-#include "../../bench/trace_generator.hpp"
+#include "support/trace_generator.hpp"
 #include "support/speedscope_file.hpp"
 #include "support/test_traces.hpp"
 #include "support/converted_traceml.hpp"
@@ -87,7 +87,7 @@ TEST(SpeedscopeTest, EveryGoldenSpeedscopeFileReplaysAndHoldsTheChromeExportsTra
 }
 
 TEST(SpeedscopeTest, AGenerated100kEventTraceReplaysWithItsNamesAggregated) {
-  const TraceDocument document = Fold(bench::GenerateTrace(100'000, 27));
+  const TraceDocument document = Fold(generator::GenerateTrace(100'000, 27));
   const SpeedscopeFile file = ExportBoth(document);
   std::size_t zero_length_spans = 0;
   for (const SpanRecord& span : document.spans()) zero_length_spans += span.duration_ns == 0;
@@ -160,7 +160,7 @@ TEST(SpeedscopeTest, ZeroLengthSlicesAreLeftOutAndATraceWithoutSlicesHasOneEmpty
 }
 
 TEST(SpeedscopeTest, OptionsLeaveOutOpsAndDeviceIntervals) {
-  const TraceDocument document = Fold(bench::GenerateTrace(2'000, 5));
+  const TraceDocument document = Fold(generator::GenerateTrace(2'000, 5));
   ASSERT_FALSE(document.device_intervals().empty());
   const SpeedscopeFile all = ReadSpeedscopeFile(ExportSpeedscope(document));
   ASSERT_GT(all.Opens("op"), 0u);
@@ -196,7 +196,7 @@ TEST(SpeedscopeTest, ALongRunIdAndStreamIdAreNotCopiedIntoEveryProfileName) {
 }
 
 TEST(SpeedscopeTest, TheThreeRoutesWriteTheSameBytes) {
-  const TraceDocument document = Fold(bench::GenerateTrace(20'000, 3));
+  const TraceDocument document = Fold(generator::GenerateTrace(20'000, 3));
   const std::string text = ExportSpeedscope(document);
   std::ostringstream stream;
   ExportSpeedscope(document, {}, stream);

@@ -1,0 +1,53 @@
+# Each internal header is tested by its own layer: some file of tests/<layer>/ includes
+# "<layer>/<name>.hpp" for every src/<layer>/<name>.hpp. The headers not yet reached are listed,
+# one per line, in tests/headers_owed_a_test.txt; the list may only shrink: the check fails on a
+# header that is neither reached nor listed (a new header without a test) and on a listed header
+# that is now reached (take it off the list).
+#   cmake -DSOURCE_DIR=<repository root> -P cmake/check_test_reach.cmake
+cmake_minimum_required(VERSION 3.25)
+get_filename_component(SOURCE_DIR "${SOURCE_DIR}" ABSOLUTE)
+set(owed_file ${SOURCE_DIR}/tests/headers_owed_a_test.txt)
+if(NOT EXISTS ${SOURCE_DIR}/src OR NOT EXISTS ${owed_file})
+  message(FATAL_ERROR "test reach: ${SOURCE_DIR} has no src/ or no tests/headers_owed_a_test.txt")
+endif()
+
+file(STRINGS ${owed_file} owed REGEX "^[a-z_]+/[a-z0-9_]+\\.hpp")
+set(violations "")
+set(reached_count 0)
+file(GLOB headers RELATIVE ${SOURCE_DIR}/src ${SOURCE_DIR}/src/*/*.hpp)
+list(LENGTH headers header_count)
+if(header_count EQUAL 0)
+  message(FATAL_ERROR "test reach: no header under ${SOURCE_DIR}/src: nothing was checked")
+endif()
+foreach(header IN LISTS headers)
+  string(REGEX REPLACE "/.*" "" layer "${header}")
+  file(GLOB tests ${SOURCE_DIR}/tests/${layer}/*.cpp ${SOURCE_DIR}/tests/${layer}/*.hpp)
+  set(reached FALSE)
+  foreach(test IN LISTS tests)
+    file(STRINGS ${test} hit REGEX "^#include [<\"]${header}[>\"]")
+    if(hit)
+      set(reached TRUE)
+      break()
+    endif()
+  endforeach()
+  list(FIND owed ${header} owed_at)
+  if(reached)
+    math(EXPR reached_count "${reached_count} + 1")
+    if(NOT owed_at EQUAL -1)
+      list(APPEND violations "${header}: reached by tests/${layer}/ now: take it off tests/headers_owed_a_test.txt")
+    endif()
+  elseif(owed_at EQUAL -1)
+    list(APPEND violations "src/${header}: no file of tests/${layer}/ includes it")
+  endif()
+  list(REMOVE_ITEM owed ${header})
+endforeach()
+foreach(gone IN LISTS owed)
+  list(APPEND violations "${gone}: listed in tests/headers_owed_a_test.txt but not in src/")
+endforeach()
+
+if(violations)
+  list(JOIN violations "\n" text)
+  message(FATAL_ERROR "${text}")
+endif()
+message(STATUS "test reach: ${reached_count} of ${header_count} headers of src/ are included by "
+               "a test of their own layer; the rest are listed in tests/headers_owed_a_test.txt")
