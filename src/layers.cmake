@@ -15,7 +15,10 @@ tracedoc_layer(json USES util LINKS Boost::json)
 tracedoc_layer(emit USES util HEADERS json_options.hpp)
 # The trace format: records, their field tables, the one object reader of every format.
 tracedoc_layer(format USES util text error json emit HEADERS enums.hpp event.hpp)
-tracedoc_layer(document USES util format HEADERS document.hpp span_index.hpp)
+# The document, its span index and the converted facts it reads from the conversions' unknown
+# keys when sealed (the marks' JSON arrays through Boost.JSON).
+tracedoc_layer(document USES util format HEADERS document.hpp span_index.hpp converted_facts.hpp
+               LINKS Boost::json)
 # One line to one record: the fast path (a Boost.JSON handler over the field tables) and the
 # general path (the tape, then ReadObject).
 tracedoc_layer(decode USES util text error json format HEADERS record_decoder.hpp
@@ -28,24 +31,22 @@ tracedoc_layer(write USES error emit format document read
 # The Cirron spool (docs/cirron-spool.md) and its conversion to a trace/10 document
 # (docs/cirron-conversion.md): records streamed to a sink that adds them to the DocumentBuilder.
 tracedoc_layer(cirron USES util text error json format HEADERS cirron_spool.hpp cirron_scopes.hpp)
-tracedoc_layer(cirron_convert USES util text error emit format document fold cirron
-               HEADERS cirron_convert.hpp)
+tracedoc_layer(cirron_convert USES util text error emit format document fold cirron)
 # TraceML's export records (docs/traceml-export.md), read like a trace's lines; their conversion
 # to a document (docs/traceml-conversion.md) and the run analysis (docs/traceml-analysis.md).
 tracedoc_layer(traceml USES util text error json emit format decode read
                HEADERS traceml_export.hpp)
-tracedoc_layer(traceml_convert USES util error emit format document fold read traceml
-               HEADERS traceml_convert.hpp)
+tracedoc_layer(traceml_convert USES util error emit format document fold read traceml)
 tracedoc_layer(traceml_analysis USES util emit traceml HEADERS traceml_summary.hpp)
 # The analyses of a document, and the pictures of it.
-tracedoc_layer(analysis USES util emit format document traceml_convert
+tracedoc_layer(analysis USES util emit format document
                HEADERS memory.hpp summary.hpp trace6_memory.hpp)
 tracedoc_layer(health USES util text emit format document analysis
                HEADERS health.hpp trace6_health.hpp validation.hpp LINKS OpenSSL::Crypto)
-tracedoc_layer(timeline USES util text emit document analysis traceml_convert
+tracedoc_layer(timeline USES util text emit document analysis
                HEADERS chrome_trace.hpp speedscope.hpp)
-tracedoc_layer(report USES util text emit format document cirron_convert analysis health timeline
-               HEADERS html_report.hpp LINKS Boost::json)
+tracedoc_layer(report USES util text emit format document analysis health timeline
+               HEADERS html_report.hpp)
 # One way in (tracedoc/open.hpp): the format of an input, and its reader into a document.
 tracedoc_layer(open USES error json document read cirron cirron_convert traceml_convert
                HEADERS input_format.hpp open.hpp)

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "tracedoc/event.hpp"
+#include "tracedoc/converted_facts.hpp"
 #include "tracedoc/span_index.hpp"
 
 namespace tracedoc {
@@ -67,6 +68,12 @@ class TraceDocument {
   /// temporary one.
   SpanIndex span_index() const& noexcept;
   SpanIndex span_index() const&& = delete;
+
+  /// What a converted TraceML export or Cirron spool carries beyond the records (ranks, steps,
+  /// GPU utilisation, marks; tracedoc/converted_facts.hpp), read from their unknown keys when the
+  /// document was sealed. Views into the document, like span_index(); empty tables otherwise.
+  ConvertedFacts converted_facts() const& noexcept;
+  ConvertedFacts converted_facts() const&& = delete;
 
   /// The bytes this document holds: records, strings, arrays and the span index.
   std::size_t memory_bytes() const noexcept;

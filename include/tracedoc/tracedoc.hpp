@@ -4,9 +4,9 @@
 #define TRACEDOC_TRACEDOC_HPP_
 
 #include "tracedoc/chrome_trace.hpp"
-#include "tracedoc/cirron_convert.hpp"
 #include "tracedoc/cirron_scopes.hpp"
 #include "tracedoc/cirron_spool.hpp"
+#include "tracedoc/converted_facts.hpp"
 #include "tracedoc/diagnostic.hpp"
 #include "tracedoc/document.hpp"
 #include "tracedoc/document_builder.hpp"
@@ -28,7 +28,6 @@
 #include "tracedoc/summary.hpp"
 #include "tracedoc/trace6_health.hpp"
 #include "tracedoc/trace6_memory.hpp"
-#include "tracedoc/traceml_convert.hpp"
 #include "tracedoc/traceml_export.hpp"
 #include "tracedoc/traceml_summary.hpp"
 #include "tracedoc/upgrade.hpp"

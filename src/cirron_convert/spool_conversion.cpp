@@ -21,7 +21,7 @@
 #include "fold/builder_access.hpp"
 #include "format/record_traits.hpp"
 #include "format/unknown_members.hpp"
-#include "tracedoc/cirron_convert.hpp"
+#include "tracedoc/converted_facts.hpp"
 #include "tracedoc/document_builder.hpp"
 #include "util/arena.hpp"
 #include "util/seeded_hash.hpp"

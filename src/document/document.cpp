@@ -35,6 +35,10 @@ std::span<const EdgeRecord> TraceDocument::edges() const noexcept { return data_
 const TerminalRecord& TraceDocument::terminal() const noexcept { return data_->terminal; }
 SpanIndex TraceDocument::span_index() const& noexcept { return SpanIndex(data_.get()); }
 
+ConvertedFacts TraceDocument::converted_facts() const& noexcept {
+  return data_->converted_facts.View();
+}
+
 namespace {
 template <class T>
 std::size_t VectorBytes(const util::RecordBuffer<T>& v) {
@@ -53,7 +57,8 @@ std::size_t TraceDocument::memory_bytes() const noexcept {
   return sizeof(d) + d.pool.memory_bytes() + shard_bytes + VectorBytes(d.spans) + VectorBytes(d.ops) +
          VectorBytes(d.tensors) + VectorBytes(d.tensor_stats) + VectorBytes(d.memory) +
          VectorBytes(d.device_memory) + VectorBytes(d.device_intervals) + VectorBytes(d.gradients) +
-         VectorBytes(d.edges) + d.span_index.memory_bytes();
+         VectorBytes(d.edges) + d.span_index.memory_bytes() +
+         d.converted_facts.memory_bytes();
 }
 
 bool operator==(const TraceDocument& a, const TraceDocument& b) {

@@ -1,5 +1,5 @@
 // What a TraceDocument shares between its copies: the records, the storage they point into, and
-// the span index built when the document is sealed.
+// the span index and the converted facts built when the document is sealed.
 #ifndef TRACEDOC_DOCUMENT_DOCUMENT_DATA_HPP_
 #define TRACEDOC_DOCUMENT_DOCUMENT_DATA_HPP_
 
@@ -8,6 +8,7 @@
 #include <vector>
 #include <string_view>
 
+#include "document/converted_facts_data.hpp"
 #include "document/record_lists.hpp"
 #include "document/span_index_data.hpp"
 #include "tracedoc/document.hpp"
@@ -29,6 +30,8 @@ struct DocumentData : RecordLists {
   TerminalRecord terminal;
   /// Filled by the fold as spans arrive (its id table), completed by Seal.
   SpanIndexData span_index{spans};
+  /// The conversions' facts as typed tables (tracedoc/converted_facts.hpp), built by Seal.
+  ConvertedFactsData converted_facts;
 
   /// Puts the spans in id order (docs/trace-format.md §2.2 f; a repeated id, which only a
   /// document made without the fold has, keeps its order), builds the span index, and gives back
@@ -47,6 +50,7 @@ struct DocumentData : RecordLists {
     spans.ShrinkToFit();
     ForEachList([](auto& list) { list.ShrinkToFit(); });
     span_index.Build(spans, ops, tensors, memory, threads);
+    converted_facts.Build(run, spans, device_memory, span_index.children);
   }
 };
 

@@ -1,5 +1,5 @@
-// The numeric marks of a converted Cirron spool (docs/cirron-conversion.md, "Report"): read from
-// the `cirron_marks` unknown keys of the meta and the span starts, one series per mark name.
+// The numeric marks of a converted Cirron spool (docs/cirron-conversion.md, "Report"): the
+// document's converted_facts().marks (tracedoc/converted_facts.hpp), one series per mark name.
 #ifndef TRACEDOC_SRC_REPORT_MARK_SERIES_HPP_
 #define TRACEDOC_SRC_REPORT_MARK_SERIES_HPP_
 

@@ -4,17 +4,17 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <deque>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
-#include "analysis/traceml_ranks.hpp"
 #include "report/html_escape.hpp"
 #include "report/units.hpp"
 #include "text/utf8.hpp"
+#include "tracedoc/converted_facts.hpp"
 #include "util/saturating.hpp"
 #include "util/seeded_hash.hpp"
 
@@ -52,46 +52,27 @@ struct RankSteps {
   std::vector<std::uint64_t> durations_ns;
 };
 
-// S of a converted step's id `rR.sS`.
-std::optional<std::uint64_t> StepNumber(std::string_view id) {
-  const std::size_t at = id.rfind(".s");
-  if (at == std::string_view::npos || at + 2 >= id.size()) return std::nullopt;
-  std::uint64_t number = 0;
-  const char* end = id.data() + id.size();
-  const auto [ptr, error] = std::from_chars(id.data() + at + 2, end, number);
-  if (error != std::errc() || ptr != end) return std::nullopt;
-  return number;
-}
-
 struct RankStepsSet {
   std::vector<RankSteps> ranks;
   /// Whether every step had a number (else all are placed in start order).
   bool numbered = true;
 };
 
+// Each rank span's steps, from the document's converted facts (steps come in ranks' order).
 RankStepsSet CollectRankSteps(const TraceDocument& document) {
   RankStepsSet set;
+  const ConvertedFacts facts = document.converted_facts();
+  set.numbered = facts.steps_numbered;
   const SpanIndex index = document.span_index();
   const std::span<const SpanRecord> spans = document.spans();
-  for (const analysis::RankSpan& rank : analysis::TraceMLRankSpans(document)) {
+  std::size_t next = 0;
+  for (const RankSpan& rank : facts.ranks) {
     RankSteps& entry = set.ranks.emplace_back();
     entry.rank = rank.rank;
-    for (const SpanPosition step : index.children(rank.span)) {
-      const std::optional<std::uint64_t> number = StepNumber(spans[step].id);
-      set.numbered = set.numbered && number.has_value();
-      entry.steps.push_back({number.value_or(0), spans[step].duration_ns, step});
-      entry.durations_ns.push_back(spans[step].duration_ns);
-    }
-  }
-  for (RankSteps& rank : set.ranks) {
-    std::sort(rank.steps.begin(), rank.steps.end(), [&](const StepBar& a, const StepBar& b) {
-      if (set.numbered && a.number != b.number) return a.number < b.number;
-      return spans[a.span].start_ns != spans[b.span].start_ns
-                 ? spans[a.span].start_ns < spans[b.span].start_ns
-                 : a.span < b.span;
-    });
-    if (!set.numbered) {
-      for (std::size_t k = 0; k < rank.steps.size(); ++k) rank.steps[k].number = k;
+    for (; next < facts.steps.size() && index.parent(facts.steps[next].span) == rank.span; ++next) {
+      const RankStep& step = facts.steps[next];
+      entry.steps.push_back({step.number, spans[step.span].duration_ns, step.span});
+      entry.durations_ns.push_back(spans[step.span].duration_ns);
     }
   }
   return set;
@@ -297,7 +278,7 @@ std::optional<StragglerLine> FindStraggler(const TraceDocument& document) {
 }
 
 bool HasRankSteps(const TraceDocument& document) {
-  return !analysis::TraceMLRankSpans(document).empty();
+  return !document.converted_facts().ranks.empty();
 }
 
 void WriteRankStepsSection(std::ostream& out, const TraceDocument& document,

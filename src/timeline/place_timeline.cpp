@@ -1,9 +1,9 @@
 #include "timeline/place_timeline.hpp"
 
+#include <span>
 #include <string>
 #include <vector>
 
-#include "analysis/traceml_ranks.hpp"
 #include "timeline/device_interval_tracks.hpp"
 #include "timeline/span_tracks.hpp"
 
@@ -14,7 +14,7 @@ PlacedTimeline PlaceTimeline(const TraceDocument& document, const TimelineConten
   constexpr std::uint32_t kRunPid = 1;
   const Track run{kRunPid, output.NewTid()};
   output.ProcessName(run, "run " + std::string(document.run().run_id));
-  const std::vector<analysis::RankSpan> ranks = analysis::TraceMLRankSpans(document);
+  const std::span<const RankSpan> ranks = document.converted_facts().ranks;
   WriteSpanTracks(document, content.ops, kRunPid, ranks, output);
   PlacedTimeline placed{run, DeviceProcesses(document, content.device_intervals,
                                              content.memory_devices,

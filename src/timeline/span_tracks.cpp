@@ -235,7 +235,7 @@ class SpanTrackWriter {
 }  // namespace
 
 void WriteSpanTracks(const TraceDocument& document, bool with_ops, std::uint32_t pid,
-                     std::span<const analysis::RankSpan> ranks, TimelineOutput& output) {
+                     std::span<const RankSpan> ranks, TimelineOutput& output) {
   // Computed once: a trace/6 document finds it by a pass over its records.
   const std::uint64_t capture_end_ns = analysis::CaptureEndNs(document);
   std::vector<bool> visited(document.spans().size(), false);

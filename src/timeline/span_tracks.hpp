@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <span>
 
-#include "analysis/traceml_ranks.hpp"
 #include "timeline/timeline_output.hpp"
+#include "tracedoc/converted_facts.hpp"
 #include "tracedoc/document.hpp"
 
 namespace tracedoc::timeline {
@@ -17,7 +17,7 @@ namespace tracedoc::timeline {
 /// document's rank spans) on a process of its own, pid + 1 + i, named `rank N`, written first.
 /// Time O(n log n) for n spans and ops; memory a few bytes per span and op.
 void WriteSpanTracks(const TraceDocument& document, bool with_ops, std::uint32_t pid,
-                     std::span<const analysis::RankSpan> ranks, TimelineOutput& output);
+                     std::span<const RankSpan> ranks, TimelineOutput& output);
 
 }  // namespace tracedoc::timeline
 

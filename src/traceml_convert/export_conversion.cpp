@@ -25,7 +25,7 @@
 #include "traceml/stream_tables.hpp"
 #include "traceml_convert/step_layout.hpp"
 #include "tracedoc/document_builder.hpp"
-#include "tracedoc/traceml_convert.hpp"
+#include "tracedoc/converted_facts.hpp"
 #include "util/string_pool.hpp"
 
 namespace tracedoc::traceml_convert {

@@ -2,6 +2,7 @@
 // a generated spool that converts, writes and reads back.
 #include <cmath>
 #include <limits>
+#include <span>
 #include <string>
 
 #include <gmock/gmock.h>
@@ -9,7 +10,7 @@
 
 #include "support/cirron_spool_writer.hpp"
 #include "support/matchers.hpp"
-#include "tracedoc/cirron_convert.hpp"
+#include "tracedoc/converted_facts.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/writer.hpp"
 
@@ -205,6 +206,20 @@ TEST(CirronConvertTest, MarksLandOnTheirSpanOrOnTheMeta) {
   EXPECT_THAT(on_meta, HasSubstr("\"span_id\":\"root\",\"name\":\"loss\",\"value_type\":\"int\",\"value\":3"));
   EXPECT_THAT(on_meta, HasSubstr("\"value_type\":\"bool\",\"value\":true"));
   EXPECT_EQ(document.terminal().timestamp_ns, 150u);  // the latest evidence is the root mark
+
+  // The numeric ones as the document's typed facts: the meta's first, then the step's; the
+  // bool mark is not numeric. Times are relative to the earliest start, as the spans'.
+  const std::span<const tracedoc::Mark> marks = document.converted_facts().marks;
+  ASSERT_EQ(marks.size(), 3u);
+  EXPECT_FALSE(marks[0].on_span);
+  EXPECT_TRUE(marks[0].is_number);
+  EXPECT_EQ(marks[0].value, 3.0);
+  EXPECT_TRUE(marks[1].on_span);
+  EXPECT_EQ(document.spans()[marks[1].span].name, "step[4]");
+  EXPECT_EQ(marks[1].value, 0.25);
+  EXPECT_FALSE(marks[2].is_number);
+  EXPECT_EQ(marks[2].text, "NaN");
+  EXPECT_EQ(marks[2].ts_ns - marks[1].ts_ns, 5u);
 }
 
 TEST(CirronConvertTest, UnknownKeysKeepTheirValuesWithNonFiniteQuoted) {

@@ -18,7 +18,7 @@
 
 #include "property/property_case_count.hpp"
 #include "support/cirron_spool_writer.hpp"
-#include "tracedoc/cirron_convert.hpp"
+#include "tracedoc/converted_facts.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/writer.hpp"
 

@@ -27,7 +27,7 @@
 #include "support/traceml_two_rank_export.hpp"
 #include "tracedoc/chrome_trace.hpp"
 #include "tracedoc/reader.hpp"
-#include "tracedoc/traceml_convert.hpp"
+#include "tracedoc/converted_facts.hpp"
 
 namespace tracedoc {
 namespace {

@@ -20,7 +20,7 @@
 #include "timeline/trace_event_writer.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/reader.hpp"
-#include "tracedoc/traceml_convert.hpp"
+#include "tracedoc/converted_facts.hpp"
 
 namespace tracedoc {
 namespace {

@@ -11,7 +11,7 @@
 #include "tracedoc/health.hpp"
 #include "tracedoc/open.hpp"
 #include "tracedoc/reader.hpp"
-#include "tracedoc/traceml_convert.hpp"
+#include "tracedoc/converted_facts.hpp"
 #include "tracedoc/writer.hpp"
 
 namespace tracedoc {
@@ -208,6 +208,33 @@ TEST(TraceMLConvertTest, ConvertingIsDeterministicAndRoundTripsThroughTheCanonic
   ASSERT_TRUE(reread) << reread.error().message;
   EXPECT_EQ(reread.value(), first);
   EXPECT_EQ(WriteJsonl(reread.value()), jsonl);
+}
+
+// The converted facts (tracedoc/converted_facts.hpp): the two ranks, their steps and the one
+// utilisation sample, the same in the converted document and in its canonical output read back.
+TEST(TraceMLConvertTest, RanksStepsAndUtilisationAreTypedFactsThatSurviveTheCanonicalOutput) {
+  const TraceDocument converted = Convert(TwoRankExport());
+  Result<TraceDocument> reread = ReadTrace(TraceInput::FromString(WriteJsonl(converted)));
+  ASSERT_TRUE(reread) << reread.error().message;
+  const TraceDocument& read_back = reread.value();
+  for (const TraceDocument* document : {&converted, &read_back}) {
+    const ConvertedFacts facts = document->converted_facts();
+    ASSERT_EQ(facts.ranks.size(), 2u);
+    EXPECT_EQ(facts.ranks[0].rank, 0u);
+    EXPECT_EQ(document->spans()[facts.ranks[0].span].id, "r0");
+    EXPECT_EQ(facts.ranks[1].rank, 1u);
+    EXPECT_EQ(document->spans()[facts.ranks[1].span].id, "r1");
+    EXPECT_TRUE(facts.steps_numbered);
+    ASSERT_FALSE(facts.steps.empty());
+    for (const RankStep& step : facts.steps) {
+      EXPECT_EQ(document->spans()[step.span].id,
+                "r" + std::to_string(step.rank) + ".s" + std::to_string(step.number));
+    }
+    ASSERT_EQ(facts.gpu_utilisation.size(), 1u);
+    EXPECT_EQ(document->device_memory()[facts.gpu_utilisation[0].sample].device, "rank0/gpu0");
+    EXPECT_EQ(facts.gpu_utilisation[0].percent, 87.5);
+    EXPECT_TRUE(facts.marks.empty());
+  }
 }
 
 TEST(TraceMLConvertTest, AnEmptyExportIsAnEmptyRun) {
