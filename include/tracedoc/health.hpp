@@ -145,9 +145,6 @@ struct TraceHealth {
 /// they are out of timestamp order). No errors: findings are issues, not failures.
 TraceHealth AnalyzeHealth(const TraceDocument& document);
 
-/// The former name of JsonOptions here.
-using HealthJsonOptions [[deprecated("use tracedoc::JsonOptions")]] = JsonOptions;
-
 /// Returns the report as one JSON object in the reference's key order ("Output shapes",
 /// TraceHealth), with no trailing newline. No errors.
 std::string WriteHealthJson(const TraceHealth& health, const JsonOptions& options = {});

@@ -211,9 +211,6 @@ std::optional<LogicalMemoryProfile> AnalyzeLogicalMemory(const TraceDocument& do
 /// The physical plane alone (None without device_memory samples). No errors.
 std::optional<PhysicalMemoryProfile> AnalyzePhysicalMemory(const TraceDocument& document);
 
-/// The former name of JsonOptions here.
-using MemoryJsonOptions [[deprecated("use tracedoc::JsonOptions")]] = JsonOptions;
-
 /// The profile as one JSON object in the reference's key order and omission rules (`{}` with
 /// neither plane); no trailing newline. No errors.
 std::string WriteMemoryProfileJson(const MemoryProfile& profile, const JsonOptions& options = {});
@@ -229,10 +226,6 @@ void WriteMemoryProfileJson(const MemoryProfile& profile, std::ostream& out,
 /// errors are reported; a failing stream keeps its state, as above.
 void WriteMemoryProfileJson(const TraceDocument& document, std::ostream& out,
                             const JsonOptions& options = {});
-
-/// The argument order of earlier versions.
-[[deprecated("pass the stream before the options")]] void WriteMemoryProfileJson(
-    const TraceDocument& document, const JsonOptions& options, std::ostream& out);
 
 /// Memory attributed to one graph node (§5.5, NodeMemoryMetrics); each field None when unknown.
 struct NodeMemoryMetrics {

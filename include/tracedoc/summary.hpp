@@ -58,9 +58,6 @@ struct SummaryAndMemory {
 /// a caller that wants both. No errors.
 SummaryAndMemory SummarizeWithMemory(const TraceDocument& document);
 
-/// The former name of JsonOptions here.
-using SummaryJsonOptions [[deprecated("use tracedoc::JsonOptions")]] = JsonOptions;
-
 /// The summary as one JSON object in the reference's key order, `logical_peak_bytes` written as
 /// `null` when None (a trace/6 summary: `peak_bytes` in its place); no trailing newline. No
 /// errors.

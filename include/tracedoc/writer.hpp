@@ -25,9 +25,6 @@ struct WriteOptions {
   bool trace6 = false;
 };
 
-/// The former name of JsonOptions here.
-using DocumentJsonOptions [[deprecated("use tracedoc::JsonOptions")]] = JsonOptions;
-
 /// The document as the reference's to_events lists it (§3.1): meta; each span in id order as
 /// span_start then, only if closed, span_end; ops, tensors, tensor_stats, memory, device_memory,
 /// device_intervals, gradients, edges; the terminal. Records keep their unknown members. The

@@ -208,9 +208,4 @@ void WriteMemoryProfileJson(const TraceDocument& document, std::ostream& out,
   emit::EmitJson(out, options.pretty, EmitDocumentProfile, document);
 }
 
-void WriteMemoryProfileJson(const TraceDocument& document, const JsonOptions& options,
-                            std::ostream& out) {
-  WriteMemoryProfileJson(document, out, options);
-}
-
 }  // namespace tracedoc
