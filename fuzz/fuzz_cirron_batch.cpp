@@ -67,7 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const tracedoc::Result<tracedoc::CirronBatch> again = tracedoc::ReadCirronBatch(file_name, text);
   TRACEDOC_FUZZ_CHECK(read.has_value() == again.has_value());
   tracedoc::CirronReadOptions strict_options;
-  strict_options.strict_json = true;
+  strict_options.refuse_nonfinite_literals = true;
   const tracedoc::Result<tracedoc::CirronBatch> strict =
       tracedoc::ReadCirronBatch(file_name, text, strict_options);
   if (!read) {

@@ -85,7 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string document_json = tracedoc::WriteDocumentJson(document.value());
   TRACEDOC_FUZZ_CHECK(tracedoc::WriteDocumentJson(reread) == document_json);
   TRACEDOC_FUZZ_CHECK(tracedoc::fuzz::IsStrictJson(document_json));
-  tracedoc::JsonOptions pretty;
+  tracedoc::WriteOptions pretty;
   pretty.pretty = true;
   TRACEDOC_FUZZ_CHECK(
       tracedoc::fuzz::IsStrictJson(tracedoc::WriteDocumentJson(document.value(), pretty)));

@@ -12,7 +12,7 @@ tracedoc_layer(text)
 tracedoc_layer(error HEADERS error.hpp diagnostic.hpp)
 # JSON syntax (the tape) and JSON text out.
 tracedoc_layer(json USES util LINKS Boost::json)
-tracedoc_layer(emit USES util HEADERS json_options.hpp)
+tracedoc_layer(emit USES util HEADERS write_options.hpp)
 # The trace format: records, their field tables, the one object reader of every format.
 tracedoc_layer(format USES util text error json emit HEADERS enums.hpp event.hpp)
 # The document, its span index and the converted facts it reads from the conversions' unknown

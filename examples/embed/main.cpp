@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
   std::size_t records = 0;
   tracedoc::ForEachEvent(trace, [&records](const auto&) { ++records; });
   std::cout << "records " << records << '\n';
-  tracedoc::WriteSummaryJson(summary, std::cout, tracedoc::JsonOptions{.pretty = true});
+  tracedoc::WriteSummaryJson(summary, std::cout, tracedoc::WriteOptions{.pretty = true});
   std::cout << '\n';
   return std::cout ? 0 : 2;
 }

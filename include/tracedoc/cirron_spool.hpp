@@ -125,16 +125,20 @@ struct CirronSpool {
   /// cirron_missing_mark, cirron_missing_span), each a warning at its file, line and column,
   /// in batch order, then spans, marks, snapshots, then record order.
   DiagnosticLog warnings;
-  /// How many bare NaN, Infinity and -Infinity literals were read (0 under strict_json).
+  /// How many bare NaN, Infinity and -Infinity literals were read (0 under
+  /// CirronReadOptions::refuse_nonfinite_literals).
   std::uint64_t non_finite_numbers = 0;
 };
 
 /// How ReadCirronSpool reads.
 struct CirronReadOptions {
   /// Rejects the bare NaN, Infinity and -Infinity that Python's json module writes for
-  /// non-finite floats, as invalid_json at the literal. Default false: they are read and counted.
-  bool strict_json = false;
-  /// Rejects keys a record does not define (unknown_field) instead of keeping them.
+  /// non-finite floats, as invalid_json at the literal (`validate --strict-json`). Default
+  /// false: they are read and counted. Not `strict`: they are no unknown field but a JSON
+  /// extension the spool format allows.
+  bool refuse_nonfinite_literals = false;
+  /// Unknown fields are errors (unknown_field) instead of being kept, as `strict` means in every
+  /// read option (DecodeOptions, TraceMLReadOptions).
   bool strict = false;
   /// Warnings kept (CirronSpool::warnings, or the log a conversion is given); the rest are
   /// counted. Default 1,000.

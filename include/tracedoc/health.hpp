@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "tracedoc/document.hpp"
-#include "tracedoc/json_options.hpp"
+#include "tracedoc/write_options.hpp"
 
 namespace tracedoc {
 
@@ -145,17 +145,14 @@ struct TraceHealth {
 /// they are out of timestamp order). No errors: findings are issues, not failures.
 TraceHealth AnalyzeHealth(const TraceDocument& document);
 
-/// The former name of JsonOptions here.
-using HealthJsonOptions [[deprecated("use tracedoc::JsonOptions")]] = JsonOptions;
-
 /// Returns the report as one JSON object in the reference's key order ("Output shapes",
 /// TraceHealth), with no trailing newline. No errors.
-std::string WriteHealthJson(const TraceHealth& health, const JsonOptions& options = {});
+std::string WriteHealthJson(const TraceHealth& health, const WriteOptions& options = {});
 
 /// The same text written to `out`. No errors are reported: a failing stream keeps its state
 /// (check `out` afterwards) and is written to no further.
 void WriteHealthJson(const TraceHealth& health, std::ostream& out,
-                     const JsonOptions& options = {});
+                     const WriteOptions& options = {});
 
 }  // namespace tracedoc
 

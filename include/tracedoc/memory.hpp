@@ -19,7 +19,7 @@
 #include "tracedoc/document.hpp"
 #include "tracedoc/enums.hpp"
 #include "tracedoc/event.hpp"
-#include "tracedoc/json_options.hpp"
+#include "tracedoc/write_options.hpp"
 
 namespace tracedoc {
 
@@ -211,28 +211,21 @@ std::optional<LogicalMemoryProfile> AnalyzeLogicalMemory(const TraceDocument& do
 /// The physical plane alone (None without device_memory samples). No errors.
 std::optional<PhysicalMemoryProfile> AnalyzePhysicalMemory(const TraceDocument& document);
 
-/// The former name of JsonOptions here.
-using MemoryJsonOptions [[deprecated("use tracedoc::JsonOptions")]] = JsonOptions;
-
 /// The profile as one JSON object in the reference's key order and omission rules (`{}` with
 /// neither plane); no trailing newline. No errors.
-std::string WriteMemoryProfileJson(const MemoryProfile& profile, const JsonOptions& options = {});
+std::string WriteMemoryProfileJson(const MemoryProfile& profile, const WriteOptions& options = {});
 
 /// The same text written to `out` as it is made. No errors are reported: a failing stream keeps
 /// its state (check `out` afterwards) and is written to no further.
 void WriteMemoryProfileJson(const MemoryProfile& profile, std::ostream& out,
-                            const JsonOptions& options = {});
+                            const WriteOptions& options = {});
 
 /// The text of AnalyzeMemory(document), written to `out` as it is produced without the profile
 /// being held: memory stays in proportion to the document however large the text (the logical
 /// timeline lists every live device at every point, which can be quadratic in the input). No
 /// errors are reported; a failing stream keeps its state, as above.
 void WriteMemoryProfileJson(const TraceDocument& document, std::ostream& out,
-                            const JsonOptions& options = {});
-
-/// The argument order of earlier versions.
-[[deprecated("pass the stream before the options")]] void WriteMemoryProfileJson(
-    const TraceDocument& document, const JsonOptions& options, std::ostream& out);
+                            const WriteOptions& options = {});
 
 /// Memory attributed to one graph node (§5.5, NodeMemoryMetrics); each field None when unknown.
 struct NodeMemoryMetrics {

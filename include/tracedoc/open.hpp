@@ -19,14 +19,14 @@ namespace tracedoc {
 struct OpenOptions {
   /// What the input is; DetectFormat decides when it is not set.
   std::optional<InputFormat> format;
-  /// A trace's read: its bounds, `--threads`, `decode.strict_unknown_fields` (unknown keys are
-  /// unknown_field) and `collect_errors` (every error, docs/tracedoc.md §2.1). For an export,
-  /// its line bounds, and strict also makes columns out of order the error traceml_field_order.
-  /// A spool's read takes `spool` instead.
+  /// A trace's read: its bounds, `--threads`, `decode.strict` (unknown keys are unknown_field)
+  /// and `collect_errors` (every error, docs/tracedoc.md §2.1). For an export, its line bounds
+  /// and `decode.strict` as TraceMLReadOptions::strict (columns out of order are then the error
+  /// traceml_field_order too). A spool's read takes `spool` instead.
   ReadOptions read;
-  /// A Cirron spool's read: strict (unknown keys), strict_json (NaN and Infinity refused), the
-  /// batch and nesting bounds. (Its max_warnings is ReadCirronSpool's: here `diagnostics` has
-  /// its own bound.)
+  /// A Cirron spool's read: strict (unknown keys), refuse_nonfinite_literals (NaN and Infinity
+  /// refused), the batch and nesting bounds. (Its max_warnings is ReadCirronSpool's: here
+  /// `diagnostics` has its own bound.)
   CirronReadOptions spool;
   /// Where warnings and findings go, kept up to its `max_kept`: a spool's unresolved references
   /// and scope-shape findings, an export's warnings. None: they are not collected.

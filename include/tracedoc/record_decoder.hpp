@@ -25,8 +25,10 @@ struct DecodeOptions {
   /// Longest string or key, in bytes after unescaping; longer fails with limit_exceeded.
   /// The default leaves the bound to the reader's line length.
   std::size_t max_string_bytes = static_cast<std::size_t>(-1);
-  /// Reject keys the record kind does not define (unknown_field) instead of keeping them.
-  bool strict_unknown_fields = false;
+  /// Unknown fields are errors: a key the record kind does not define fails with unknown_field
+  /// instead of being kept, as `strict` means in every read option (CirronReadOptions,
+  /// TraceMLReadOptions).
+  bool strict = false;
   /// Decode records as `candle-graph/trace/6` defines them (docs/legacy-trace6.md §9.2): its
   /// keys for op, tensor, memory, device_memory and edge, and no terminal, tensor_stats or
   /// device_interval kind. A meta record always follows its own `schema`. The reader sets this

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "tracedoc/document.hpp"
-#include "tracedoc/json_options.hpp"
 #include "tracedoc/memory.hpp"
+#include "tracedoc/write_options.hpp"
 
 namespace tracedoc {
 
@@ -58,18 +58,15 @@ struct SummaryAndMemory {
 /// a caller that wants both. No errors.
 SummaryAndMemory SummarizeWithMemory(const TraceDocument& document);
 
-/// The former name of JsonOptions here.
-using SummaryJsonOptions [[deprecated("use tracedoc::JsonOptions")]] = JsonOptions;
-
 /// The summary as one JSON object in the reference's key order, `logical_peak_bytes` written as
 /// `null` when None (a trace/6 summary: `peak_bytes` in its place); no trailing newline. No
 /// errors.
-std::string WriteSummaryJson(const TraceSummary& summary, const JsonOptions& options = {});
+std::string WriteSummaryJson(const TraceSummary& summary, const WriteOptions& options = {});
 
 /// The same text written to `out`. No errors are reported: a failing stream keeps its state
 /// (check `out` afterwards) and is written to no further.
 void WriteSummaryJson(const TraceSummary& summary, std::ostream& out,
-                      const JsonOptions& options = {});
+                      const WriteOptions& options = {});
 
 }  // namespace tracedoc
 

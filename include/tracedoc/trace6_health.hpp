@@ -10,7 +10,7 @@
 
 #include "tracedoc/document.hpp"
 #include "tracedoc/health.hpp"
-#include "tracedoc/json_options.hpp"
+#include "tracedoc/write_options.hpp"
 
 namespace tracedoc {
 
@@ -50,11 +50,11 @@ Trace6Health AnalyzeTrace6Health(const TraceDocument& document);
 
 /// The report as one JSON object (`trusted`, `issues`, `coverage`), no trailing newline.
 /// No errors.
-std::string WriteTrace6HealthJson(const Trace6Health& health, const JsonOptions& options = {});
+std::string WriteTrace6HealthJson(const Trace6Health& health, const WriteOptions& options = {});
 
 /// The same text written to `out`. No errors are reported: a failing stream keeps its state.
 void WriteTrace6HealthJson(const Trace6Health& health, std::ostream& out,
-                           const JsonOptions& options = {});
+                           const WriteOptions& options = {});
 
 }  // namespace tracedoc
 

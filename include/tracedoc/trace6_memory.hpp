@@ -11,8 +11,8 @@
 
 #include "tracedoc/document.hpp"
 #include "tracedoc/enums.hpp"
-#include "tracedoc/json_options.hpp"
 #include "tracedoc/memory.hpp"
+#include "tracedoc/write_options.hpp"
 
 namespace tracedoc {
 
@@ -86,12 +86,12 @@ Trace6MemoryReport AnalyzeTrace6Memory(const TraceDocument& document);
 
 /// The report as one JSON object (docs/legacy-trace6.md §9.3 gives the keys), no trailing
 /// newline. No errors.
-std::string WriteTrace6MemoryJson(const Trace6MemoryReport& report, const JsonOptions& options = {});
+std::string WriteTrace6MemoryJson(const Trace6MemoryReport& report, const WriteOptions& options = {});
 
 /// The same text written to `out` as it is made. No errors are reported: a failing stream keeps
 /// its state (check `out` afterwards) and is written to no further.
 void WriteTrace6MemoryJson(const Trace6MemoryReport& report, std::ostream& out,
-                           const JsonOptions& options = {});
+                           const WriteOptions& options = {});
 
 }  // namespace tracedoc
 

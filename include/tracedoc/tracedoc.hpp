@@ -17,7 +17,6 @@
 #include "tracedoc/health.hpp"
 #include "tracedoc/html_report.hpp"
 #include "tracedoc/input_format.hpp"
-#include "tracedoc/json_options.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/open.hpp"
 #include "tracedoc/output_file.hpp"
@@ -34,6 +33,7 @@
 #include "tracedoc/validation.hpp"
 #include "tracedoc/validation_report.hpp"
 #include "tracedoc/version.hpp"
+#include "tracedoc/write_options.hpp"
 #include "tracedoc/writer.hpp"
 
 #endif  // TRACEDOC_TRACEDOC_HPP_

@@ -211,8 +211,9 @@ struct TraceMLExport {
 
 /// How ReadTraceMLExport reads.
 struct TraceMLReadOptions {
-  /// Unknown fields and fields out of column order become errors (unknown_field,
-  /// traceml_field_order) instead of warnings.
+  /// Unknown fields, and fields out of column order (the one other deviation the format
+  /// tolerates), are errors (unknown_field, traceml_field_order) instead of warnings, as
+  /// `strict` means in every read option (DecodeOptions, CirronReadOptions).
   bool strict = false;
   /// Longest physical line in bytes, without its `\n`: limit_exceeded past it.
   std::size_t max_line_bytes = std::size_t{256} << 20;

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "tracedoc/json_options.hpp"
 #include "tracedoc/traceml_export.hpp"
+#include "tracedoc/write_options.hpp"
 
 namespace tracedoc {
 
@@ -132,7 +132,7 @@ Result<TraceMLRunSummary> SummarizeTraceMLExport(const TraceInput& input,
 /// Writes the summary as JSON (docs/traceml-analysis.md gives every key, in order), compact or
 /// with `options.pretty` indented. No errors beyond the stream's own state.
 void WriteTraceMLRunSummaryJson(const TraceMLRunSummary& summary, std::ostream& out,
-                                const JsonOptions& options = {});
+                                const WriteOptions& options = {});
 
 }  // namespace tracedoc
 

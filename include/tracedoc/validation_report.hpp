@@ -9,8 +9,8 @@
 
 #include "tracedoc/diagnostic.hpp"
 #include "tracedoc/error.hpp"
-#include "tracedoc/json_options.hpp"
 #include "tracedoc/reader.hpp"
+#include "tracedoc/write_options.hpp"
 
 namespace tracedoc {
 
@@ -19,23 +19,23 @@ namespace tracedoc {
 /// the error's parts (`line` 0 for the stream as a whole; absent `index`, `column` and an empty
 /// `field` written as `null`). `file` is written as given. No trailing newline. No errors.
 std::string WriteValidationReportJson(std::string_view file, const Result<void>& result,
-                                      const JsonOptions& options = {});
+                                      const WriteOptions& options = {});
 
 /// The same text written to `out`. No errors are reported: a failing stream keeps its state
 /// (check `out` afterwards) and is written to no further.
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
-                               std::ostream& out, const JsonOptions& options = {});
+                               std::ostream& out, const WriteOptions& options = {});
 
 /// The report of a read that collected its errors (ReadOptions::collect_errors): as above, then
 /// `"errors":[…]` (every error `log` kept, each as `error` is written) and `"error_count":N`
 /// (every error found, kept or not). No errors.
 std::string WriteValidationReportJson(std::string_view file, const Result<void>& result,
-                                      const ErrorLog& log, const JsonOptions& options = {});
+                                      const ErrorLog& log, const WriteOptions& options = {});
 
 /// The same text written to `out`, as above.
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                const ErrorLog& log, std::ostream& out,
-                               const JsonOptions& options = {});
+                               const WriteOptions& options = {});
 
 /// What a report holds beyond the verdict, each part when given.
 struct ValidationReportParts {
@@ -51,7 +51,7 @@ struct ValidationReportParts {
 /// has a `"file"` member after `"message"`. No errors reported, as above.
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                const ValidationReportParts& parts, std::ostream& out,
-                               const JsonOptions& options = {});
+                               const WriteOptions& options = {});
 
 }  // namespace tracedoc
 

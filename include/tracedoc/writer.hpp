@@ -11,22 +11,9 @@
 #include "tracedoc/document.hpp"
 #include "tracedoc/error.hpp"
 #include "tracedoc/event.hpp"
-#include "tracedoc/json_options.hpp"
+#include "tracedoc/write_options.hpp"
 
 namespace tracedoc {
-
-/// How the JSONL writers treat what the format does not define.
-struct WriteOptions {
-  /// Leave out the unknown members a record kept (docs/tracedoc.md §3), at every level: the output is
-  /// then the reference's, byte for byte.
-  bool drop_unknown = false;
-  /// AppendEventJson only: write the record with candle-graph/trace/6's keys
-  /// (docs/legacy-trace6.md §9.2). The writers of a whole document follow its revision.
-  bool trace6 = false;
-};
-
-/// The former name of JsonOptions here.
-using DocumentJsonOptions [[deprecated("use tracedoc::JsonOptions")]] = JsonOptions;
 
 /// The document as the reference's to_events lists it (§3.1): meta; each span in id order as
 /// span_start then, only if closed, span_end; ops, tensors, tensor_stats, memory, device_memory,
@@ -58,13 +45,13 @@ Result<void> WriteJsonlFile(const TraceDocument& document, const std::filesystem
 /// `edges` (with `edge_kind`), `terminal`; records without `kind`; arrays always written.
 /// Compact unless `pretty`; unknown members kept unless `drop_unknown`; no trailing newline.
 /// No errors.
-std::string WriteDocumentJson(const TraceDocument& document, const JsonOptions& options = {});
+std::string WriteDocumentJson(const TraceDocument& document, const WriteOptions& options = {});
 
 /// As above, written to `out` as it is made: pretty or not, the writer holds some 64 KiB of
 /// text (or one record, when larger) besides the document. No errors are reported: a failing
 /// stream keeps its state (check `out` afterwards) and is written to no further.
 void WriteDocumentJson(const TraceDocument& document, std::ostream& out,
-                       const JsonOptions& options = {});
+                       const WriteOptions& options = {});
 
 }  // namespace tracedoc
 

@@ -194,23 +194,18 @@ void EmitDocumentProfile(JsonEmitter& json, const TraceDocument& document) {
 
 }  // namespace
 
-std::string WriteMemoryProfileJson(const MemoryProfile& profile, const JsonOptions& options) {
+std::string WriteMemoryProfileJson(const MemoryProfile& profile, const WriteOptions& options) {
   return emit::EmitJsonString(options.pretty, EmitProfile, profile);
 }
 
 void WriteMemoryProfileJson(const MemoryProfile& profile, std::ostream& out,
-                            const JsonOptions& options) {
+                            const WriteOptions& options) {
   emit::EmitJson(out, options.pretty, EmitProfile, profile);
 }
 
 void WriteMemoryProfileJson(const TraceDocument& document, std::ostream& out,
-                            const JsonOptions& options) {
+                            const WriteOptions& options) {
   emit::EmitJson(out, options.pretty, EmitDocumentProfile, document);
-}
-
-void WriteMemoryProfileJson(const TraceDocument& document, const JsonOptions& options,
-                            std::ostream& out) {
-  WriteMemoryProfileJson(document, out, options);
 }
 
 }  // namespace tracedoc

@@ -28,11 +28,11 @@ void EmitSummary(emit::JsonEmitter& json, const TraceSummary& summary) {
 
 }  // namespace
 
-std::string WriteSummaryJson(const TraceSummary& summary, const JsonOptions& options) {
+std::string WriteSummaryJson(const TraceSummary& summary, const WriteOptions& options) {
   return emit::EmitJsonString(options.pretty, EmitSummary, summary);
 }
 
-void WriteSummaryJson(const TraceSummary& summary, std::ostream& out, const JsonOptions& options) {
+void WriteSummaryJson(const TraceSummary& summary, std::ostream& out, const WriteOptions& options) {
   emit::EmitJson(out, options.pretty, EmitSummary, summary);
 }
 

@@ -71,12 +71,12 @@ void EmitReport(JsonEmitter& json, const Trace6MemoryReport& report) {
 
 }  // namespace
 
-std::string WriteTrace6MemoryJson(const Trace6MemoryReport& report, const JsonOptions& options) {
+std::string WriteTrace6MemoryJson(const Trace6MemoryReport& report, const WriteOptions& options) {
   return emit::EmitJsonString(options.pretty, EmitReport, report);
 }
 
 void WriteTrace6MemoryJson(const Trace6MemoryReport& report, std::ostream& out,
-                           const JsonOptions& options) {
+                           const WriteOptions& options) {
   emit::EmitJson(out, options.pretty, EmitReport, report);
 }
 

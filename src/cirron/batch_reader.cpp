@@ -213,7 +213,7 @@ struct BatchReader::State final : json::ElementVisitor {
     skipped = text.starts_with(kByteOrderMark) ? kByteOrderMark.size() : 0;
     json::ParseOptions parse;
     parse.max_depth = options.spool.max_nesting_depth;
-    parse.allow_non_finite = !options.spool.strict_json;
+    parse.allow_non_finite = !options.spool.refuse_nonfinite_literals;
     parse.track_offsets = true;
     const json::SyntaxResult syntax = tape.Parse(text.substr(skipped), parse, this);
     switch (syntax.status) {
@@ -222,10 +222,11 @@ struct BatchReader::State final : json::ElementVisitor {
       case json::SyntaxStatus::kInvalidJson:
       case json::SyntaxStatus::kStopped: {
         const std::size_t at = skipped + syntax.consumed;
-        // Under strict_json the SDK's NaN and Infinity are what most often stops a batch: say so.
+        // With refuse_nonfinite_literals the SDK's NaN and Infinity are what most often stops a
+        // batch: say so.
         const std::string_view rest = text.substr(std::min(at, text.size()));
         for (const std::string_view word : {"NaN", "Infinity", "-Infinity"}) {
-          if (options.spool.strict_json && rest.starts_with(word)) {
+          if (options.spool.refuse_nonfinite_literals && rest.starts_with(word)) {
             return ErrorAt(ErrorCode::kInvalidJson, at, {},
                            "not JSON: " + std::string(word) +
                                " is not a JSON number");

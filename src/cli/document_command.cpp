@@ -19,7 +19,7 @@ struct DocumentArgs {
 };
 
 int RunDocument(const DocumentArgs& args) {
-  const JsonOptions options{.pretty = args.pretty, .drop_unknown = args.drop_unknown};
+  const WriteOptions options{.pretty = args.pretty, .drop_unknown = args.drop_unknown};
   return RunOnTrace(args.trace, "document", true,
                     [&](const TraceDocument& document, std::ostream& out) {
                       WriteDocumentJson(document, out, options);

@@ -70,10 +70,10 @@ int ValidateOne(const ValidateArgs& args, const std::string& file) {
   }
   OpenOptions options;
   options.format = format;
-  options.read.decode.strict_unknown_fields = args.strict;
+  options.read.decode.strict = args.strict;
   options.read.threads = args.threads;
   options.spool.strict = args.strict;
-  options.spool.strict_json = args.strict_json;
+  options.spool.refuse_nonfinite_literals = args.strict_json;
   options.spool.max_warnings = args.max_diagnostics;
   ErrorLog errors;
   errors.max_errors = args.max_errors;

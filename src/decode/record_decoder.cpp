@@ -118,7 +118,7 @@ bool ReadMembers(format::DecodeContext& ctx, EdgeRecord& edge, bool trace6) {
 struct RecordDecoder::State {
   explicit State(const DecodeOptions& decode_options)
       : options(decode_options), fast(decode_options) {
-    ctx.strict_unknown_fields = options.strict_unknown_fields;
+    ctx.strict_unknown_fields = options.strict;
   }
 
   // The tape, then the record's table: any line, and every error.

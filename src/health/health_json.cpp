@@ -43,11 +43,11 @@ void EmitHealth(emit::JsonEmitter& json, const TraceHealth& health) {
 
 }  // namespace
 
-std::string WriteHealthJson(const TraceHealth& health, const JsonOptions& options) {
+std::string WriteHealthJson(const TraceHealth& health, const WriteOptions& options) {
   return emit::EmitJsonString(options.pretty, EmitHealth, health);
 }
 
-void WriteHealthJson(const TraceHealth& health, std::ostream& out, const JsonOptions& options) {
+void WriteHealthJson(const TraceHealth& health, std::ostream& out, const WriteOptions& options) {
   emit::EmitJson(out, options.pretty, EmitHealth, health);
 }
 

@@ -40,12 +40,12 @@ void EmitHealth(emit::JsonEmitter& json, const Trace6Health& health) {
 
 }  // namespace
 
-std::string WriteTrace6HealthJson(const Trace6Health& health, const JsonOptions& options) {
+std::string WriteTrace6HealthJson(const Trace6Health& health, const WriteOptions& options) {
   return emit::EmitJsonString(options.pretty, EmitHealth, health);
 }
 
 void WriteTrace6HealthJson(const Trace6Health& health, std::ostream& out,
-                           const JsonOptions& options) {
+                           const WriteOptions& options) {
   emit::EmitJson(out, options.pretty, EmitHealth, health);
 }
 

@@ -26,7 +26,7 @@ cirron_convert::SpoolConversionOptions SpoolOptions(const OpenOptions& options) 
 
 traceml_convert::ExportConversionOptions ExportOptions(const OpenOptions& options) {
   traceml_convert::ExportConversionOptions conversion;
-  conversion.read.strict = options.read.decode.strict_unknown_fields;
+  conversion.read.strict = options.read.decode.strict;
   conversion.read.max_line_bytes = options.read.max_line_bytes;
   conversion.read.max_records = options.read.max_records;
   conversion.diagnostics = options.diagnostics;

@@ -134,7 +134,7 @@ void EmitRunSummary(emit::JsonEmitter& json, const TraceMLRunSummary& summary) {
 }  // namespace
 
 void WriteTraceMLRunSummaryJson(const TraceMLRunSummary& summary, std::ostream& out,
-                                const JsonOptions& options) {
+                                const WriteOptions& options) {
   emit::EmitJson(out, options.pretty, EmitRunSummary, summary);
 }
 

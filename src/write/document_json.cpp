@@ -105,7 +105,7 @@ void EmitDocument(emit::JsonEmitter& json, const TraceDocument& document, bool d
 
 }  // namespace
 
-std::string WriteDocumentJson(const TraceDocument& document, const JsonOptions& options) {
+std::string WriteDocumentJson(const TraceDocument& document, const WriteOptions& options) {
   std::string out;
   emit::ReserveOutput(out, RecordCount(document) * kEstimatedRecordBytes);
   emit::EmitJson(out, options.pretty, EmitDocument, document, options.drop_unknown);
@@ -113,7 +113,7 @@ std::string WriteDocumentJson(const TraceDocument& document, const JsonOptions& 
 }
 
 void WriteDocumentJson(const TraceDocument& document, std::ostream& out,
-                       const JsonOptions& options) {
+                       const WriteOptions& options) {
   emit::EmitJson(out, options.pretty, EmitDocument, document, options.drop_unknown);
 }
 

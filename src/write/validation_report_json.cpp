@@ -76,33 +76,33 @@ void EmitReport(emit::JsonEmitter& json, std::string_view file, const Result<voi
 }  // namespace
 
 std::string WriteValidationReportJson(std::string_view file, const Result<void>& result,
-                                      const JsonOptions& options) {
+                                      const WriteOptions& options) {
   return emit::EmitJsonString(options.pretty, EmitReport, file, result, nullptr,
                                static_cast<const DiagnosticLog*>(nullptr));
 }
 
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
-                               std::ostream& out, const JsonOptions& options) {
+                               std::ostream& out, const WriteOptions& options) {
   emit::EmitJson(out, options.pretty, EmitReport, file, result, nullptr,
                                static_cast<const DiagnosticLog*>(nullptr));
 }
 
 std::string WriteValidationReportJson(std::string_view file, const Result<void>& result,
-                                      const ErrorLog& log, const JsonOptions& options) {
+                                      const ErrorLog& log, const WriteOptions& options) {
   return emit::EmitJsonString(options.pretty, EmitReport, file, result, &log,
                                static_cast<const DiagnosticLog*>(nullptr));
 }
 
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                const ErrorLog& log, std::ostream& out,
-                               const JsonOptions& options) {
+                               const WriteOptions& options) {
   emit::EmitJson(out, options.pretty, EmitReport, file, result, &log,
                                static_cast<const DiagnosticLog*>(nullptr));
 }
 
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                const ValidationReportParts& parts, std::ostream& out,
-                               const JsonOptions& options) {
+                               const WriteOptions& options) {
   emit::EmitJson(out, options.pretty, EmitReport, file, result, parts.errors, parts.diagnostics);
 }
 

@@ -152,7 +152,7 @@ TEST(CirronSpoolTest, NaNIsReadAndCountedByDefaultAndInvalidJsonWhenStrict) {
   EXPECT_TRUE(std::isnan(std::get<double>(read.value().marks[1].value)));
   EXPECT_EQ(non_finite, 2u);  // the loss and the "ema" unknown key
   CirronReadOptions strict;
-  strict.strict_json = true;
+  strict.refuse_nonfinite_literals = true;
   const Result<CirronBatch> rejected = ReadCirronBatch(batch.file_name, text, strict);
   ASSERT_THAT(rejected, FailsWithCode(ErrorCode::kInvalidJson));
   EXPECT_EQ(rejected.error().line, 1u);

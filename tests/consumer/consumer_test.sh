@@ -2,7 +2,8 @@
 # Consumer test: install tracedoc into a temporary prefix and build examples/embed against it
 # with find_package, from the build tree and through pkg-config (and compile it with
 # add_subdirectory); build and run examples/event_counts and examples/span_self_time against the
-# prefix and check their output; then compile every installed public header alone.
+# prefix and check their output; then compile every installed public header alone, and check that
+# the umbrella header tracedoc/tracedoc.hpp includes every one.
 # Usage: consumer_test.sh SOURCE_DIR BUILD_DIR CXX
 set -euo pipefail
 source_dir=$1 build_dir=$2 cxx=$3
@@ -104,6 +105,18 @@ for header in "$prefix"/include/tracedoc/*.hpp; do
   fi
   echo "#include <tracedoc/$name>" | "$cxx" -std=c++20 -fsyntax-only -Wall -Wextra -Wpedantic \
     -Werror -I"$prefix/include" -x c++ -
+done
+
+echo "-- the umbrella header (compiled alone above) brings in every installed public header"
+umbrella=$prefix/include/tracedoc/tracedoc.hpp
+# The compiler's own list of what it read: what a program that includes the umbrella gets.
+echo "#include <tracedoc/tracedoc.hpp>" | "$cxx" -std=c++20 -MM -MF "$work/umbrella.d" \
+  -I"$prefix/include" -x c++ -
+for header in "$prefix"/include/tracedoc/*.hpp; do
+  [ "$header" = "$umbrella" ] && continue
+  if ! tr -s ' \\\n' '\n' <"$work/umbrella.d" | grep -qxF "$header"; then
+    echo "tracedoc/tracedoc.hpp does not include tracedoc/$(basename "$header")" >&2; exit 1
+  fi
 done
 
 echo "-- add_subdirectory"

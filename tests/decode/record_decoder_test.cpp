@@ -1100,7 +1100,7 @@ TEST_P(RecordDecoderKindTest, UnknownKeysLeaveKnownFieldsAlone) {
 // (j) The strict option turns an unknown key into unknown_field, and leaves known keys alone.
 TEST_P(RecordDecoderKindTest, StrictModeRejectsUnknownKeys) {
   const KindCase& c = GetParam();
-  RecordDecoder strict(DecodeOptions{.strict_unknown_fields = true});
+  RecordDecoder strict(DecodeOptions{.strict = true});
   const std::string full_line = Object(c.full());
   EXPECT_THAT(strict.Decode(full_line, {2, 1}), Succeeds()) << full_line;
   const std::string line = Object(Plus(c.full(), "extra", "42"));
@@ -1572,7 +1572,7 @@ TEST_F(RecordDecoderMetaTest, UnknownKeysStayWithTheirObject) {
 
 // (j) Strict mode names the nested unknown key by its path.
 TEST_F(RecordDecoderMetaTest, StrictModeNamesNestedUnknownKeys) {
-  RecordDecoder strict(DecodeOptions{.strict_unknown_fields = true});
+  RecordDecoder strict(DecodeOptions{.strict = true});
   const std::string contract_line =
       Object(MetaMembers(Plus(CaptureContractMembers(), "extra", "1")));
   const Result<Event> contract = strict.Decode(contract_line, {4, 0});
@@ -2196,7 +2196,7 @@ TEST_F(RecordDecoderLineTest, DecoderIsReusableAfterErrors) {
 
 // A moved decoder keeps working.
 TEST_F(RecordDecoderLineTest, MovedDecoderDecodes) {
-  RecordDecoder source(DecodeOptions{.strict_unknown_fields = true});
+  RecordDecoder source(DecodeOptions{.strict = true});
   RecordDecoder moved(std::move(source));
   EXPECT_THAT(moved.Decode(R"({"kind":"span_end","id":"a","x":1})", {1, 0}),
               FailsWith(ErrorCode::kUnknownField, 1));

@@ -96,7 +96,7 @@ TEST(OpenTraceTest, ATracesReadOptionsApply) {
   const TraceInput input = TraceInput::FromString(text);
   EXPECT_THAT(ReadDocument(input), Succeeds());
   OpenOptions strict;
-  strict.read.decode.strict_unknown_fields = true;
+  strict.read.decode.strict = true;
   const Result<TraceDocument> document = ReadDocument(input, strict);
   EXPECT_THAT(document, FailsWith(ErrorCode::kUnknownField, 8));
   EXPECT_EQ(ErrorOf(ValidateInput(input, strict)), ErrorOf(document));
@@ -327,7 +327,7 @@ TEST(OpenSpoolTest, StrictRefusesUnknownKeysThroughTheSpoolOptions) {
   EXPECT_EQ(ErrorOf(ValidateInput(input, options)), document.error());
   // A trace's strictness does not reach a spool.
   OpenOptions trace_strict;
-  trace_strict.read.decode.strict_unknown_fields = true;
+  trace_strict.read.decode.strict = true;
   EXPECT_THAT(ReadDocument(input, trace_strict), Succeeds());
 }
 
@@ -340,7 +340,7 @@ TEST(OpenSpoolTest, StrictJsonRefusesNaNAtTheLiteral) {
   const TraceInput input = TraceInput::FromFile(WriteCirronSpool(spool, dir.path()));
   EXPECT_THAT(ReadDocument(input), Succeeds());
   OpenOptions options;
-  options.spool.strict_json = true;
+  options.spool.refuse_nonfinite_literals = true;
   const Result<TraceDocument> document = ReadDocument(input, options);
   ASSERT_THAT(document, FailsWithCode(ErrorCode::kInvalidJson));
   const Error& e = document.error();

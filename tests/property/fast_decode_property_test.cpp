@@ -34,7 +34,7 @@ DecodeOptions DrawOptions() {
       break;
     case 1:
       RC_TAG("strict unknown fields");
-      options.strict_unknown_fields = true;
+      options.strict = true;
       break;
     case 2:
       RC_TAG("depth bound 2");

@@ -532,7 +532,7 @@ inline MutatedTrace UnknownFieldWhenStrict(GeneratedTrace trace, TraceGenerator&
   for (const std::size_t i : records) {
     if (LineHoldsUnknown(trace.lines[i].record->members)) {
       MutatedTrace out = At(trace, i, ErrorCode::kUnknownField, std::nullopt);
-      out.options.decode.strict_unknown_fields = true;
+      out.options.decode.strict = true;
       return out;
     }
   }

@@ -31,8 +31,8 @@ namespace {
 // One writer, both ways.
 struct JsonWriter {
   std::string name;
-  std::function<std::string(const JsonOptions&)> to_string;
-  std::function<void(std::ostream&, const JsonOptions&)> to_stream;
+  std::function<std::string(const WriteOptions&)> to_string;
+  std::function<void(std::ostream&, const WriteOptions&)> to_stream;
 };
 
 // Every writer over one trace's text; the ones that need a document only when it folds.
@@ -40,8 +40,8 @@ std::vector<JsonWriter> WritersFor(const std::string& text) {
   const Result<void> verdict = ValidateTrace(TraceInput::FromString(text));
   std::vector<JsonWriter> writers = {
       {"validation report",
-       [verdict](const JsonOptions& o) { return WriteValidationReportJson("in.jsonl", verdict, o); },
-       [verdict](std::ostream& out, const JsonOptions& o) {
+       [verdict](const WriteOptions& o) { return WriteValidationReportJson("in.jsonl", verdict, o); },
+       [verdict](std::ostream& out, const WriteOptions& o) {
          WriteValidationReportJson("in.jsonl", verdict, out, o);
        }},
   };
@@ -52,25 +52,25 @@ std::vector<JsonWriter> WritersFor(const std::string& text) {
   const MemoryProfile memory = AnalyzeMemory(document);
   const TraceHealth health = AnalyzeHealth(document);
   writers.push_back(
-      {"document", [document](const JsonOptions& o) { return WriteDocumentJson(document, o); },
-       [document](std::ostream& out, const JsonOptions& o) { WriteDocumentJson(document, out, o); }});
+      {"document", [document](const WriteOptions& o) { return WriteDocumentJson(document, o); },
+       [document](std::ostream& out, const WriteOptions& o) { WriteDocumentJson(document, out, o); }});
   writers.push_back(
-      {"summary", [summary](const JsonOptions& o) { return WriteSummaryJson(summary, o); },
-       [summary](std::ostream& out, const JsonOptions& o) { WriteSummaryJson(summary, out, o); }});
+      {"summary", [summary](const WriteOptions& o) { return WriteSummaryJson(summary, o); },
+       [summary](std::ostream& out, const WriteOptions& o) { WriteSummaryJson(summary, out, o); }});
   writers.push_back(
       {"memory profile",
-       [memory](const JsonOptions& o) { return WriteMemoryProfileJson(memory, o); },
-       [memory](std::ostream& out, const JsonOptions& o) {
+       [memory](const WriteOptions& o) { return WriteMemoryProfileJson(memory, o); },
+       [memory](std::ostream& out, const WriteOptions& o) {
          WriteMemoryProfileJson(memory, out, o);
        }});
   writers.push_back({"memory from the document",
-                     [memory](const JsonOptions& o) { return WriteMemoryProfileJson(memory, o); },
-                     [document](std::ostream& out, const JsonOptions& o) {
+                     [memory](const WriteOptions& o) { return WriteMemoryProfileJson(memory, o); },
+                     [document](std::ostream& out, const WriteOptions& o) {
                        WriteMemoryProfileJson(document, out, o);
                      }});
   writers.push_back(
-      {"health", [health](const JsonOptions& o) { return WriteHealthJson(health, o); },
-       [health](std::ostream& out, const JsonOptions& o) { WriteHealthJson(health, out, o); }});
+      {"health", [health](const WriteOptions& o) { return WriteHealthJson(health, o); },
+       [health](std::ostream& out, const WriteOptions& o) { WriteHealthJson(health, out, o); }});
   return writers;
 }
 
@@ -157,13 +157,15 @@ TEST(JsonWritersTest, StringStreamAndPrettyAgreeAcrossChunks) {
 
 constexpr std::size_t kWriterCount = 6;  // what WritersFor gives for a trace that folds
 
-// drop_unknown is the document's alone: it changes the document and nothing else.
+// drop_unknown is the document's alone: it changes the document and nothing else. trace6 is
+// AppendEventJson's alone (the document follows its revision): it changes none of these.
 TEST(JsonWritersTest, DropUnknownChangesOnlyTheDocument) {
   const std::vector<JsonWriter> writers = WritersFor(LargeTrace(3));
   ASSERT_EQ(writers.size(), kWriterCount);
   for (const JsonWriter& writer : writers) {
     const bool differs = writer.to_string({}) != writer.to_string({.drop_unknown = true});
     EXPECT_EQ(differs, writer.name == "document") << writer.name;
+    EXPECT_TRUE(writer.to_string({}) == writer.to_string({.trace6 = true})) << writer.name;
   }
 }
 
@@ -198,6 +200,9 @@ TEST(JsonWritersTest, JsonlRoutesAgreeAcrossChunks) {
     const std::string written = WriteJsonl(read.value(), options);
     ASSERT_GT(written.size(), 2 * emit::JsonSink::kChunkBytes);
     ASSERT_EQ(written.back(), '\n');
+    // A record is one line: the JSONL ignores pretty.
+    EXPECT_TRUE(WriteJsonl(read.value(), {.pretty = true, .drop_unknown = drop_unknown}) ==
+                written);
 
     testdata::FailingStreamBuffer whole_buffer(written.size());
     std::ostream whole(&whole_buffer);

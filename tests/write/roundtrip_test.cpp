@@ -179,7 +179,7 @@ TEST_P(RoundTripTest, DropUnknownIsStableAndLeavesNoUnknownMembers) {
   ASSERT_THAT(document, Succeeds());
   const std::string dropped = WriteJsonl(document.value(), {.drop_unknown = true});
   ReadOptions strict;
-  strict.decode.strict_unknown_fields = true;
+  strict.decode.strict = true;
   const Result<TraceDocument> reread = ReadTrace(TraceInput::FromString(dropped), strict);
   ASSERT_THAT(reread, Succeeds()) << dropped;
   EXPECT_EQ(WriteJsonl(reread.value()), dropped);
