@@ -9,8 +9,7 @@ packages=(
   clang libclang-rt-14-dev            # sanitizers and libFuzzer
   libboost1.81-dev libboost-json1.81-dev
   rapidjson-dev libcli11-dev
-  libssl-dev                          # SHA-256 for the gradient manifest digest
-  libsodium-dev                       # SipHash, keyed per process, for hash tables
+  libsodium-dev                       # SipHash for hash tables, SHA-256 for the manifest digest
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
 )
 

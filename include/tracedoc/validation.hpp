@@ -45,7 +45,7 @@ std::optional<std::string> ValidateGradientContract(const GradientContract& cont
 /// Returns `sha256:` and the lowercase hex SHA-256 of the manifest's framing (§6.9.3): the
 /// domain string, a 0x00 byte, then per entry its root, key and family, each as a little-endian
 /// u64 byte length followed by its UTF-8 bytes. This is what `manifest_sha256` must equal.
-/// std::nullopt only when libcrypto cannot compute a digest (out of memory, no SHA-256 provider).
+/// std::nullopt only when libsodium, which computes it, cannot start.
 std::optional<std::string> GradientManifestSha256(std::span<const ExpectedGradient> expected);
 
 /// Returns whether `norm` is consistent with `state` (docs/trace-format.md §1.11): present needs a

@@ -19,8 +19,8 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/huge_pages.hpp"
 #include "analysis/memory_replay.hpp"
+#include "util/huge_pages.hpp"
 #include "util/saturating.hpp"
 
 namespace tracedoc::analysis {
@@ -106,11 +106,11 @@ class LogicalReplay {
     // is most of the analysis's memory traffic, hence the huge pages.
     if (parts_ == ReplayParts::kWhole) {
       profile_.timeline.reserve(events_.size());
-      PreferHugePages(profile_.timeline);
+      util::PreferHugePages(profile_.timeline);
     }
     if (parts_ != ReplayParts::kTimelineOnly) {
       profile_.lifetimes.reserve(events_.size());
-      PreferHugePages(profile_.lifetimes);
+      util::PreferHugePages(profile_.lifetimes);
     }
     ReplayMemory(events_, *this);
     if (parts_ == ReplayParts::kTimelineOnly) return std::move(profile_);

@@ -1,5 +1,4 @@
-// ReserveOutput: std::string::reserve, then the huge-page advice over the 2 MiB-aligned interior
-// of the buffer (madvise needs page-aligned bounds; the edges keep small pages).
+// ReserveOutput: std::string::reserve, then util's huge-page advice when the growth is large.
 #include "emit/output_reserve.hpp"
 
 #include "util/huge_pages.hpp"
@@ -10,9 +9,7 @@ void ReserveOutput(std::string& out, std::size_t incoming) {
   const std::size_t needed = out.size() + incoming;
   if (needed <= out.capacity()) return;
   out.reserve(needed);
-  if (incoming >= kHugePageOutputBytes) {
-    util::AdviseHugePages(out.data() + out.size(), out.data() + out.capacity());
-  }
+  if (incoming >= util::kAdviseGrowthFromBytes) util::PreferHugePages(out);
 }
 
 }  // namespace tracedoc::emit

@@ -29,7 +29,7 @@ std::optional<std::string> ValidateGradientContract(const GradientContract& cont
   if (contract.families.empty()) return "gradient families must not be empty";
   const std::optional<std::string> digest =
       GradientManifestSha256({contract.expected.data(), contract.expected.size()});
-  if (!digest) return "gradient manifest SHA-256 could not be computed (libcrypto failed)";
+  if (!digest) return "gradient manifest SHA-256 could not be computed (libsodium failed)";
   // A plain string comparison: upper-case hex or a missing prefix does not match.
   if (contract.manifest_sha256 != *digest) {
     return "gradient manifest SHA-256 does not match its ordered parameter manifest";

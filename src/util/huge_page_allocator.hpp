@@ -50,10 +50,8 @@ class HugePageAllocator {
 
  private:
   static constexpr std::size_t kMappedFromBytes = std::size_t{1} << 20;
-  // Whole huge pages: the kernel backs only those with one, so a 1.5 MB table gets a 2 MiB page.
-  static std::size_t MappedBytes(std::size_t bytes) {
-    return (bytes + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
-  }
+  // Whole huge pages: a 1.5 MB table gets a 2 MiB page.
+  static std::size_t MappedBytes(std::size_t bytes) { return RoundUpToHugePages(bytes); }
 };
 
 /// A std::vector whose large buffers are backed by huge pages.

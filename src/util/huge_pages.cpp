@@ -17,14 +17,16 @@ namespace {
 
 constexpr std::uintptr_t kSmallPageBytes = 4096;
 
-std::uintptr_t RoundUp(std::uintptr_t value, std::uintptr_t to) { return (value + to - 1) & ~(to - 1); }
-std::uintptr_t RoundDown(std::uintptr_t value, std::uintptr_t to) { return value & ~(to - 1); }
+std::uintptr_t RoundUpToSmallPages(std::uintptr_t value) {
+  return (value + kSmallPageBytes - 1) & ~(kSmallPageBytes - 1);
+}
+std::uintptr_t RoundDownToHugePages(std::uintptr_t value) { return value & ~(kHugePageBytes - 1); }
 
 }  // namespace
 
 void AdviseHugePages(void* begin, void* end) noexcept {
-  const std::uintptr_t first = RoundUp(reinterpret_cast<std::uintptr_t>(begin), kHugePageBytes);
-  const std::uintptr_t last = RoundDown(reinterpret_cast<std::uintptr_t>(end), kHugePageBytes);
+  const std::uintptr_t first = RoundUpToHugePages(reinterpret_cast<std::uintptr_t>(begin));
+  const std::uintptr_t last = RoundDownToHugePages(reinterpret_cast<std::uintptr_t>(end));
   if (first >= last) return;
 #if defined(MADV_HUGEPAGE)
   // Only a hint: when the kernel has THP disabled or refuses, the pages stay small.
@@ -41,7 +43,7 @@ void* MapAligned(std::size_t bytes) noexcept {
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (raw == MAP_FAILED) return nullptr;
   const auto start = reinterpret_cast<std::uintptr_t>(raw);
-  const std::uintptr_t aligned = RoundUp(start, kHugePageBytes);
+  const std::uintptr_t aligned = RoundUpToHugePages(start);
   if (aligned > start) munmap(raw, aligned - start);
   const std::uintptr_t tail = aligned + bytes;
   if (start + padded > tail) munmap(reinterpret_cast<void*>(tail), start + padded - tail);
@@ -71,7 +73,7 @@ void* RemapGrowable(void* data, std::size_t old_bytes, std::size_t new_bytes) no
 }
 
 std::size_t TrimGrowable(void* data, std::size_t bytes, std::size_t keep) noexcept {
-  const std::size_t kept = RoundUp(keep, kSmallPageBytes);
+  const std::size_t kept = RoundUpToSmallPages(keep);
   if (kept >= bytes) return bytes;
   munmap(static_cast<char*>(data) + kept, bytes - kept);
   return kept;

@@ -11,6 +11,17 @@ namespace tracedoc::util {
 
 inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 
+/// `bytes` rounded up to whole huge pages: the kernel backs only whole ones with a huge page, so
+/// a mapping sized this way has no small-page tail. The one place this rounding is done.
+constexpr std::size_t RoundUpToHugePages(std::size_t bytes) noexcept {
+  return (bytes + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
+}
+
+/// A buffer growing by this much at once (a writer's output string) is advised: far above any
+/// allocator's small blocks (glibc maps anything over 32 MiB on its own), so the advice covers
+/// only that buffer.
+inline constexpr std::size_t kAdviseGrowthFromBytes = std::size_t{32} << 20;
+
 /// Whether MapGrowable can succeed here (Linux); elsewhere it always returns nullptr.
 #if defined(__linux__)
 inline constexpr bool kHasGrowableMappings = true;
@@ -21,6 +32,14 @@ inline constexpr bool kHasGrowableMappings = false;
 /// Advises huge pages for the whole 2 MiB pages inside [begin, end); call it before the memory
 /// is first written. Advice only: where it is unsupported or refused, nothing changes.
 void AdviseHugePages(void* begin, void* end) noexcept;
+
+/// Advises huge pages over the room `buffer` (a std::vector or std::string) holds past its size;
+/// call it right after reserve(), before that room is written. Only whole 2 MiB pages are
+/// advised, so a small buffer is left alone.
+template <class Buffer>
+void PreferHugePages(Buffer& buffer) noexcept {
+  AdviseHugePages(buffer.data() + buffer.size(), buffer.data() + buffer.capacity());
+}
 
 /// Address space for a buffer that grows in place: `bytes` (a multiple of 4 KiB) readable and
 /// writable, 2 MiB-aligned, advised huge pages, its pages costing memory only once written.

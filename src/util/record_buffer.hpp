@@ -118,7 +118,7 @@ class RecordBuffer {
   static constexpr std::size_t kReserveFactor = 8;
 
   static std::size_t ReservationFor(std::size_t bytes) {
-    return (bytes * kReserveFactor + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
+    return RoundUpToHugePages(bytes * kReserveFactor);
   }
 
   void Reallocate(std::size_t capacity) {

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <string>
 
+#include "util/huge_pages.hpp"
+
 namespace tracedoc::emit {
 namespace {
 
@@ -29,14 +31,14 @@ TEST(OutputReserveTest, NeverShrinks) {
 // and the text already there survives the move.
 TEST(OutputReserveTest, HugePageReservationIsAnOrdinaryString) {
   std::string out = "head";
-  ReserveOutput(out, kHugePageOutputBytes + 123);
-  ASSERT_GE(out.capacity(), kHugePageOutputBytes + 127);
+  ReserveOutput(out, util::kAdviseGrowthFromBytes + 123);
+  ASSERT_GE(out.capacity(), util::kAdviseGrowthFromBytes + 127);
   const char* const data = out.data();
-  out.append(kHugePageOutputBytes + 123, 'x');
+  out.append(util::kAdviseGrowthFromBytes + 123, 'x');
   EXPECT_EQ(out.data(), data) << "the reserved room was not enough";
   EXPECT_EQ(out.substr(0, 5), "headx");
   EXPECT_EQ(out.back(), 'x');
-  EXPECT_EQ(out.size(), kHugePageOutputBytes + 127);
+  EXPECT_EQ(out.size(), util::kAdviseGrowthFromBytes + 127);
 }
 
 }  // namespace
