@@ -60,6 +60,8 @@ struct BatchReader::State final : json::ElementVisitor {
   std::vector<std::pair<std::size_t, Reference>> record_references;
   // Bytes before what the tape parsed (a byte-order mark).
   std::size_t skipped = 0;
+  // The non-finite literals of the batches that passed.
+  std::uint64_t non_finite_numbers = 0;
 
   // Where node `node` starts in the file.
   std::size_t Offset(std::uint32_t node) const { return skipped + tape.offset(node); }
@@ -272,6 +274,7 @@ struct BatchReader::State final : json::ElementVisitor {
       return ErrorAt(duplicate->error.code, duplicate->offset, duplicate->error.field,
                      duplicate->error.message);
     }
+    non_finite_numbers += tape.non_finite_literals();
     sink.OnBatch(view, BatchSource{tape, file_name, path, batch, tape.non_finite_literals()});
     return boost::outcome_v2::success();
   }
@@ -291,5 +294,8 @@ Result<void> BatchReader::Read(std::uint32_t batch, std::string_view file_name,
 
 const IdRegistry& BatchReader::ids() const noexcept { return state_->ids; }
 References& BatchReader::references() noexcept { return state_->references; }
+std::uint64_t BatchReader::non_finite_numbers() const noexcept {
+  return state_->non_finite_numbers;
+}
 
 }  // namespace tracedoc::cirron

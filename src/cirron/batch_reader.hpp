@@ -42,6 +42,8 @@ class BatchReader {
 
   const IdRegistry& ids() const noexcept;
   References& references() noexcept;
+  /// The bare NaN, Infinity and -Infinity literals of the batches read whole so far.
+  std::uint64_t non_finite_numbers() const noexcept;
 
  private:
   struct State;

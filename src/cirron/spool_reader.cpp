@@ -28,6 +28,7 @@ Result<SpoolTotals> ReadFiles(std::string_view path, const BatchReadOptions& opt
     BOOST_OUTCOME_TRY(reader.Read(batch, file.name, file.path, text));
   }
   totals.batches = static_cast<std::uint32_t>(files.size());
+  totals.non_finite_numbers = reader.non_finite_numbers();
   totals.unresolved_references = reader.references().Resolve(reader.ids(), paths, log);
   return totals;
 }

@@ -22,18 +22,11 @@ using ::testing::HasSubstr;
 
 constexpr std::uint64_t kT0 = 1'764'000'000'000'000'000;
 
-std::string Hex(char c) { return std::string(32, c); }
+std::string Hex(char c) { return testing_support::CirronHexId(c); }
 
 CirronSpan Span(char id, std::string name, std::optional<char> parent, std::uint64_t start,
                 std::uint64_t end) {
-  CirronSpan span;
-  span.id = Hex(id);
-  span.name = std::move(name);
-  if (parent) span.parent_id = Hex(*parent);
-  span.start_ns = kT0 + start;
-  span.end_ns = kT0 + end;
-  span.attrs_json = "{}";
-  return span;
+  return testing_support::CirronSpanOf(id, std::move(name), parent, kT0 + start, kT0 + end);
 }
 
 CirronSnapshot Snapshot(char id, char span, CirronTensorStats stats) {
@@ -50,14 +43,7 @@ CirronSnapshot Snapshot(char id, char span, CirronTensorStats stats) {
 }
 
 CirronMark Mark(char id, std::string span_id, CirronMarkValue value, std::uint64_t ts) {
-  CirronMark mark;
-  mark.id = Hex(id);
-  mark.span_id = std::move(span_id);
-  mark.name = "loss";
-  mark.value = std::move(value);
-  mark.attrs_json = "{}";
-  mark.ts_ns = kT0 + ts;
-  return mark;
+  return testing_support::CirronMarkOf(id, std::move(span_id), std::move(value), kT0 + ts);
 }
 
 // A session (0..100) with a step[4] (10..60) holding a forward (20..40, gpu_ns 7).

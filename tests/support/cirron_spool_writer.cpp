@@ -483,4 +483,36 @@ Result<TraceDocument> ConvertTypedSpool(const CirronSpool& spool, DiagnosticLog*
   return document;
 }
 
+std::string CirronHexId(char c) { return std::string(32, c); }
+
+CirronSpan CirronSpanOf(char id, std::string name, std::optional<char> parent,
+                        std::uint64_t start_ns, std::uint64_t end_ns) {
+  CirronSpan span;
+  span.id = CirronHexId(id);
+  span.name = std::move(name);
+  if (parent) span.parent_id = CirronHexId(*parent);
+  span.start_ns = start_ns;
+  span.end_ns = end_ns;
+  span.attrs_json = "{}";
+  return span;
+}
+
+CirronMark CirronMarkOf(char id, std::string span_id, CirronMarkValue value, std::uint64_t ts_ns) {
+  CirronMark mark;
+  mark.id = CirronHexId(id);
+  mark.span_id = std::move(span_id);
+  mark.name = "loss";
+  mark.value = std::move(value);
+  mark.attrs_json = "{}";
+  mark.ts_ns = ts_ns;
+  return mark;
+}
+
+CirronSpoolPlan EvictionPlan() {
+  CirronSpoolPlan plan;
+  plan.seed = 5;
+  plan.records_per_batch = 4;
+  return plan;
+}
+
 }  // namespace tracedoc::testing_support

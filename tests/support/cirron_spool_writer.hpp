@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,21 @@ Result<TraceDocument> ConvertTypedSpool(const CirronSpool& spool,
 
 /// `<created_ns, 20 digits>-<batch_id>.json`.
 std::string CirronBatchFileName(std::uint64_t created_ns, const std::string& batch_id);
+
+/// The id of 32 times `c` (a hex digit), for hand-built records.
+std::string CirronHexId(char c);
+/// A span with id CirronHexId(`id`), under CirronHexId(`parent`) when given, from `start_ns`
+/// to `end_ns`, with empty attrs and nothing else set.
+CirronSpan CirronSpanOf(char id, std::string name, std::optional<char> parent,
+                        std::uint64_t start_ns, std::uint64_t end_ns);
+/// A point mark named "loss" with id CirronHexId(`id`) on `span_id`, empty attrs.
+CirronMark CirronMarkOf(char id, std::string span_id, CirronMarkValue value, std::uint64_t ts_ns);
+
+/// A run whose first kEvictedBatches batches, left out as the SDK's cap leaves them, leave
+/// later records naming targets that are gone: spans are sealed when they end, after the marks
+/// they name.
+CirronSpoolPlan EvictionPlan();
+inline constexpr std::size_t kEvictedBatches = 3;
 
 }  // namespace tracedoc::testing_support
 
