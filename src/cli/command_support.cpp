@@ -3,6 +3,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <string>
+#include <utility>
 #include <system_error>
 
 #include "cli/commands.hpp"
@@ -86,6 +89,22 @@ int RunOnTraceTo(const TraceArgument& argument, const std::string& output,
   const Result<TraceDocument> document = ReadTraceArgument(argument);
   if (!document) return ReportReadError(argument.file, document.error());
   return WriteOutput(output, command, [&](std::ostream& out) { return report(document.value(), out); });
+}
+
+void AddTraceToOutputCommand(CLI::App& app, std::function<int()>& run, std::string name,
+                             std::string description, std::string example, TraceReport report) {
+  struct Args {
+    TraceArgument trace;
+    std::string output = "-";
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* command = app.add_subcommand(name, std::move(description));
+  AddTraceArgument(*command, args->trace);
+  AddOutputOption(*command, args->output);
+  command->footer("Example: " + example);
+  command->callback([args, &run, name, report = std::move(report)] {
+    run = [args, name, report] { return RunOnTraceTo(args->trace, args->output, name, report); };
+  });
 }
 
 int WriteOutput(const std::string& output, std::string_view command,

@@ -66,6 +66,10 @@ int RunOnTraceTo(const TraceArgument& argument, const std::string& output,
 /// message naming `output`, when it cannot be opened or written (a full disk, a closed pipe).
 int WriteOutput(const std::string& output, std::string_view command,
                 const std::function<int(std::ostream&)>& write);
+/// Adds `name FILE [-o OUT]`, a command that reads one trace and writes `report` of it to
+/// stdout or OUT (RunOnTraceTo): the whole of `report` and `upgrade`.
+void AddTraceToOutputCommand(CLI::App& app, std::function<int()>& run, std::string name,
+                             std::string description, std::string example, TraceReport report);
 
 /// Adds a subcommand to `app`; `run` is set to the function that carries it out.
 void AddValidateCommand(CLI::App& app, std::function<int()>& run);
