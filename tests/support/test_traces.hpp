@@ -104,6 +104,22 @@ inline std::string DeviceIntervalLine(std::string_view span, std::string_view de
          R"(,"duration_ns":)" + std::to_string(duration_ns) + "}";
 }
 
+/// A trace/10 `memory` line of tensor `t` in span `s`, f32 activation.
+inline std::string MemoryLine(std::uint64_t at_ns, std::string_view storage,
+                              std::string_view device, std::uint64_t bytes,
+                              std::string_view action) {
+  return R"({"kind":"memory","timestamp_ns":)" + std::to_string(at_ns) + R"(,"storage_id":")" +
+         std::string(storage) + R"(","tensor_id":"t","span_id":"s","device":")" +
+         std::string(device) + R"(","bytes":)" + std::to_string(bytes) + R"(,"action":")" +
+         std::string(action) + R"(","dtype":"f32","category":"activation"})";
+}
+
+/// A `terminal` line of a complete run at `at_ns`.
+inline std::string CompleteTerminalLine(std::uint64_t at_ns) {
+  return R"({"kind":"terminal","outcome":"complete","timestamp_ns":)" + std::to_string(at_ns) +
+         "}";
+}
+
 }  // namespace tracedoc::testdata
 
 #endif  // TRACEDOC_TESTS_SUPPORT_TEST_TRACES_HPP_
