@@ -241,7 +241,7 @@ TEST(BatchReaderTest, StrictJsonRefusesNaNSayingWhy) {
   CirronBatch batch = Batch({Span('a', std::nullopt, 10, 90)});
   batch.snapshots = {Snapshot('e', 'a', std::numeric_limits<double>::quiet_NaN())};
   BatchReadOptions options;
-  options.spool.strict_json = true;
+  options.spool.refuse_nonfinite_literals = true;
   Reading reading(options);
   const std::string text = CirronBatchJson(batch);
   const Result<void> read = reading.ReadText(batch, text);
