@@ -1,5 +1,6 @@
-// AnalyzeMemory on any document that folds (inputs repaired by FoldLeniently). Invariants: a plane
-// exists exactly when its events do and equals the plane computed alone; the logical timeline
+// AnalyzeMemory on any document that folds (inputs repaired by FoldLeniently). Invariants: a
+// trace/6 document gets its own report and no planes; otherwise a plane exists exactly when its
+// events do and equals the plane computed alone; the logical timeline
 // ascends strictly, its peak is its maximum (earliest on ties), counts agree with lifetimes and
 // devices; the physical plane keeps every sample in (timestamp, device) order; node metrics name
 // every span; the JSON is strict JSON.
@@ -14,7 +15,6 @@
 #include "strict_json.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/summary.hpp"
-#include "tracedoc/trace6_memory.hpp"
 
 namespace {
 
@@ -90,8 +90,8 @@ void CheckPhysical(const PhysicalMemoryProfile& physical, std::size_t sample_cou
 
 // A trace/6 document's §9.3 report: one point per event, the counts add up, the peak is the
 // largest counter (earliest on ties) and the summary's peak_bytes, devices ascend, strict JSON.
-void CheckTrace6(const tracedoc::TraceDocument& document) {
-  const tracedoc::Trace6MemoryReport report = tracedoc::AnalyzeTrace6Memory(document);
+void CheckTrace6(const tracedoc::Trace6MemoryReport& report,
+                 const tracedoc::TraceDocument& document) {
   TRACEDOC_FUZZ_CHECK(report.timeline.size() == document.memory().size());
   TRACEDOC_FUZZ_CHECK(report.alloc_count + report.free_count == document.memory().size());
   std::uint64_t highest = 0;
@@ -121,7 +121,6 @@ void CheckTrace6(const tracedoc::TraceDocument& document) {
     TRACEDOC_FUZZ_CHECK(report.peak_breakdown[i - 1].bytes >= report.peak_breakdown[i].bytes);
   }
   TRACEDOC_FUZZ_CHECK(tracedoc::Summarize(document).peak_bytes == report.peak_bytes);
-  TRACEDOC_FUZZ_CHECK(tracedoc::fuzz::IsStrictJson(tracedoc::WriteTrace6MemoryJson(report)));
 }
 
 }  // namespace
@@ -132,19 +131,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!document) return 0;
   const tracedoc::MemoryProfile profile = tracedoc::AnalyzeMemory(*document);
 
-  TRACEDOC_FUZZ_CHECK(profile.logical.has_value() == !document->memory().empty());
-  TRACEDOC_FUZZ_CHECK(profile.physical.has_value() == !document->device_memory().empty());
-  TRACEDOC_FUZZ_CHECK(profile.logical == tracedoc::AnalyzeLogicalMemory(*document));
-  TRACEDOC_FUZZ_CHECK(profile.physical == tracedoc::AnalyzePhysicalMemory(*document));
-  if (profile.logical) CheckLogical(*profile.logical);
-  if (profile.physical) CheckPhysical(*profile.physical, document->device_memory().size());
+  const bool trace6 = document->revision() == tracedoc::SchemaRevision::kTrace6;
+  TRACEDOC_FUZZ_CHECK(profile.trace6.has_value() == trace6);
+  if (trace6) {
+    TRACEDOC_FUZZ_CHECK(!profile.logical && !profile.physical);
+    CheckTrace6(*profile.trace6, *document);
+  } else {
+    TRACEDOC_FUZZ_CHECK(profile.logical.has_value() == !document->memory().empty());
+    TRACEDOC_FUZZ_CHECK(profile.physical.has_value() == !document->device_memory().empty());
+    TRACEDOC_FUZZ_CHECK(profile.logical == tracedoc::AnalyzeLogicalMemory(*document));
+    TRACEDOC_FUZZ_CHECK(profile.physical == tracedoc::AnalyzePhysicalMemory(*document));
+  }
+  // The planes alone, for any revision.
+  if (const auto logical = tracedoc::AnalyzeLogicalMemory(*document)) CheckLogical(*logical);
+  if (const auto physical = tracedoc::AnalyzePhysicalMemory(*document)) {
+    CheckPhysical(*physical, document->device_memory().size());
+  }
 
-  const auto metrics = tracedoc::ComputeNodeMemoryMetrics(*document, {}, profile.logical);
+  const auto metrics = tracedoc::ComputeNodeMemoryMetrics(*document, {});
   for (const tracedoc::SpanRecord& span : document->spans()) {
     TRACEDOC_FUZZ_CHECK(metrics.find(span.id) != metrics.end());
   }
 
   TRACEDOC_FUZZ_CHECK(tracedoc::fuzz::IsStrictJson(tracedoc::WriteMemoryProfileJson(profile)));
-  if (document->revision() == tracedoc::SchemaRevision::kTrace6) CheckTrace6(*document);
   return 0;
 }

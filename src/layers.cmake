@@ -40,9 +40,9 @@ tracedoc_layer(traceml_convert USES util error emit format document fold read tr
 tracedoc_layer(traceml_analysis USES util emit traceml HEADERS traceml_summary.hpp)
 # The analyses of a document, and the pictures of it.
 tracedoc_layer(analysis USES util emit format document
-               HEADERS memory.hpp summary.hpp trace6_memory.hpp)
+               HEADERS memory.hpp summary.hpp)
 tracedoc_layer(health USES util text emit format document analysis
-               HEADERS health.hpp trace6_health.hpp validation.hpp LINKS PkgConfig::SODIUM)
+               HEADERS health.hpp validation.hpp LINKS PkgConfig::SODIUM)
 tracedoc_layer(timeline USES util text emit document analysis
                HEADERS chrome_trace.hpp speedscope.hpp)
 tracedoc_layer(report USES util text emit format document analysis health timeline

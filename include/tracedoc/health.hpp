@@ -127,26 +127,37 @@ struct EvidenceCoverage {
   friend bool operator==(const EvidenceCoverage&, const EvidenceCoverage&) = default;
 };
 
-/// The health report. Fields in the reference's JSON key order.
+/// The health report of any document. Fields in the reference's JSON key order.
 struct TraceHealth {
-  /// True when no issue is an error.
+  /// True when no issue is an error. For trace/6 this is the report's `trusted`.
   bool structurally_valid = true;
-  /// True when the terminal outcome is not `failed`.
+  /// True when the terminal outcome is not `failed`; always true for trace/6, which has no
+  /// terminal.
   bool capture_complete = true;
-  /// In the order of the numbered checks of §6, and within a check in the order it states.
+  /// In the order of the numbered checks of §6, and within a check in the order it states
+  /// (for trace/6, in the order of docs/legacy-trace6.md §9.4).
   std::vector<HealthIssue> issues;
+  /// Counted as for trace/10 whatever the revision; trace/6's JSON writes one `edges` count
+  /// (`call_edges + data_edges`) and no `device_intervals`.
   EvidenceCoverage coverage;
+  /// The revision whose checks made the report, which picks the JSON's shape: kTrace6 writes
+  /// `{"trusted","issues","coverage"}` (docs/legacy-trace6.md §9.4); any other revision
+  /// writes trace/10's.
+  SchemaRevision revision = SchemaRevision::kTrace10;
   friend bool operator==(const TraceHealth&, const TraceHealth&) = default;
 };
 
-/// Runs every health check of docs/analyses.md §6 on `document` and returns the report. A failed
-/// capture turns some errors into warnings and skips the measured-region count. Work is
+/// Runs the health checks of the document's revision and returns the report: docs/analyses.md
+/// §6 for trace/10 and trace/9 (a failed capture turns some errors into warnings and skips the
+/// measured-region count), docs/legacy-trace6.md §9.4 for trace/6 (no terminal or outcome
+/// checks; trace/6's own child-duration, edge, memory-pairing and absence checks). Work is
 /// O(n log n) in the number of records (hash lookups, one stable sort of the memory events when
 /// they are out of timestamp order). No errors: findings are issues, not failures.
 TraceHealth AnalyzeHealth(const TraceDocument& document);
 
 /// Returns the report as one JSON object in the reference's key order ("Output shapes",
-/// TraceHealth), with no trailing newline. No errors.
+/// TraceHealth; for a trace/6 report the shape of docs/legacy-trace6.md §9.4), with no
+/// trailing newline. No errors.
 std::string WriteHealthJson(const TraceHealth& health, const WriteOptions& options = {});
 
 /// The same text written to `out`. No errors are reported: a failing stream keeps its state

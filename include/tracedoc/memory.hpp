@@ -192,17 +192,87 @@ struct PhysicalMemoryProfile {
   friend bool operator==(const PhysicalMemoryProfile&, const PhysicalMemoryProfile&) = default;
 };
 
-/// Both planes; a plane that was not observed is None, never zeros.
+// A legacy candle-graph/trace/6 document's memory (docs/legacy-trace6.md §9.3): one replay of
+// the memory events keyed by tensor id, in place of the two planes.
+
+/// A tensor live at the global peak: the values of the alloc that made it live.
+struct Trace6LiveTensor {
+  std::string_view tensor_id;
+  std::string_view device;
+  std::string_view span_id;
+  std::uint64_t bytes = 0;
+  MemoryCategory category = MemoryCategory::kOther;
+  friend bool operator==(const Trace6LiveTensor&, const Trace6LiveTensor&) = default;
+};
+
+/// The state after one memory event (§9.3 step 5), on the event's device.
+struct Trace6MemoryPoint {
+  std::uint64_t timestamp_ns = 0;
+  std::string_view device;
+  /// The device's live counter; `heap_bytes` is the same number (the specification has both).
+  std::uint64_t live_bytes = 0;
+  std::uint64_t heap_bytes = 0;
+  /// Capacity minus the counter, with the capacity not yet known while replaying: always 0.
+  std::uint64_t free_bytes = 0;
+  /// The device's live bytes per category of the allocating events.
+  CategoryLiveBytes by_category;
+  friend bool operator==(const Trace6MemoryPoint&, const Trace6MemoryPoint&) = default;
+};
+
+/// One device's figures (§9.3 step 6).
+struct Trace6DeviceMemory {
+  std::string_view device;
+  /// The most `used_bytes + free_bytes` (saturating) over the device's samples; 0 without.
+  std::uint64_t capacity_bytes = 0;
+  /// The device's largest counter, the earliest on ties; 0 at timestamp 0 when it never rose.
+  std::uint64_t peak_bytes = 0;
+  std::uint64_t peak_timestamp_ns = 0;
+  std::uint64_t alloc_count = 0;
+  std::uint64_t free_count = 0;
+  friend bool operator==(const Trace6DeviceMemory&, const Trace6DeviceMemory&) = default;
+};
+
+/// The §9.3 result. Without memory events every field keeps its default (0, "", empty).
+struct Trace6MemoryReport {
+  std::uint64_t alloc_count = 0;
+  std::uint64_t free_count = 0;
+  /// Saturating.
+  std::uint64_t total_alloc_bytes = 0;
+  /// The largest counter of any device after any event (the summary's `peak_bytes`), the
+  /// earliest on ties, with its timestamp and device ("" while no counter rose above 0).
+  std::uint64_t peak_bytes = 0;
+  std::uint64_t peak_timestamp_ns = 0;
+  std::string_view peak_device;
+  /// The peak device's per-category bytes at the peak.
+  CategoryLiveBytes peak_by_category;
+  /// The `activation` bytes of the event's device after the first event of a span whose step
+  /// is `backward`; 0 without such an event.
+  std::uint64_t autograd_retained_bytes = 0;
+  /// Every tensor live at the peak, on any device: by bytes descending, then tensor id.
+  std::vector<Trace6LiveTensor> peak_breakdown;
+  /// Every device of a memory event, ascending byte-wise.
+  std::vector<Trace6DeviceMemory> by_device;
+  /// One point per memory event, in replay order (timestamp, alloc before free, tensor id).
+  std::vector<Trace6MemoryPoint> timeline;
+  friend bool operator==(const Trace6MemoryReport&, const Trace6MemoryReport&) = default;
+};
+
+/// Both planes of a trace/10 (or trace/9) document, or a trace/6 document's own report; a part
+/// that was not observed is None, never zeros.
 struct MemoryProfile {
-  /// None when the document has no `memory` events.
+  /// None when the document has no `memory` events, and for a trace/6 document.
   std::optional<LogicalMemoryProfile> logical;
-  /// None when the document has no `device_memory` samples.
+  /// None when the document has no `device_memory` samples, and for a trace/6 document.
   std::optional<PhysicalMemoryProfile> physical;
+  /// Set exactly for a trace/6 document (even without memory events: every figure 0); its
+  /// JSON is then trace/6's (docs/legacy-trace6.md §9.3) and the planes are not written.
+  std::optional<Trace6MemoryReport> trace6;
   friend bool operator==(const MemoryProfile&, const MemoryProfile&) = default;
 };
 
-/// Analyses both memory planes. Work is O(log n) per memory event and per sample, plus the size
-/// of the timeline it returns. No errors.
+/// Analyses both memory planes, or for a trace/6 document replays its memory events as §9.3
+/// says. Work is O(log n) per memory event and per sample, plus the size of the timeline it
+/// returns. No errors.
 MemoryProfile AnalyzeMemory(const TraceDocument& document);
 
 /// The logical plane alone (None without memory events). No errors.
@@ -212,7 +282,8 @@ std::optional<LogicalMemoryProfile> AnalyzeLogicalMemory(const TraceDocument& do
 std::optional<PhysicalMemoryProfile> AnalyzePhysicalMemory(const TraceDocument& document);
 
 /// The profile as one JSON object in the reference's key order and omission rules (`{}` with
-/// neither plane); no trailing newline. No errors.
+/// neither plane; with `trace6` set, the keys of docs/legacy-trace6.md §9.3); no trailing
+/// newline. No errors.
 std::string WriteMemoryProfileJson(const MemoryProfile& profile, const WriteOptions& options = {});
 
 /// The same text written to `out` as it is made. No errors are reported: a failing stream keeps
@@ -220,10 +291,10 @@ std::string WriteMemoryProfileJson(const MemoryProfile& profile, const WriteOpti
 void WriteMemoryProfileJson(const MemoryProfile& profile, std::ostream& out,
                             const WriteOptions& options = {});
 
-/// The text of AnalyzeMemory(document), written to `out` as it is produced without the profile
-/// being held: memory stays in proportion to the document however large the text (the logical
-/// timeline lists every live device at every point, which can be quadratic in the input). No
-/// errors are reported; a failing stream keeps its state, as above.
+/// The text of AnalyzeMemory(document) (for trace/6, its report's), written to `out` as it is
+/// produced without the profile being held: memory stays in proportion to the document however
+/// large the text (the logical timeline lists every live device at every point, which can be
+/// quadratic in the input). No errors are reported; a failing stream keeps its state, as above.
 void WriteMemoryProfileJson(const TraceDocument& document, std::ostream& out,
                             const WriteOptions& options = {});
 

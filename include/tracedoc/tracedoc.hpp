@@ -25,8 +25,6 @@
 #include "tracedoc/span_index.hpp"
 #include "tracedoc/speedscope.hpp"
 #include "tracedoc/summary.hpp"
-#include "tracedoc/trace6_health.hpp"
-#include "tracedoc/trace6_memory.hpp"
 #include "tracedoc/traceml_export.hpp"
 #include "tracedoc/traceml_summary.hpp"
 #include "tracedoc/upgrade.hpp"

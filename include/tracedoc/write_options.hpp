@@ -12,8 +12,8 @@ namespace tracedoc {
 /// order and the values never change with any field.
 struct WriteOptions {
   /// Honoured by every JSON object writer (WriteDocumentJson, WriteSummaryJson,
-  /// WriteMemoryProfileJson, WriteHealthJson, WriteTrace6MemoryJson, WriteTrace6HealthJson,
-  /// WriteValidationReportJson, WriteTraceMLRunSummaryJson): indent with 2 spaces, one member or
+  /// WriteMemoryProfileJson, WriteHealthJson, WriteValidationReportJson,
+  /// WriteTraceMLRunSummaryJson): indent with 2 spaces, one member or
   /// element per line, `"key": value`, `{}` and `[]` kept on one line. Streamed: a writer never
   /// holds the compact text and a second, pretty copy. Compact text has no white space outside
   /// strings and no trailing newline. The JSONL writers ignore it: a record is one line.

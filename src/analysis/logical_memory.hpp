@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 
+#include "tracedoc/document.hpp"
 #include "tracedoc/event.hpp"
 #include "tracedoc/memory.hpp"
 
@@ -35,6 +36,12 @@ using TimelinePointSink = std::function<void(const LogicalMemoryTimelinePoint&)>
 /// writer that streams the timeline with ReplayLogicalTimeline instead of holding it.
 std::optional<LogicalMemoryProfile> BuildLogicalPlaneWithoutTimeline(
     std::span<const MemoryRecord> events);
+
+/// What the page draws from AnalyzeMemory(document) (the revision picks which): the logical
+/// plane without its timeline (the page replays that into its curves), or a trace/6 document's
+/// report. The physical plane is left None: a caller that draws the samples builds it for any
+/// revision. No errors.
+MemoryProfile AnalyzeMemoryWithoutTimelines(const TraceDocument& document);
 
 /// Replays `events` and hands each of the plane's timeline points to `sink`, building nothing
 /// else: memory for the live storages and one point, whatever the timeline's size.

@@ -18,6 +18,7 @@
 
 #include "analysis/category_json.hpp"
 #include "analysis/logical_memory.hpp"
+#include "analysis/trace6_memory.hpp"
 #include "tracedoc/enums.hpp"
 #include "tracedoc/memory.hpp"
 #include "emit/json_emitter.hpp"
@@ -163,6 +164,10 @@ void EmitPhysical(JsonEmitter& json, const PhysicalMemoryProfile& physical) {
 }
 
 void EmitProfile(JsonEmitter& json, const MemoryProfile& profile) {
+  if (profile.trace6) {
+    analysis::EmitTrace6Report(json, *profile.trace6);
+    return;
+  }
   json.BeginObject();
   if (profile.logical) {
     json.Key("logical");
@@ -177,6 +182,11 @@ void EmitProfile(JsonEmitter& json, const MemoryProfile& profile) {
 
 // AnalyzeMemory(document)'s JSON, each plane built, written and dropped before the next.
 void EmitDocumentProfile(JsonEmitter& json, const TraceDocument& document) {
+  if (document.revision() == SchemaRevision::kTrace6) {
+    // Linear in the events: nothing to gain from streaming it.
+    analysis::EmitTrace6Report(json, analysis::BuildTrace6Report(document));
+    return;
+  }
   json.BeginObject();
   if (std::optional<LogicalMemoryProfile> logical =
           analysis::BuildLogicalPlaneWithoutTimeline(document.memory())) {

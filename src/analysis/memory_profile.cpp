@@ -1,7 +1,9 @@
 // The public entry points of the memory analysis (docs/analyses.md §5.1, §5.2): the two planes are
-// computed independently and neither fills gaps in the other.
+// computed independently and neither fills gaps in the other. A trace/6 document has its own
+// replay instead (docs/legacy-trace6.md §9.3): the revision is looked at here and in the JSON.
 #include "analysis/logical_memory.hpp"
 #include "analysis/physical_memory.hpp"
+#include "analysis/trace6_memory.hpp"
 #include "tracedoc/memory.hpp"
 
 namespace tracedoc {
@@ -28,7 +30,29 @@ std::optional<PhysicalMemoryProfile> AnalyzePhysicalMemory(const TraceDocument& 
 }
 
 MemoryProfile AnalyzeMemory(const TraceDocument& document) {
-  return MemoryProfile{AnalyzeLogicalMemory(document), AnalyzePhysicalMemory(document)};
+  MemoryProfile profile;
+  if (document.revision() == SchemaRevision::kTrace6) {
+    profile.trace6 = analysis::BuildTrace6Report(document);
+  } else {
+    profile.logical = AnalyzeLogicalMemory(document);
+    profile.physical = AnalyzePhysicalMemory(document);
+  }
+  return profile;
 }
+
+namespace analysis {
+
+MemoryProfile AnalyzeMemoryWithoutTimelines(const TraceDocument& document) {
+  MemoryProfile profile;
+  if (document.revision() == SchemaRevision::kTrace6) {
+    // The report's timeline is one point per event, so it is kept: it is linear, not quadratic.
+    profile.trace6 = BuildTrace6Report(document);
+  } else {
+    profile.logical = BuildLogicalPlaneWithoutTimeline(document.memory());
+  }
+  return profile;
+}
+
+}  // namespace analysis
 
 }  // namespace tracedoc

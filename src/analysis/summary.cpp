@@ -34,8 +34,7 @@ void AddMemoryTally(TraceSummary& summary, const analysis::MemoryEventTally& tal
 }
 
 // A trace/6 summary's memory figures come from its own analysis (docs/legacy-trace6.md §9.3).
-void AddTrace6Memory(TraceSummary& summary, const TraceDocument& document) {
-  const Trace6MemoryReport memory = analysis::ReplayTrace6Memory(document).report;
+void AddTrace6Memory(TraceSummary& summary, const Trace6MemoryReport& memory) {
   summary.trace6 = true;
   summary.alloc_count = memory.alloc_count;
   summary.free_count = memory.free_count;
@@ -47,7 +46,7 @@ void AddTrace6Memory(TraceSummary& summary, const TraceDocument& document) {
 TraceSummary Summarize(const TraceDocument& document) {
   TraceSummary summary = SummarizeSpansAndOps(document);
   if (document.revision() == SchemaRevision::kTrace6) {
-    AddTrace6Memory(summary, document);
+    AddTrace6Memory(summary, analysis::ReplayTrace6Memory(document).report);
   } else {
     AddMemoryTally(summary, analysis::TallyMemoryEvents(document.memory()));
   }
@@ -56,15 +55,18 @@ TraceSummary Summarize(const TraceDocument& document) {
 
 SummaryAndMemory SummarizeWithMemory(const TraceDocument& document) {
   SummaryAndMemory result;
+  if (document.revision() == SchemaRevision::kTrace6) {
+    // The report's replay gives the summary's figures too.
+    result.memory.trace6 = analysis::BuildTrace6Report(document);
+    result.summary = SummarizeSpansAndOps(document);
+    AddTrace6Memory(result.summary, *result.memory.trace6);
+    return result;
+  }
   analysis::MemoryEventTally tally;
   result.memory.logical = analysis::BuildLogicalPlane(document.memory(), &tally);
   result.memory.physical = analysis::BuildPhysicalPlane(document.device_memory());
   result.summary = SummarizeSpansAndOps(document);
-  if (document.revision() == SchemaRevision::kTrace6) {
-    AddTrace6Memory(result.summary, document);
-  } else {
-    AddMemoryTally(result.summary, tally);
-  }
+  AddMemoryTally(result.summary, tally);
   return result;
 }
 

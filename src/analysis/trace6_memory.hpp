@@ -1,6 +1,6 @@
 // The memory replay of candle-graph/trace/6 (docs/legacy-trace6.md §9.3), which feeds the
-// trace/6 summary's `peak_bytes`, the `memory` command and the pictures: events sorted by
-// (timestamp, alloc before free, tensor id), a counter per device, live allocations keyed by
+// trace/6 summary's `peak_bytes`, AnalyzeMemory's trace/6 report and the pictures: events sorted
+// by (timestamp, alloc before free, tensor id), a counter per device, live allocations keyed by
 // tensor id alone.
 #ifndef TRACEDOC_SRC_ANALYSIS_TRACE6_MEMORY_HPP_
 #define TRACEDOC_SRC_ANALYSIS_TRACE6_MEMORY_HPP_
@@ -12,8 +12,9 @@
 #include <span>
 #include <vector>
 
+#include "emit/json_emitter.hpp"
 #include "tracedoc/document.hpp"
-#include "tracedoc/trace6_memory.hpp"
+#include "tracedoc/memory.hpp"
 
 namespace tracedoc::analysis {
 
@@ -51,6 +52,14 @@ Trace6Replay ReplayTrace6Memory(const TraceDocument& document,
 std::vector<Trace6LiveTensor> Trace6LiveTensorsAt(std::span<const MemoryRecord> events,
                                                   std::span<const std::uint32_t> order,
                                                   std::size_t peak_position);
+
+/// AnalyzeMemory's trace/6 report: one replay for the figures and the timeline, and a second
+/// one up to the peak for the tensors live there.
+Trace6MemoryReport BuildTrace6Report(const TraceDocument& document);
+
+/// The report as one JSON object (docs/legacy-trace6.md §9.3 gives the keys): what
+/// WriteMemoryProfileJson writes for a trace/6 profile or document.
+void EmitTrace6Report(emit::JsonEmitter& json, const Trace6MemoryReport& report);
 
 }  // namespace tracedoc::analysis
 

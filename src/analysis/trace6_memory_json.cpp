@@ -1,14 +1,11 @@
 // The trace/6 memory report's JSON (docs/legacy-trace6.md §9.3): the summary's keys in the
 // specification's order, then the peak's tensors, the devices and the timeline. Every key is
 // always present; u64 values are numbers.
-#include <ostream>
-#include <string>
-
 #include "analysis/category_json.hpp"
+#include "analysis/trace6_memory.hpp"
 #include "emit/json_emitter.hpp"
-#include "tracedoc/trace6_memory.hpp"
 
-namespace tracedoc {
+namespace tracedoc::analysis {
 namespace {
 
 using emit::JsonEmitter;
@@ -42,11 +39,13 @@ void EmitPoint(JsonEmitter& json, const Trace6MemoryPoint& point) {
   json.Key("heap_bytes").U64(point.heap_bytes);
   json.Key("free_bytes").U64(point.free_bytes);
   json.Key("by_category");
-  analysis::EmitCategoryBytes(json, point.by_category);
+  EmitCategoryBytes(json, point.by_category);
   json.EndObject();
 }
 
-void EmitReport(JsonEmitter& json, const Trace6MemoryReport& report) {
+}  // namespace
+
+void EmitTrace6Report(JsonEmitter& json, const Trace6MemoryReport& report) {
   json.BeginObject();
   json.Key("alloc_count").U64(report.alloc_count);
   json.Key("free_count").U64(report.free_count);
@@ -55,7 +54,7 @@ void EmitReport(JsonEmitter& json, const Trace6MemoryReport& report) {
   json.Key("peak_timestamp_ns").U64(report.peak_timestamp_ns);
   json.Key("peak_device").String(report.peak_device);
   json.Key("peak_by_category");
-  analysis::EmitCategoryBytes(json, report.peak_by_category);
+  EmitCategoryBytes(json, report.peak_by_category);
   json.Key("autograd_retained_bytes").U64(report.autograd_retained_bytes);
   json.Key("peak_breakdown").BeginArray();
   for (const Trace6LiveTensor& tensor : report.peak_breakdown) EmitLiveTensor(json, tensor);
@@ -69,15 +68,4 @@ void EmitReport(JsonEmitter& json, const Trace6MemoryReport& report) {
   json.EndObject();
 }
 
-}  // namespace
-
-std::string WriteTrace6MemoryJson(const Trace6MemoryReport& report, const WriteOptions& options) {
-  return emit::EmitJsonString(options.pretty, EmitReport, report);
-}
-
-void WriteTrace6MemoryJson(const Trace6MemoryReport& report, std::ostream& out,
-                           const WriteOptions& options) {
-  emit::EmitJson(out, options.pretty, EmitReport, report);
-}
-
-}  // namespace tracedoc
+}  // namespace tracedoc::analysis

@@ -1,6 +1,6 @@
 // `tracedoc health FILE`: the TraceHealth as one JSON object on stdout (docs/analyses.md §6,
-// docs/tracedoc.md §6), for trace/6 its own report (docs/legacy-trace6.md §9.4); exit 0 when
-// structurally valid (trace/6: trusted), 1 when not or when the trace does not fold,
+// docs/tracedoc.md §6; a trace/6 report in its own shape, docs/legacy-trace6.md §9.4); exit 0
+// when structurally valid (trace/6: trusted), 1 when not or when the trace does not fold,
 // 2 when it cannot be read.
 #include <iostream>
 #include <memory>
@@ -9,7 +9,6 @@
 #include "cli/commands.hpp"
 #include "tracedoc/health.hpp"
 #include "tracedoc/reader.hpp"
-#include "tracedoc/trace6_health.hpp"
 
 namespace tracedoc::cli {
 namespace {
@@ -22,11 +21,6 @@ struct HealthArgs {
 int RunHealth(const HealthArgs& args) {
   return RunOnTrace(args.trace, "health", true,
                     [&](const TraceDocument& document, std::ostream& out) {
-                      if (document.revision() == SchemaRevision::kTrace6) {
-                        const Trace6Health health = AnalyzeTrace6Health(document);
-                        WriteTrace6HealthJson(health, out, {.pretty = args.pretty});
-                        return health.trusted ? kExitOk : kExitRejected;
-                      }
                       const TraceHealth health = AnalyzeHealth(document);
                       WriteHealthJson(health, out, {.pretty = args.pretty});
                       // The report is printed either way; the exit code says whether any

@@ -1,7 +1,6 @@
-// `tracedoc memory FILE`: the MemoryProfile (logical and physical planes) as one JSON object on
-// stdout (docs/analyses.md §5, docs/tracedoc.md §6), for trace/6 its own report
-// (docs/legacy-trace6.md §9.3); exit 1 when the trace does not fold, 2 when
-// unreadable.
+// `tracedoc memory FILE`: the MemoryProfile (logical and physical planes, for trace/6 its own
+// report: docs/legacy-trace6.md §9.3) as one JSON object on stdout (docs/analyses.md §5,
+// docs/tracedoc.md §6); exit 1 when the trace does not fold, 2 when unreadable.
 #include <iostream>
 #include <memory>
 #include <string>
@@ -9,7 +8,6 @@
 #include "cli/commands.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/reader.hpp"
-#include "tracedoc/trace6_memory.hpp"
 
 namespace tracedoc::cli {
 namespace {
@@ -22,11 +20,6 @@ struct MemoryArgs {
 int RunMemory(const MemoryArgs& args) {
   return RunOnTrace(args.trace, "memory", true,
                     [&](const TraceDocument& document, std::ostream& out) {
-                      if (document.revision() == SchemaRevision::kTrace6) {
-                        WriteTrace6MemoryJson(AnalyzeTrace6Memory(document), out,
-                                              {.pretty = args.pretty});
-                        return kExitOk;
-                      }
                       // Streamed: the text can be hundreds of times the input (issue 12, F4).
                       WriteMemoryProfileJson(document, out, {.pretty = args.pretty});
                       return kExitOk;

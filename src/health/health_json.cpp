@@ -1,5 +1,7 @@
-// The TraceHealth's JSON ("Output shapes", TraceHealth): every key always present, in the
-// reference's order; messages escaped as any other string (docs/trace-format.md §1.0).
+// The TraceHealth's JSON ("Output shapes", TraceHealth), or for a trace/6 report its own shape
+// (docs/legacy-trace6.md §9.4: `trusted`, one `edges` count, no `capture_complete` or
+// `device_intervals`): every key always present, in the reference's order; messages escaped as
+// any other string (docs/trace-format.md §1.0).
 #include <ostream>
 #include <string>
 
@@ -10,7 +12,7 @@
 namespace tracedoc {
 namespace {
 
-void EmitCoverage(emit::JsonEmitter& json, const EvidenceCoverage& coverage) {
+void EmitCoverage(emit::JsonEmitter& json, const EvidenceCoverage& coverage, bool trace6) {
   json.BeginObject();
   json.Key("spans").U64(coverage.spans);
   json.Key("closed_spans").U64(coverage.closed_spans);
@@ -20,10 +22,15 @@ void EmitCoverage(emit::JsonEmitter& json, const EvidenceCoverage& coverage) {
   json.Key("tensors").U64(coverage.tensors);
   json.Key("memory_events").U64(coverage.memory_events);
   json.Key("device_memory_samples").U64(coverage.device_memory_samples);
-  json.Key("device_intervals").U64(coverage.device_intervals);
+  if (!trace6) json.Key("device_intervals").U64(coverage.device_intervals);
   json.Key("gradients").U64(coverage.gradients);
-  json.Key("call_edges").U64(coverage.call_edges);
-  json.Key("data_edges").U64(coverage.data_edges);
+  if (trace6) {
+    // Trace/6 edges have no kind: one count.
+    json.Key("edges").U64(coverage.call_edges + coverage.data_edges);
+  } else {
+    json.Key("call_edges").U64(coverage.call_edges);
+    json.Key("data_edges").U64(coverage.data_edges);
+  }
   json.Key("forward_spans").U64(coverage.forward_spans);
   json.Key("backward_spans").U64(coverage.backward_spans);
   json.Key("optimizer_spans").U64(coverage.optimizer_spans);
@@ -31,13 +38,18 @@ void EmitCoverage(emit::JsonEmitter& json, const EvidenceCoverage& coverage) {
 }
 
 void EmitHealth(emit::JsonEmitter& json, const TraceHealth& health) {
+  const bool trace6 = health.revision == SchemaRevision::kTrace6;
   json.BeginObject();
-  json.Key("structurally_valid").Bool(health.structurally_valid);
-  json.Key("capture_complete").Bool(health.capture_complete);
+  if (trace6) {
+    json.Key("trusted").Bool(health.structurally_valid);
+  } else {
+    json.Key("structurally_valid").Bool(health.structurally_valid);
+    json.Key("capture_complete").Bool(health.capture_complete);
+  }
   json.Key("issues");
   health::EmitIssues(json, health.issues);
   json.Key("coverage");
-  EmitCoverage(json, health.coverage);
+  EmitCoverage(json, health.coverage, trace6);
   json.EndObject();
 }
 

@@ -1,5 +1,5 @@
 // The health checks of legacy trace/6 that trace/10 does not make (docs/legacy-trace6.md §9.4);
-// AnalyzeTrace6Health runs them between the checks both revisions share.
+// AnalyzeHealth runs them for a trace/6 document between the checks both revisions share.
 #ifndef TRACEDOC_SRC_HEALTH_TRACE6_CHECKS_HPP_
 #define TRACEDOC_SRC_HEALTH_TRACE6_CHECKS_HPP_
 

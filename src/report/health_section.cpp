@@ -36,22 +36,24 @@ void WriteIssues(std::ostream& out, std::span<const HealthIssue> issues, HealthS
 
 }  // namespace
 
+std::string_view VerdictText(const TraceHealth& health) {
+  if (health.revision == SchemaRevision::kTrace6) {
+    return health.structurally_valid ? "Trusted" : "Not trusted";
+  }
+  return health.structurally_valid ? "Structurally valid" : "Not structurally valid";
+}
+
 void WriteHealthSection(std::ostream& out, const TraceHealth& health, std::size_t max_rows) {
   out << "<section id=\"health\">\n<h2>Health</h2>\n<p class=\"verdict "
       << (health.structurally_valid ? "verdict-valid" : "verdict-invalid") << "\">"
-      << (health.structurally_valid ? "Structurally valid" : "Not structurally valid") << "; "
-      << (health.capture_complete ? "capture complete" : "capture failed") << "; "
-      << FormatCount(health.issues.size()) << " issue(s).</p>\n";
-  WriteIssues(out, health.issues, HealthSeverity::kError, max_rows);
-  WriteIssues(out, health.issues, HealthSeverity::kWarning, max_rows);
-  out << "</section>\n";
-}
-
-void WriteHealthSection(std::ostream& out, const Trace6Health& health, std::size_t max_rows) {
-  out << "<section id=\"health\">\n<h2>Health</h2>\n<p class=\"verdict "
-      << (health.trusted ? "verdict-valid" : "verdict-invalid") << "\">"
-      << (health.trusted ? "Trusted" : "Not trusted") << " (candle-graph/trace/6); "
-      << FormatCount(health.issues.size()) << " issue(s).</p>\n";
+      << VerdictText(health);
+  // Trace/6 has no terminal: the revision stands where the capture state would.
+  if (health.revision == SchemaRevision::kTrace6) {
+    out << " (candle-graph/trace/6); ";
+  } else {
+    out << "; " << (health.capture_complete ? "capture complete" : "capture failed") << "; ";
+  }
+  out << FormatCount(health.issues.size()) << " issue(s).</p>\n";
   WriteIssues(out, health.issues, HealthSeverity::kError, max_rows);
   WriteIssues(out, health.issues, HealthSeverity::kWarning, max_rows);
   out << "</section>\n";

@@ -5,17 +5,19 @@
 
 #include <cstddef>
 #include <ostream>
+#include <string_view>
 
 #include "tracedoc/health.hpp"
-#include "tracedoc/trace6_health.hpp"
 
 namespace tracedoc::report {
 
-/// Writes `section#health`; each severity lists at most `max_rows` issues, then a count.
-void WriteHealthSection(std::ostream& out, const TraceHealth& health, std::size_t max_rows);
+/// The verdict's words: "Structurally valid" or "Not structurally valid", for a trace/6 report
+/// (docs/legacy-trace6.md §9.4) "Trusted" or "Not trusted".
+std::string_view VerdictText(const TraceHealth& health);
 
-/// The same for a trace/6 report (docs/legacy-trace6.md §9.4): trusted or not, then the issues.
-void WriteHealthSection(std::ostream& out, const Trace6Health& health, std::size_t max_rows);
+/// Writes `section#health`: the verdict (for trace/6: trusted or not, and no capture state),
+/// then each severity's issues, at most `max_rows` of them, then a count.
+void WriteHealthSection(std::ostream& out, const TraceHealth& health, std::size_t max_rows);
 
 }  // namespace tracedoc::report
 

@@ -25,12 +25,9 @@
 #include "report/report_script.hpp"
 #include "report/run_section.hpp"
 #include "report/timeline_overview.hpp"
-#include "report/trace6_peak_table.hpp"
 #include "tracedoc/health.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/summary.hpp"
-#include "tracedoc/trace6_health.hpp"
-#include "tracedoc/trace6_memory.hpp"
 
 namespace tracedoc {
 namespace {
@@ -85,11 +82,11 @@ void WriteHead(std::ostream& out, const TraceDocument& document,
   out << "</h1>\n";
 }
 
-// Everything the page's sections share, computed once: the memory analysis of the document's
-// revision, its curves, the timeline's rows, the window every chart is drawn over and the peak.
+// Everything the page's sections share, computed once: the memory analysis (the logical plane
+// without its timeline, or a trace/6 document's report), its curves, the timeline's rows, the
+// window every chart is drawn over and the peak.
 struct PageModel {
-  std::optional<LogicalMemoryProfile> logical;
-  std::optional<Trace6MemoryReport> trace6_memory;
+  MemoryProfile memory;
   report::MemoryCurves curves;
   report::ReportTimeline timeline;
   report::TimeWindow window;
@@ -98,40 +95,34 @@ struct PageModel {
 
 PageModel BuildPageModel(const TraceDocument& document) {
   PageModel model;
+  model.memory = analysis::AnalyzeMemoryWithoutTimelines(document);
   std::vector<report::MemoryEventDevice> devices;
-  if (document.revision() == SchemaRevision::kTrace6) {
-    model.trace6_memory = AnalyzeTrace6Memory(document);
-    for (const Trace6DeviceMemory& device : model.trace6_memory->by_device) {
+  if (const std::optional<Trace6MemoryReport>& trace6 = model.memory.trace6) {
+    for (const Trace6DeviceMemory& device : trace6->by_device) {
       devices.push_back({device.device, std::nullopt});
       if (device.peak_bytes > 0) {
         devices.back().peak = report::CurvePoint{device.peak_timestamp_ns, device.peak_bytes};
       }
     }
-    if (model.trace6_memory->peak_bytes > 0) {
-      model.peak = report::PeakMark{model.trace6_memory->peak_timestamp_ns,
-                                    model.trace6_memory->peak_bytes,
-                                    model.trace6_memory->peak_device,
-                                    model.trace6_memory->peak_bytes};
+    if (trace6->peak_bytes > 0) {
+      model.peak = report::PeakMark{trace6->peak_timestamp_ns, trace6->peak_bytes,
+                                    trace6->peak_device, trace6->peak_bytes};
     }
-  } else {
-    model.logical = analysis::BuildLogicalPlaneWithoutTimeline(document.memory());
-    if (model.logical) {
-      for (const LogicalDeviceMemoryStats& stats : model.logical->by_device) {
-        devices.push_back({stats.device, std::nullopt});
-        if (stats.peak_live_bytes) {
-          devices.back().peak =
-              report::CurvePoint{*stats.peak_timestamp_ns, *stats.peak_live_bytes};
-        }
+  } else if (const std::optional<LogicalMemoryProfile>& logical = model.memory.logical) {
+    for (const LogicalDeviceMemoryStats& stats : logical->by_device) {
+      devices.push_back({stats.device, std::nullopt});
+      if (stats.peak_live_bytes) {
+        devices.back().peak = report::CurvePoint{*stats.peak_timestamp_ns, *stats.peak_live_bytes};
       }
-      if (model.logical->peak) {
-        const LogicalMemoryPeak& peak = *model.logical->peak;
-        const std::string_view device = report::PeakDevice(peak);
-        std::uint64_t device_bytes = 0;
-        for (const DeviceLiveBytes& live : peak.live_bytes_by_device) {
-          if (live.device == device) device_bytes = live.bytes;
-        }
-        model.peak = report::PeakMark{peak.timestamp_ns, peak.live_bytes, device, device_bytes};
+    }
+    if (logical->peak) {
+      const LogicalMemoryPeak& peak = *logical->peak;
+      const std::string_view device = report::PeakDevice(peak);
+      std::uint64_t device_bytes = 0;
+      for (const DeviceLiveBytes& live : peak.live_bytes_by_device) {
+        if (live.device == device) device_bytes = live.bytes;
       }
+      model.peak = report::PeakMark{peak.timestamp_ns, peak.live_bytes, device, device_bytes};
     }
   }
   // Every device: the data block draws them all; the static charts stop at kMaxChartedDevices.
@@ -164,26 +155,25 @@ void WriteMemorySection(std::ostream& out, const TraceDocument& document,
   }
   report::WriteMemoryCharts(out, model.curves, model.window, options.max_chart_elements,
                             model.peak, kMaxChartedDevices);
-  if (model.trace6_memory) {
+  if (const std::optional<Trace6MemoryReport>& trace6 = model.memory.trace6) {
     // trace/6 (docs/legacy-trace6.md §9.3): the peak is the largest device counter, with the
     // tensors live then.
-    if (model.trace6_memory->peak_bytes > 0) {
-      report::WriteTrace6PeakTable(out, *model.trace6_memory, options.max_table_rows);
+    if (trace6->peak_bytes > 0) {
+      report::WritePeakTable(out, *trace6, options.max_table_rows);
     } else {
       out << "<p class=\"empty\">No memory peak: no device held live bytes.</p>\n";
     }
-  } else if (model.logical && model.logical->peak) {
-    report::WritePeakTable(out, document, *model.logical->peak, options.max_table_rows);
+  } else if (model.memory.logical && model.memory.logical->peak) {
+    report::WritePeakTable(out, document, *model.memory.logical->peak, options.max_table_rows);
   } else {
     out << "<p class=\"empty\">No logical memory peak: no alloc was applied.</p>\n";
   }
   out << "</section>\n";
 }
 
-report::VerdictLine Verdict(const std::vector<HealthIssue>& issues, bool sound,
-                            std::string_view text) {
-  report::VerdictLine verdict{sound, text, 0, 0};
-  for (const HealthIssue& issue : issues) {
+report::VerdictLine Verdict(const TraceHealth& health) {
+  report::VerdictLine verdict{health.structurally_valid, report::VerdictText(health), 0, 0};
+  for (const HealthIssue& issue : health.issues) {
     ++(issue.severity == HealthSeverity::kError ? verdict.errors : verdict.warnings);
   }
   return verdict;
@@ -196,20 +186,9 @@ void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
   // The analyses with small results run first, so that their working memory is gone before
   // the page model (a frame per slice, every device's curves) is built.
   const TraceSummary summary = Summarize(document);
-  const bool trace6 = document.revision() == SchemaRevision::kTrace6;
-  std::optional<TraceHealth> health;
-  std::optional<Trace6Health> trace6_health;
+  const TraceHealth health = AnalyzeHealth(document);
   report::Answers answers;
-  if (trace6) {
-    trace6_health = AnalyzeTrace6Health(document);
-    answers.verdict = Verdict(trace6_health->issues, trace6_health->trusted,
-                              trace6_health->trusted ? "Trusted" : "Not trusted");
-  } else {
-    health = AnalyzeHealth(document);
-    answers.verdict = Verdict(health->issues, health->structurally_valid,
-                              health->structurally_valid ? "Structurally valid"
-                                                         : "Not structurally valid");
-  }
+  answers.verdict = Verdict(health);
   const std::vector<report::OpGroup> top_ops = report::TopOpsByTotal(document);
   if (!top_ops.empty()) answers.costliest_op = top_ops.front();
   answers.straggler = report::FindStraggler(document);
@@ -249,11 +228,7 @@ void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
   out << "<section id=\"ops\">\n<h2>Most expensive ops</h2>\n";
   report::WriteOpsTables(out, document);
   out << "</section>\n";
-  if (trace6) {
-    report::WriteHealthSection(out, *trace6_health, options.max_table_rows);
-  } else {
-    report::WriteHealthSection(out, *health, options.max_table_rows);
-  }
+  report::WriteHealthSection(out, health, options.max_table_rows);
   report::WriteRunSection(out, document, summary, options.max_table_rows);
   out << "<script>" << report::kReportScript << "</script>\n</body>\n</html>\n";
 }

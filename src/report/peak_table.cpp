@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <string_view>
 
 #include "report/html_escape.hpp"
 #include "text/utf8.hpp"
@@ -51,45 +53,100 @@ std::string_view PeakDevice(const LogicalMemoryPeak& peak) {
   return largest == nullptr ? std::string_view() : largest->device;
 }
 
+void WriteLiveAtPeak(std::ostream& out, std::uint64_t peak_bytes,
+                     const std::function<void(std::ostream&)>& figures, std::string_view columns,
+                     const PeakTableRows& rows, std::size_t max_rows) {
+  out << "<h3>Live at the peak</h3>\n<p class=\"peak\">" << FormatBytes(peak_bytes) << " ("
+      << FormatCount(peak_bytes) << " bytes)";
+  figures(out);
+  out << "</p>\n<table class=\"live-at-peak\">\n<thead><tr><th>bytes</th>" << columns
+      << "</tr></thead>\n<tbody>\n";
+  const std::size_t shown = std::min(rows.count, max_rows);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const std::uint64_t bytes = rows.bytes(i);
+    out << "<tr><td title=\"" << FormatCount(bytes) << " bytes\">" << FormatBytes(bytes)
+        << "</td>";
+    rows.cells(out, i);
+    out << "</tr>\n";
+  }
+  out << "</tbody>\n</table>\n";
+  if (shown < rows.count) {
+    std::uint64_t rest = 0;
+    for (std::size_t i = shown; i < rows.count; ++i) {
+      rest = util::SaturatingAdd(rest, rows.bytes(i));
+    }
+    out << "<p class=\"note\">" << FormatCount(rows.count - shown) << " smaller " << rows.noun
+        << "(s) not listed: " << FormatBytes(rest) << " in all.</p>\n";
+  }
+}
+
 void WritePeakTable(std::ostream& out, const TraceDocument& document,
                     const LogicalMemoryPeak& peak, std::size_t max_rows) {
   const SpanIndex spans = document.span_index();
-  out << "<h3>Live at the peak</h3>\n<p class=\"peak\">" << FormatBytes(peak.live_bytes) << " ("
-      << FormatCount(peak.live_bytes) << " bytes) in " << FormatCount(peak.live_allocations.size())
-      << " storage(s) at timestamp " << FormatCount(peak.timestamp_ns) << " ns.</p>\n";
-  out << "<table class=\"live-at-peak\">\n<thead><tr><th>bytes</th><th>op</th><th>span</th>"
-         "<th>shape</th><th>dtype</th><th>category</th><th>device</th><th>storage</th></tr>"
-         "</thead>\n<tbody>\n";
   const std::vector<const LogicalStorageLifetime*> rows = LargestFirst(peak);
-  const std::size_t shown = std::min(rows.size(), max_rows);
-  for (std::size_t i = 0; i < shown; ++i) {
-    const LogicalStorageLifetime& live = *rows[i];
-    out << "<tr><td title=\"" << FormatCount(live.bytes) << " bytes\">" << FormatBytes(live.bytes)
-        << "</td><td>";
-    if (live.op_name) {
-      WriteEscaped(out, *live.op_name);
-    } else {
-      out << "<span class=\"none\" title=\"the alloc names no op\">(no op)</span>";
-    }
-    out << "</td><td>";
-    WriteSpanCell(out, document, spans, live.allocation_span_id);
-    out << "</td><td>" << FormatShape(live.shape) << "</td><td>";
-    WriteEscaped(out, live.dtype);
-    out << "</td><td>" << EnumName(live.category) << "</td><td>";
-    WriteEscaped(out, live.device);
-    out << "</td><td>";
-    WriteEscaped(out, live.storage_id);
-    out << "</td></tr>\n";
-  }
-  out << "</tbody>\n</table>\n";
-  if (shown < rows.size()) {
-    std::uint64_t rest = 0;
-    for (std::size_t i = shown; i < rows.size(); ++i) {
-      rest = util::SaturatingAdd(rest, rows[i]->bytes);
-    }
-    out << "<p class=\"note\">" << FormatCount(rows.size() - shown) << " smaller storage(s) not "
-        << "listed: " << FormatBytes(rest) << " in all.</p>\n";
-  }
+  WriteLiveAtPeak(
+      out, peak.live_bytes,
+      [&](std::ostream& text) {
+        text << " in " << FormatCount(peak.live_allocations.size()) << " storage(s) at timestamp "
+             << FormatCount(peak.timestamp_ns) << " ns.";
+      },
+      "<th>op</th><th>span</th><th>shape</th><th>dtype</th><th>category</th><th>device</th>"
+      "<th>storage</th>",
+      PeakTableRows{
+          .count = rows.size(),
+          .noun = "storage",
+          .bytes = [&](std::size_t i) { return rows[i]->bytes; },
+          .cells =
+              [&](std::ostream& text, std::size_t i) {
+                const LogicalStorageLifetime& live = *rows[i];
+                text << "<td>";
+                if (live.op_name) {
+                  WriteEscaped(text, *live.op_name);
+                } else {
+                  text << "<span class=\"none\" title=\"the alloc names no op\">(no op)</span>";
+                }
+                text << "</td><td>";
+                WriteSpanCell(text, document, spans, live.allocation_span_id);
+                text << "</td><td>" << FormatShape(live.shape) << "</td><td>";
+                WriteEscaped(text, live.dtype);
+                text << "</td><td>" << EnumName(live.category) << "</td><td>";
+                WriteEscaped(text, live.device);
+                text << "</td><td>";
+                WriteEscaped(text, live.storage_id);
+                text << "</td>";
+              },
+      },
+      max_rows);
+}
+
+void WritePeakTable(std::ostream& out, const Trace6MemoryReport& memory, std::size_t max_rows) {
+  const std::vector<Trace6LiveTensor>& rows = memory.peak_breakdown;
+  WriteLiveAtPeak(
+      out, memory.peak_bytes,
+      [&](std::ostream& text) {
+        text << " on <code>";
+        WriteEscaped(text, memory.peak_device);
+        text << "</code> at timestamp " << FormatCount(memory.peak_timestamp_ns) << " ns; "
+             << FormatCount(rows.size()) << " tensor(s) live on any device.";
+      },
+      "<th>span</th><th>category</th><th>device</th><th>tensor</th>",
+      PeakTableRows{
+          .count = rows.size(),
+          .noun = "tensor",
+          .bytes = [&](std::size_t i) { return rows[i].bytes; },
+          .cells =
+              [&](std::ostream& text, std::size_t i) {
+                const Trace6LiveTensor& live = rows[i];
+                text << "<td>";
+                WriteEscaped(text, live.span_id);
+                text << "</td><td>" << EnumName(live.category) << "</td><td>";
+                WriteEscaped(text, live.device);
+                text << "</td><td>";
+                WriteEscaped(text, live.tensor_id);
+                text << "</td>";
+              },
+      },
+      max_rows);
 }
 
 }  // namespace tracedoc::report

@@ -1,5 +1,6 @@
-// The trace/6 memory analysis (docs/legacy-trace6.md §9.3, issue 15): the replay's rules with
-// specific numbers, the peak's breakdown and the report's JSON shape.
+// AnalyzeMemory on a trace/6 document (docs/legacy-trace6.md §9.3, issue 15): the replay's rules
+// with specific numbers, the peak's breakdown and the report's JSON shape.
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -8,7 +9,7 @@
 
 #include "tracedoc/reader.hpp"
 #include "tracedoc/summary.hpp"
-#include "tracedoc/trace6_memory.hpp"
+#include "tracedoc/memory.hpp"
 
 namespace tracedoc {
 namespace {
@@ -39,6 +40,15 @@ TraceDocument Read(const std::string& body) {
   return std::move(read).value();
 }
 
+// The profile's trace/6 part; a trace/6 profile has no planes.
+Trace6MemoryReport Trace6Part(const TraceDocument& document) {
+  MemoryProfile profile = AnalyzeMemory(document);
+  EXPECT_FALSE(profile.logical.has_value());
+  EXPECT_FALSE(profile.physical.has_value());
+  EXPECT_TRUE(profile.trace6.has_value());
+  return profile.trace6.value_or(Trace6MemoryReport{});
+}
+
 std::vector<std::uint64_t> Heaps(const Trace6MemoryReport& report) {
   std::vector<std::uint64_t> heaps;
   for (const Trace6MemoryPoint& point : report.timeline) heaps.push_back(point.heap_bytes);
@@ -48,7 +58,7 @@ std::vector<std::uint64_t> Heaps(const Trace6MemoryReport& report) {
 TEST(Trace6MemoryTest, AllocatingALiveTensorAgainAddsItsBytesTwiceAndKeepsOneEntry) {
   const TraceDocument document = Read(Event(1, "t", "alloc", 100) + Event(2, "t", "alloc", 50) +
                                       Event(3, "t", "free", 7) + Event(4, "t", "free", 9));
-  const Trace6MemoryReport report = AnalyzeTrace6Memory(document);
+  const Trace6MemoryReport report = Trace6Part(document);
   // The free takes the live entry's 50 bytes; the second free finds no entry: its own 9.
   EXPECT_THAT(Heaps(report), testing::ElementsAre(100u, 150u, 100u, 91u));
   EXPECT_EQ(report.total_alloc_bytes, 150u);
@@ -64,7 +74,7 @@ TEST(Trace6MemoryTest, AllocatingALiveTensorAgainAddsItsBytesTwiceAndKeepsOneEnt
 TEST(Trace6MemoryTest, FreeingAnUnknownTensorTakesItsOwnBytesSaturating) {
   const TraceDocument document = Read(Event(1, "a", "alloc", 100) + Event(2, "x", "free", 30) +
                                       Event(3, "y", "free", 500));
-  const Trace6MemoryReport report = AnalyzeTrace6Memory(document);
+  const Trace6MemoryReport report = Trace6Part(document);
   EXPECT_THAT(Heaps(report), testing::ElementsAre(100u, 70u, 0u));
   // An unknown tensor's free leaves the category map alone.
   EXPECT_EQ(report.timeline.back().by_category[MemoryCategory::kActivation], 100u);
@@ -74,7 +84,7 @@ TEST(Trace6MemoryTest, LiveTensorsAreNotKeyedByDeviceAFreeTakesFromItsOwnDevice)
   const TraceDocument document =
       Read(Event(1, "t", "alloc", 100, "cuda:0") + Event(1, "u", "alloc", 10, "cpu", "other") +
            Event(2, "t", "free", 100, "cpu"));
-  const Trace6MemoryReport report = AnalyzeTrace6Memory(document);
+  const Trace6MemoryReport report = Trace6Part(document);
   EXPECT_THAT(Heaps(report), testing::ElementsAre(100u, 10u, 0u));
   ASSERT_EQ(report.by_device.size(), 2u);
   EXPECT_EQ(report.by_device[0].device, "cpu");
@@ -90,7 +100,7 @@ TEST(Trace6MemoryTest, LiveTensorsAreNotKeyedByDeviceAFreeTakesFromItsOwnDevice)
 TEST(Trace6MemoryTest, EventsSortByTimeThenAllocBeforeFreeThenTensorAndBreakdownTiesById) {
   const TraceDocument document = Read(Event(5, "z", "free", 40) + Event(5, "b", "alloc", 60) +
                                       Event(5, "a", "alloc", 60));
-  const Trace6MemoryReport report = AnalyzeTrace6Memory(document);
+  const Trace6MemoryReport report = Trace6Part(document);
   ASSERT_EQ(report.timeline.size(), 3u);
   EXPECT_THAT(Heaps(report), testing::ElementsAre(60u, 120u, 80u));
   EXPECT_EQ(report.peak_bytes, 120u);
@@ -103,7 +113,7 @@ TEST(Trace6MemoryTest, BreakdownIsEveryLiveTensorOnAnyDeviceAtTheGlobalPeak) {
   const TraceDocument document =
       Read(Event(1, "small", "alloc", 5, "cuda:0") + Event(2, "big", "alloc", 70) +
            Event(3, "mid", "alloc", 20) + Event(4, "big", "free", 70));
-  const Trace6MemoryReport report = AnalyzeTrace6Memory(document);
+  const Trace6MemoryReport report = Trace6Part(document);
   EXPECT_EQ(report.peak_bytes, 90u);
   EXPECT_EQ(report.peak_device, "cpu");
   ASSERT_EQ(report.peak_breakdown.size(), 3u);
@@ -118,7 +128,7 @@ TEST(Trace6MemoryTest, AutogradRetainedBytesAreTheActivationsAtTheFirstBackwardE
       Event(1, "act", "alloc", 300) + Event(2, "w", "alloc", 8, "cpu", "parameter") +
       Event(3, "g", "alloc", 16, "cpu", "gradient", "b") + Event(4, "act", "free", 300, "cpu",
                                                                  "activation", "b"));
-  const Trace6MemoryReport report = AnalyzeTrace6Memory(document);
+  const Trace6MemoryReport report = Trace6Part(document);
   EXPECT_EQ(report.autograd_retained_bytes, 300u);
 }
 
@@ -129,7 +139,7 @@ TEST(Trace6MemoryTest, CapacityIsTheLargestUsedPlusFreeOfTheDevicesSamples) {
 {"kind":"device_memory","timestamp_ns":2,"device":"cpu","used_bytes":80,"free_bytes":40,"reserved_bytes":999}
 {"kind":"device_memory","timestamp_ns":3,"device":"cuda:9","used_bytes":18446744073709551615,"free_bytes":1}
 )");
-  const Trace6MemoryReport report = AnalyzeTrace6Memory(document);
+  const Trace6MemoryReport report = Trace6Part(document);
   ASSERT_EQ(report.by_device.size(), 1u);  // devices of memory events only
   EXPECT_EQ(report.by_device[0].capacity_bytes, 120u);
   EXPECT_EQ(report.timeline[0].free_bytes, 0u);  // the capacity comes after the loop
@@ -137,18 +147,38 @@ TEST(Trace6MemoryTest, CapacityIsTheLargestUsedPlusFreeOfTheDevicesSamples) {
 
 TEST(Trace6MemoryTest, WithoutMemoryEventsEveryFieldKeepsItsDefault) {
   const TraceDocument document = Read("");
-  const Trace6MemoryReport report = AnalyzeTrace6Memory(document);
+  const Trace6MemoryReport report = Trace6Part(document);
   EXPECT_EQ(report, Trace6MemoryReport{});
-  EXPECT_EQ(WriteTrace6MemoryJson(report),
-            R"({"alloc_count":0,"free_count":0,"total_alloc_bytes":0,"peak_bytes":0,)"
-            R"("peak_timestamp_ns":0,"peak_device":"","peak_by_category":{},)"
-            R"("autograd_retained_bytes":0,"peak_breakdown":[],"by_device":[],"timeline":[]})");
+  const std::string json =
+      R"({"alloc_count":0,"free_count":0,"total_alloc_bytes":0,"peak_bytes":0,)"
+      R"("peak_timestamp_ns":0,"peak_device":"","peak_by_category":{},)"
+      R"("autograd_retained_bytes":0,"peak_breakdown":[],"by_device":[],"timeline":[]})";
+  EXPECT_EQ(WriteMemoryProfileJson(AnalyzeMemory(document)), json);
+  std::ostringstream streamed;
+  WriteMemoryProfileJson(document, streamed);
+  EXPECT_EQ(streamed.str(), json);
+}
+
+TEST(Trace6MemoryTest, TheProfileAndTheDocumentWriteTheSameReport) {
+  const TraceDocument document =
+      Read(Event(1, "t", "alloc", 100) + Event(2, "u", "alloc", 8, "cuda:0") +
+           Event(3, "t", "free", 100));
+  for (const bool pretty : {false, true}) {
+    std::ostringstream streamed;
+    WriteMemoryProfileJson(document, streamed, {.pretty = pretty});
+    EXPECT_EQ(streamed.str(), WriteMemoryProfileJson(AnalyzeMemory(document), {.pretty = pretty}));
+  }
+  EXPECT_THAT(WriteMemoryProfileJson(AnalyzeMemory(document)),
+              testing::StartsWith(R"({"alloc_count":2,"free_count":1,"total_alloc_bytes":108,)"));
+  const SummaryAndMemory both = SummarizeWithMemory(document);
+  EXPECT_EQ(both.memory, AnalyzeMemory(document));
+  EXPECT_EQ(both.summary, Summarize(document));
 }
 
 TEST(Trace6MemoryTest, TheSummaryPeakIsTheReportPeak) {
   const TraceDocument document =
       Read(Event(1, "t", "alloc", 100) + Event(2, "t", "alloc", 50) + Event(3, "t", "free", 0));
-  EXPECT_EQ(Summarize(document).peak_bytes, AnalyzeTrace6Memory(document).peak_bytes);
+  EXPECT_EQ(Summarize(document).peak_bytes, Trace6Part(document).peak_bytes);
   EXPECT_EQ(Summarize(document).peak_bytes, 150u);
 }
 

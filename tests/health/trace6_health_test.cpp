@@ -1,5 +1,5 @@
-// The trace/6 health report (docs/legacy-trace6.md §9.4, issue 15): each trace/6 code with its
-// message, the trusted flag, and coverage with one edge count.
+// AnalyzeHealth on a trace/6 document (docs/legacy-trace6.md §9.4, issue 15): each trace/6 code
+// with its message, the trusted flag (`structurally_valid`), and JSON with one edge count.
 #include <string>
 #include <string_view>
 
@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "tracedoc/reader.hpp"
-#include "tracedoc/trace6_health.hpp"
+#include "tracedoc/health.hpp"
 
 namespace tracedoc {
 namespace {
@@ -26,14 +26,14 @@ constexpr std::string_view kEvidence =
 {"kind":"device_memory","timestamp_ns":1,"device":"cpu","used_bytes":1,"free_bytes":2}
 )";
 
-Trace6Health Analyze(std::string_view body) {
+TraceHealth Analyze(std::string_view body) {
   const std::string text = std::string(kMeta) +
                            R"({"kind":"span_start","id":"s","name":"s","start_ns":0,"span_kind":"function","measured":true}
 )" + std::string(body) + R"({"kind":"span_end","id":"s","duration_ns":100}
 )";
   const Result<TraceDocument> read = ReadTrace(TraceInput::FromString(text));
   EXPECT_TRUE(read.has_value()) << read.error().message;
-  return AnalyzeTrace6Health(read.value());
+  return AnalyzeHealth(read.value());
 }
 
 HealthIssue Error(HealthCode code, std::string message) {
@@ -41,8 +41,10 @@ HealthIssue Error(HealthCode code, std::string message) {
 }
 
 TEST(Trace6HealthTest, ACleanTraceIsTrustedWithoutIssues) {
-  const Trace6Health health = Analyze(kEvidence);
-  EXPECT_TRUE(health.trusted);
+  const TraceHealth health = Analyze(kEvidence);
+  EXPECT_EQ(health.revision, SchemaRevision::kTrace6);
+  EXPECT_TRUE(health.structurally_valid);
+  EXPECT_TRUE(health.capture_complete);
   EXPECT_THAT(health.issues, ::testing::IsEmpty());
   EXPECT_EQ(health.coverage.memory_events, 2u);
   EXPECT_EQ(health.coverage.device_memory_samples, 1u);
@@ -50,13 +52,13 @@ TEST(Trace6HealthTest, ACleanTraceIsTrustedWithoutIssues) {
 
 TEST(Trace6HealthTest, ChildrenThatOutlastTheirParentTogetherAreAnError) {
   // Each child lies inside the parent; together they last 120 ns of its 100.
-  const Trace6Health health = Analyze(std::string(kEvidence) +
+  const TraceHealth health = Analyze(std::string(kEvidence) +
                                       R"({"kind":"span_start","id":"a","parent_id":"s","name":"a","start_ns":0,"span_kind":"function"}
 {"kind":"span_end","id":"a","duration_ns":60}
 {"kind":"span_start","id":"b","parent_id":"s","name":"b","start_ns":40,"span_kind":"function"}
 {"kind":"span_end","id":"b","duration_ns":60}
 )");
-  EXPECT_FALSE(health.trusted);
+  EXPECT_FALSE(health.structurally_valid);
   EXPECT_THAT(health.issues,
               ElementsAre(Error(HealthCode::kChildrenExceedParent,
                                 "children of span `s` last 120 ns in total, more than the span's "
@@ -64,7 +66,7 @@ TEST(Trace6HealthTest, ChildrenThatOutlastTheirParentTogetherAreAnError) {
 }
 
 TEST(Trace6HealthTest, AnEdgeToAnUnknownSpanIsOneErrorAndEdgesAreCountedOnce) {
-  const Trace6Health health = Analyze(std::string(kEvidence) +
+  const TraceHealth health = Analyze(std::string(kEvidence) +
                                       R"({"kind":"edge","from_span":"s","to_span":"nowhere","duration_ns":5}
 {"kind":"edge","from_span":"x","to_span":"y","duration_ns":5}
 {"kind":"edge","from_span":"s","to_span":"s","duration_ns":5}
@@ -74,11 +76,11 @@ TEST(Trace6HealthTest, AnEdgeToAnUnknownSpanIsOneErrorAndEdgesAreCountedOnce) {
                                 "edge `s` -> `nowhere` refers to a missing span"),
                           Error(HealthCode::kUnknownEdgeSpan,
                                 "edge `x` -> `y` refers to a missing span")));
-  EXPECT_EQ(health.coverage.edges, 3u);
+  EXPECT_EQ(health.coverage.call_edges + health.coverage.data_edges, 3u);
 }
 
 TEST(Trace6HealthTest, MemoryPairsPerDeviceAndTensor) {
-  const Trace6Health health = Analyze(std::string(kEvidence) +
+  const TraceHealth health = Analyze(std::string(kEvidence) +
                                       R"({"kind":"memory","timestamp_ns":3,"tensor_id":"u","span_id":"s","device":"cpu","bytes":4,"action":"alloc","dtype":"f32"}
 {"kind":"memory","timestamp_ns":3,"tensor_id":"u","span_id":"s","device":"gpu","bytes":4,"action":"alloc","dtype":"f32"}
 {"kind":"memory","timestamp_ns":4,"tensor_id":"u","span_id":"s","device":"cpu","bytes":9,"action":"alloc","dtype":"f32"}
@@ -93,7 +95,7 @@ TEST(Trace6HealthTest, MemoryPairsPerDeviceAndTensor) {
 }
 
 TEST(Trace6HealthTest, AMemoryEventOutsideItsSpanNamesItsTensor) {
-  const Trace6Health health = Analyze(std::string(kEvidence) +
+  const TraceHealth health = Analyze(std::string(kEvidence) +
                                       R"({"kind":"memory","timestamp_ns":500,"tensor_id":"late","span_id":"s","device":"cpu","bytes":4,"action":"alloc","dtype":"f32"}
 )");
   EXPECT_THAT(health.issues, ElementsAre(Error(HealthCode::kMemoryOutsideSpan,
@@ -101,11 +103,11 @@ TEST(Trace6HealthTest, AMemoryEventOutsideItsSpanNamesItsTensor) {
 }
 
 TEST(Trace6HealthTest, AbsentMemoryPlanesAreWarningsWithTrace6Codes) {
-  const Trace6Health health = Analyze(
+  const TraceHealth health = Analyze(
       R"({"kind":"op","span_id":"s","op_name":"m","dtype":"f32","device":"cpu","duration_ns":1,"timestamp_ns":1}
 {"kind":"tensor","span_id":"s","tensor_id":"t","dtype":"f32","device":"cpu"}
 )");
-  EXPECT_TRUE(health.trusted);
+  EXPECT_TRUE(health.structurally_valid);
   ASSERT_EQ(health.issues.size(), 2u);
   EXPECT_EQ(health.issues[0].code, HealthCode::kMemoryAbsent);
   EXPECT_EQ(health.issues[0].severity, HealthSeverity::kWarning);
@@ -115,11 +117,23 @@ TEST(Trace6HealthTest, AbsentMemoryPlanesAreWarningsWithTrace6Codes) {
 }
 
 TEST(Trace6HealthTest, JsonHasTrustedIssuesAndCoverageWithOneEdgeCount) {
-  const std::string json = WriteTrace6HealthJson(Analyze(kEvidence));
+  const std::string json = WriteHealthJson(Analyze(kEvidence));
   EXPECT_EQ(json,
             R"({"trusted":true,"issues":[],"coverage":{"spans":1,"closed_spans":1,"root_spans":1,)"
             R"("measured_spans":1,"operations":1,"tensors":1,"memory_events":2,)"
             R"("device_memory_samples":1,"gradients":0,"edges":0,"forward_spans":0,)"
+            R"("backward_spans":0,"optimizer_spans":0}})");
+}
+
+TEST(Trace6HealthTest, JsonShapeFollowsTheReportsRevision) {
+  // The same figures written as trace/10's report: the revision alone picks the shape.
+  TraceHealth health = Analyze(kEvidence);
+  health.revision = SchemaRevision::kTrace10;
+  EXPECT_EQ(WriteHealthJson(health),
+            R"({"structurally_valid":true,"capture_complete":true,"issues":[],"coverage":)"
+            R"({"spans":1,"closed_spans":1,"root_spans":1,"measured_spans":1,"operations":1,)"
+            R"("tensors":1,"memory_events":2,"device_memory_samples":1,"device_intervals":0,)"
+            R"("gradients":0,"call_edges":0,"data_edges":0,"forward_spans":0,)"
             R"("backward_spans":0,"optimizer_spans":0}})");
 }
 
