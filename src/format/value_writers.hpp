@@ -31,18 +31,27 @@ void WriteValue(emit::JsonEmitter& json, const ComparisonIdentity& value);
 /// `tags`, whose keys a TraceRunMeta already keeps in byte-wise order.
 void WriteValue(emit::JsonEmitter& json, const ArrayView<Tag>& tags);
 
-/// Whether a value of type T can be written (a foreign record's field may hold one that
-/// cannot, such as a tape node read later).
+namespace detail {
+// Whether an element of an array can be written. Declared before the array writer, whose
+// constraint it is: WritableValue, below, names the array writer too.
 template <class T>
-concept WritableValue = requires(emit::JsonEmitter& json, const T& value) { WriteValue(json, value); };
+concept WritableElement = requires(emit::JsonEmitter& json, const T& value) { WriteValue(json, value); };
+}  // namespace detail
 
 template <class T>
-requires WritableValue<T>
+requires detail::WritableElement<T>
 void WriteValue(emit::JsonEmitter& json, const ArrayView<T>& values) {
   json.BeginArray();
   for (const T& value : values) WriteValue(json, value);
   json.EndArray();
 }
+
+/// Whether a value of type T can be written (a foreign record's field may hold one that
+/// cannot, such as a tape node read later). Defined after the array writer: defined before it,
+/// an array was never writable (ArrayView's namespace is not this one, so argument-dependent
+/// lookup did not find the writer), and a foreign record's arrays were left out of its output.
+template <class T>
+concept WritableValue = requires(emit::JsonEmitter& json, const T& value) { WriteValue(json, value); };
 
 /// Unknown members, raw, after the known ones.
 inline void WriteUnknown(emit::JsonEmitter& json, const UnknownFields& unknown) {

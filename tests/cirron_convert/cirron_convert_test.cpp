@@ -174,6 +174,8 @@ TEST(CirronConvertTest, NonFiniteStatsStayOnTheSpanAsSnapshots) {
                                        "cirron_snapshots");
   EXPECT_THAT(kept, HasSubstr("\"mean\":\"NaN\""));
   EXPECT_THAT(kept, HasSubstr("\"max\":\"Infinity\""));
+  // Whole: its arrays too (a foreign record's arrays were once left out).
+  EXPECT_THAT(kept, HasSubstr("\"shape\":[2,3,4]"));
 }
 
 TEST(CirronConvertTest, MarksLandOnTheirSpanOrOnTheMeta) {

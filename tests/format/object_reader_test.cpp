@@ -20,7 +20,7 @@
 #include "emit/json_format.hpp"
 #include "json/escaped_string.hpp"
 #include "json/json_tape.hpp"
-#include "util/arena.hpp"
+#include "support/parsed_json.hpp"
 
 namespace tracedoc::format {
 namespace {
@@ -102,33 +102,17 @@ constexpr FieldSpec<Range> kRangeFields[] = {
 
 // ---- A tape, an arena and a context over one text ---------------------------------------------
 
-class Parsed {
+// The test's tables read from a parsed text.
+class Parsed : public testing::ParsedJson {
  public:
-  explicit Parsed(std::string text, bool non_finite = false) : text_(std::move(text)) {
-    json::ParseOptions options;
-    options.allow_non_finite = non_finite;
-    status_ = tape_.Parse(text_, options).status;
-  }
-  Parsed(const Parsed&) = delete;
-  Parsed& operator=(const Parsed&) = delete;
-
-  bool ok() const { return status_ == json::SyntaxStatus::kOk; }
-  DecodeContext& ctx() { return ctx_; }
-  json::Tape& tape() { return tape_; }
+  using ParsedJson::ParsedJson;
 
   template <class Record>
   bool Read(std::span<const FieldSpec<Record>> fields, Record& record,
             const ObjectPolicy& policy = {}, ObjectMembers* members = nullptr,
             std::span<const std::string_view> reserved = {}, std::uint32_t node = 0) {
-    return ReadObject(ctx_, node, fields, record, record.unknown, reserved, policy, members);
+    return ReadObject(ctx(), node, fields, record, record.unknown, reserved, policy, members);
   }
-
- private:
-  std::string text_;
-  json::Tape tape_;
-  util::Arena arena_;
-  DecodeContext ctx_{.tape = tape_, .arena = arena_};
-  json::SyntaxStatus status_;
 };
 
 std::vector<std::pair<std::string, std::string>> Members(const UnknownFields& unknown) {
