@@ -39,7 +39,9 @@ TEST(HexIdTest, RefusesOtherLengthsCaseAndDigits) {
 }
 
 TEST(BatchFileNameTest, SplitsCreatedNsAndBatchId) {
-  const std::optional<BatchFileName> name = ParseBatchFileName(Name("01764000000000000123"));
+  // batch_id is a view into the name: the name must outlive it.
+  const std::string file = Name("01764000000000000123");
+  const std::optional<BatchFileName> name = ParseBatchFileName(file);
   ASSERT_TRUE(name.has_value());
   EXPECT_EQ(name->created_ns, 1764000000000000123u);
   EXPECT_EQ(name->batch_id, kId);

@@ -149,7 +149,9 @@ TEST(LargeValueHandoverTest, ADocumentKeepingRecordsAdoptsTheBlocksInsteadOfCopy
   start.id = "s";
   start.name = "s";
   ASSERT_TRUE(builder.Add(Event(start), {2, 1}));
-  const Result<Event> op = decoder.Decode(OpWithLargeUnknown());
+  // A decoded event may view its line: the line outlives it.
+  const std::string op_line = OpWithLargeUnknown();
+  const Result<Event> op = decoder.Decode(op_line);
   ASSERT_TRUE(op) << op.error().message;
   const std::string_view big = (*std::get<OpRecord>(op.value()).unknown.begin()).json;
   ASSERT_EQ(big.size(), 200002u);
@@ -174,12 +176,14 @@ TEST(LargeValueHandoverTest, ADocumentKeepingRecordsAdoptsTheBlocksInsteadOfCopy
 TEST(LargeValueHandoverTest, ABuilderKeepingOnlyTheMetaTakesNothingElse) {
   RecordDecoder decoder;
   DocumentBuilder builder(BuildOptions{.retain_records = false});
-  const Result<Event> op = decoder.Decode(OpWithLargeUnknown());
+  const std::string op_line = OpWithLargeUnknown();
+  const Result<Event> op = decoder.Decode(op_line);
   ASSERT_TRUE(op) << op.error().message;
   detail::HandOverLargeValues(decoder, builder, op.value());
   EXPECT_FALSE(detail::DecoderAccess::TakeLargeBlocks(decoder).empty());  // left with the decoder
 
-  const Result<Event> meta = decoder.Decode(MetaWithLargeUnknown());
+  const std::string meta_line = MetaWithLargeUnknown();
+  const Result<Event> meta = decoder.Decode(meta_line);
   ASSERT_TRUE(meta) << meta.error().message;
   detail::HandOverLargeValues(decoder, builder, meta.value());
   EXPECT_TRUE(detail::DecoderAccess::TakeLargeBlocks(decoder).empty());  // the meta is kept
