@@ -6,6 +6,7 @@ get_filename_component(SOURCE_DIR "${SOURCE_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CUR
 get_filename_component(WORK_DIR "${WORK_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
 set(check ${SOURCE_DIR}/cmake/check_layers.cmake)
 file(REMOVE_RECURSE ${WORK_DIR})
+include(${CMAKE_CURRENT_LIST_DIR}/expect_verdict.cmake)
 
 # A copy of the real tree at WORK_DIR/<name>: the check passes on it before anything is planted.
 function(make_tree name)
@@ -27,18 +28,7 @@ function(expect_in name dir cwd expected_ok)
   execute_process(COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${dir} -DDOC_GRAPH=${doc_graph} -P ${check}
                   WORKING_DIRECTORY ${cwd}
                   RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  set(output "${out}${err}")
-  if(expected_ok AND NOT status EQUAL 0)
-    message(FATAL_ERROR "${name}: the check failed on a tree without violation:\n${output}")
-  elseif(NOT expected_ok AND status EQUAL 0)
-    message(FATAL_ERROR "${name}: the check passed a tree with a violation:\n${output}")
-  endif()
-  foreach(pattern IN LISTS ARGN)
-    if(NOT output MATCHES "${pattern}")
-      message(FATAL_ERROR "${name}: no match for `${pattern}` in:\n${output}")
-    endif()
-  endforeach()
-  message(STATUS "${name}: as expected")
+  expect_verdict(${name} "${status}" "${out}${err}" ${expected_ok} ${ARGN})
 endfunction()
 function(expect name expected_ok)
   expect_in(${name} ${WORK_DIR}/${name} ${WORK_DIR} ${expected_ok} ${ARGN})

@@ -3,6 +3,7 @@
 cmake_minimum_required(VERSION 3.25)
 set(check ${SOURCE_DIR}/cmake/check_test_reach.cmake)
 file(REMOVE_RECURSE ${WORK_DIR})
+include(${CMAKE_CURRENT_LIST_DIR}/expect_verdict.cmake)
 
 # A tree with two headers of layer `a`: x.hpp included by tests/a/, y.hpp by nothing; `owed` is
 # the list's content.
@@ -14,18 +15,7 @@ function(expect name owed expected_ok)
   file(WRITE ${root}/tests/headers_owed_a_test.txt "# owed\n${owed}")
   execute_process(COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${root} -P ${check}
                   RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  set(output "${out}${err}")
-  if(expected_ok AND NOT status EQUAL 0)
-    message(FATAL_ERROR "${name}: the check failed:\n${output}")
-  elseif(NOT expected_ok AND status EQUAL 0)
-    message(FATAL_ERROR "${name}: the check passed:\n${output}")
-  endif()
-  foreach(pattern IN LISTS ARGN)
-    if(NOT output MATCHES "${pattern}")
-      message(FATAL_ERROR "${name}: no match for `${pattern}` in:\n${output}")
-    endif()
-  endforeach()
-  message(STATUS "${name}: as expected")
+  expect_verdict(${name} "${status}" "${out}${err}" ${expected_ok} ${ARGN})
 endfunction()
 
 expect(honest "a/y.hpp\n" TRUE "1 of 2 headers")
