@@ -91,19 +91,50 @@ int RunOnTraceTo(const TraceArgument& argument, const std::string& output,
   return WriteOutput(output, command, [&](std::ostream& out) { return report(document.value(), out); });
 }
 
-void AddTraceToOutputCommand(CLI::App& app, std::function<int()>& run, std::string name,
-                             std::string description, std::string example, TraceReport report) {
+CLI::App* AddOneTraceCommand(CLI::App& app, const CommandHelp& help, TraceArgument& trace) {
+  CLI::App* command = app.add_subcommand(help.name, help.description);
+  AddTraceArgument(*command, trace);
+  command->footer("Example: " + help.example);
+  return command;
+}
+
+void AddTraceToOutputCommand(CLI::App& app, std::function<int()>& run, CommandHelp help,
+                             TraceReport report) {
   struct Args {
     TraceArgument trace;
     std::string output = "-";
   };
   auto args = std::make_shared<Args>();
-  CLI::App* command = app.add_subcommand(name, std::move(description));
-  AddTraceArgument(*command, args->trace);
+  CLI::App* command = AddOneTraceCommand(app, help, args->trace);
   AddOutputOption(*command, args->output);
-  command->footer("Example: " + example);
-  command->callback([args, &run, name, report = std::move(report)] {
+  command->callback([args, &run, name = help.name, report = std::move(report)] {
     run = [args, name, report] { return RunOnTraceTo(args->trace, args->output, name, report); };
+  });
+}
+
+void AddWriterCommand(CLI::App& app, std::function<int()>& run, CommandHelp help,
+                      WriterFlags flags, WriterReport report) {
+  struct Args {
+    TraceArgument trace;
+    WriteOptions options;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* command = AddOneTraceCommand(app, help, args->trace);
+  if (flags.pretty) {
+    command->add_flag("--pretty", args->options.pretty, "Indent the JSON with 2 spaces");
+  }
+  if (flags.drop_unknown) {
+    command->add_flag("--drop-unknown", args->options.drop_unknown,
+                      "Leave out keys the format does not define (the reference's exact bytes)");
+  }
+  command->callback([args, &run, name = help.name, newline = flags.newline,
+                     report = std::move(report)] {
+    run = [args, name, newline, report] {
+      return RunOnTrace(args->trace, name, newline,
+                        [&](const TraceDocument& document, std::ostream& out) {
+                          return report(document, out, args->options);
+                        });
+    };
   });
 }
 

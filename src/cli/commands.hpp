@@ -13,6 +13,7 @@
 #include "tracedoc/error.hpp"
 #include "tracedoc/input_format.hpp"
 #include "tracedoc/reader.hpp"
+#include "tracedoc/write_options.hpp"
 
 namespace tracedoc::cli {
 
@@ -66,10 +67,34 @@ int RunOnTraceTo(const TraceArgument& argument, const std::string& output,
 /// message naming `output`, when it cannot be opened or written (a full disk, a closed pipe).
 int WriteOutput(const std::string& output, std::string_view command,
                 const std::function<int(std::ostream&)>& write);
+/// The words of a command's help: its name, one line on what it does, one example.
+struct CommandHelp {
+  std::string name;
+  std::string description;
+  std::string example;
+};
+/// Adds the subcommand `help.name` reading one trace (AddTraceArgument) with its description
+/// and example; the caller adds the command's own options and its callback.
+CLI::App* AddOneTraceCommand(CLI::App& app, const CommandHelp& help, TraceArgument& trace);
 /// Adds `name FILE [-o OUT]`, a command that reads one trace and writes `report` of it to
 /// stdout or OUT (RunOnTraceTo): the whole of `report` and `upgrade`.
-void AddTraceToOutputCommand(CLI::App& app, std::function<int()>& run, std::string name,
-                             std::string description, std::string example, TraceReport report);
+void AddTraceToOutputCommand(CLI::App& app, std::function<int()>& run, CommandHelp help,
+                             TraceReport report);
+/// Writes a folded trace, or what an analysis makes of it, to `out` with the options its flags
+/// set; returns the exit code when the write succeeds.
+using WriterReport =
+    std::function<int(const TraceDocument& document, std::ostream& out, const WriteOptions& options)>;
+/// Which WriteOptions a writing command offers as flags, and whether its output ends with a
+/// newline (a JSON object does; JSONL ends with its last record's).
+struct WriterFlags {
+  bool pretty = true;
+  bool drop_unknown = false;
+  bool newline = true;
+};
+/// Adds `name FILE [--pretty] [--drop-unknown]`, a command that reads one trace and prints
+/// `report` of it on stdout (RunOnTrace): the whole of `cat`, `document`, `memory` and `health`.
+void AddWriterCommand(CLI::App& app, std::function<int()>& run, CommandHelp help,
+                      WriterFlags flags, WriterReport report);
 
 /// Adds a subcommand to `app`; `run` is set to the function that carries it out.
 void AddValidateCommand(CLI::App& app, std::function<int()>& run);

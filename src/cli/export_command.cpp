@@ -47,9 +47,12 @@ int RunExport(const ExportArgs& args) {
 
 void AddExportCommand(CLI::App& app, std::function<int()>& run) {
   auto args = std::make_shared<ExportArgs>();
-  CLI::App* command = app.add_subcommand(
-      "export", "Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope)");
-  AddTraceArgument(*command, args->trace);
+  CLI::App* command = AddOneTraceCommand(
+      app,
+      {"export",
+       "Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope)",
+       "tracedoc export --format chrome run.jsonl -o run.trace.json"},
+      args->trace);
   command
       ->add_option("--format", args->format,
                    "Output format: chrome (Chrome Trace Event JSON) or speedscope (speedscope's "
@@ -61,7 +64,6 @@ void AddExportCommand(CLI::App& app, std::function<int()>& run) {
   command->add_flag("!--no-device-intervals", args->options.device_intervals,
                     "Leave out the device intervals");
   command->add_flag("!--no-memory", args->options.memory, "Leave out the memory counters (chrome only)");
-  command->footer("Example: tracedoc export --format chrome run.jsonl -o run.trace.json");
   command->callback([args, &run] { run = [args] { return RunExport(*args); }; });
 }
 

@@ -9,9 +9,10 @@ namespace tracedoc::cli {
 
 void AddReportCommand(CLI::App& app, std::function<int()>& run) {
   AddTraceToOutputCommand(
-      app, run, "report",
-      "Write a self-contained HTML report: answers, timeline, memory, steps, top ops, health",
-      "tracedoc report run.jsonl -o report.html",
+      app, run,
+      {"report",
+       "Write a self-contained HTML report: answers, timeline, memory, steps, top ops, health",
+       "tracedoc report run.jsonl -o report.html"},
       [](const TraceDocument& document, std::ostream& out) {
         // Streamed: the page is never held whole.
         WriteHtmlReport(document, out);

@@ -46,11 +46,12 @@ int RunSummary(const SummaryArgs& args) {
 
 void AddSummaryCommand(CLI::App& app, std::function<int()>& run) {
   auto args = std::make_shared<SummaryArgs>();
-  CLI::App* command =
-      app.add_subcommand("summary", "Print the summary of a trace or a TraceML run as JSON");
-  AddTraceArgument(*command, args->trace);
+  CLI::App* command = AddOneTraceCommand(
+      app,
+      {"summary", "Print the summary of a trace or a TraceML run as JSON",
+       "tracedoc summary --pretty run.jsonl"},
+      args->trace);
   command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces");
-  command->footer("Example: tracedoc summary --pretty run.jsonl");
   command->callback([args, &run] { run = [args] { return RunSummary(*args); }; });
 }
 

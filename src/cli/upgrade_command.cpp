@@ -10,9 +10,9 @@ namespace tracedoc::cli {
 
 void AddUpgradeCommand(CLI::App& app, std::function<int()>& run) {
   AddTraceToOutputCommand(
-      app, run, "upgrade",
-      "Write a trace/6 or trace/9 trace as canonical candle-graph/trace/10 JSONL",
-      "tracedoc upgrade old-run.jsonl -o run.jsonl",
+      app, run,
+      {"upgrade", "Write a trace/6 or trace/9 trace as canonical candle-graph/trace/10 JSONL",
+       "tracedoc upgrade old-run.jsonl -o run.jsonl"},
       [](const TraceDocument& document, std::ostream& out) {
         UpgradeToTrace10(document, out);
         return kExitOk;
