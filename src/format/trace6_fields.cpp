@@ -1,5 +1,10 @@
 #include "format/trace6_fields.hpp"
 
+#include <algorithm>
+#include <initializer_list>
+#include <string_view>
+#include <vector>
+
 namespace tracedoc::format {
 namespace {
 
@@ -19,59 +24,31 @@ constexpr FieldSpec<Root> RequiredValue(std::string_view name) {
       nullptr};
 }
 
-constexpr FieldSpec<TraceRunMeta> kRunMeta6Fields[] = {
-    Field<TraceRunMeta, &TraceRunMeta::run_id>("run_id"),
-    Field<TraceRunMeta, &TraceRunMeta::correlation_id>("correlation_id"),
-    Field<TraceRunMeta, &TraceRunMeta::entrypoint>("entrypoint"),
-    Field<TraceRunMeta, &TraceRunMeta::phase>("phase"),
-    Field<TraceRunMeta, &TraceRunMeta::timestamp>("timestamp"),
-    Field<TraceRunMeta, &TraceRunMeta::capture_step>("capture_step"),
-    Field<TraceRunMeta, &TraceRunMeta::warmup_steps>("warmup_steps"),
-    Field<TraceRunMeta, &TraceRunMeta::device>("device"),
-    Field<TraceRunMeta, &TraceRunMeta::measured_region_device_synchronized>(
-        "measured_region_device_synchronized", kDefaulted),
-    Field<TraceRunMeta, &TraceRunMeta::timing_mode>("timing_mode"),
-    Field<TraceRunMeta, &TraceRunMeta::tags>("tags"),
-    Field<TraceRunMeta, &TraceRunMeta::candle_version>("candle_version"),
+// What trace/6 does with one of trace/10's keys (docs/legacy-trace6.md §9.2): names it
+// otherwise, leaves it out (`trace6` empty), or lets a missing key take the default where
+// trace/10 requires it.
+struct Trace6Key {
+  std::string_view trace10;
+  std::string_view trace6;
+  bool defaulted = false;
 };
 
-constexpr FieldSpec<OpRecord> kOp6Fields[] = {
-    Field<OpRecord, &OpRecord::span_id>("span_id"),
-    Field<OpRecord, &OpRecord::op_name>("op_name"),
-    Field<OpRecord, &OpRecord::inputs>("inputs", kDefaulted),
-    Field<OpRecord, &OpRecord::output>("output"),
-    Field<OpRecord, &OpRecord::shape>("shape", kDefaulted),
-    Field<OpRecord, &OpRecord::dtype>("dtype"),
-    Field<OpRecord, &OpRecord::device>("device"),
-    Field<OpRecord, &OpRecord::duration_ns>("duration_ns"),
-    Field<OpRecord, &OpRecord::timestamp_ns>("timestamp_ns", kDefaulted),
-    Field<OpRecord, &OpRecord::output_dense_bytes>("storage_bytes"),
-    Field<OpRecord, &OpRecord::input_dense_bytes>("input_storage_bytes", kDefaulted),
-};
-
-constexpr FieldSpec<TensorRecord> kTensor6Fields[] = {
-    Field<TensorRecord, &TensorRecord::span_id>("span_id"),
-    Field<TensorRecord, &TensorRecord::tensor_id>("tensor_id"),
-    Field<TensorRecord, &TensorRecord::shape>("shape", kDefaulted),
-    Field<TensorRecord, &TensorRecord::dtype>("dtype"),
-    Field<TensorRecord, &TensorRecord::device>("device"),
-    Field<TensorRecord, &TensorRecord::requires_grad>("requires_grad", kDefaulted),
-    Field<TensorRecord, &TensorRecord::dense_bytes>("storage_bytes"),
-    Field<TensorRecord, &TensorRecord::category>("category", kDefaulted),
-};
-
-constexpr FieldSpec<MemoryRecord> kMemory6Fields[] = {
-    Field<MemoryRecord, &MemoryRecord::timestamp_ns>("timestamp_ns"),
-    Field<MemoryRecord, &MemoryRecord::tensor_id>("tensor_id"),
-    Field<MemoryRecord, &MemoryRecord::span_id>("span_id"),
-    Field<MemoryRecord, &MemoryRecord::op_name>("op_name"),
-    Field<MemoryRecord, &MemoryRecord::device>("device"),
-    Field<MemoryRecord, &MemoryRecord::bytes>("bytes"),
-    Field<MemoryRecord, &MemoryRecord::action>("action"),
-    Field<MemoryRecord, &MemoryRecord::shape>("shape", kDefaulted),
-    Field<MemoryRecord, &MemoryRecord::dtype>("dtype"),
-    Field<MemoryRecord, &MemoryRecord::category>("category", kDefaulted),
-};
+// trace/10's table with trace/6's changes, in trace/10's key order (trace/6's is the same).
+template <class Root>
+std::vector<FieldSpec<Root>> Trace6Table(std::span<const FieldSpec<Root>> trace10,
+                                         std::initializer_list<Trace6Key> changes) {
+  std::vector<FieldSpec<Root>> table;
+  for (FieldSpec<Root> field : trace10) {
+    const auto change = std::ranges::find(changes, field.name, &Trace6Key::trace10);
+    if (change != changes.end()) {
+      if (change->trace6.empty()) continue;
+      field.name = change->trace6;
+      if (change->defaulted) field.presence = kDefaulted;
+    }
+    table.push_back(field);
+  }
+  return table;
+}
 
 constexpr FieldSpec<DeviceMemoryRecord> kDeviceMemory6Fields[] = {
     Field<DeviceMemoryRecord, &DeviceMemoryRecord::timestamp_ns>("timestamp_ns"),
@@ -81,21 +58,36 @@ constexpr FieldSpec<DeviceMemoryRecord> kDeviceMemory6Fields[] = {
     Field<DeviceMemoryRecord, &DeviceMemoryRecord::reserved_bytes>("reserved_bytes"),
 };
 
-constexpr FieldSpec<EdgeRecord> kEdge6Fields[] = {
-    Field<EdgeRecord, &EdgeRecord::from>("from_span"),
-    Field<EdgeRecord, &EdgeRecord::to>("to_span"),
-    Field<EdgeRecord, &EdgeRecord::host_duration_ns>("duration_ns"),
-};
-
 }  // namespace
 
-std::span<const FieldSpec<TraceRunMeta>> RunMeta6Fields() { return kRunMeta6Fields; }
-std::span<const FieldSpec<OpRecord>> Op6Fields() { return kOp6Fields; }
-std::span<const FieldSpec<TensorRecord>> Tensor6Fields() { return kTensor6Fields; }
-std::span<const FieldSpec<MemoryRecord>> Memory6Fields() { return kMemory6Fields; }
+std::span<const FieldSpec<TraceRunMeta>> RunMeta6Fields() {
+  static const auto table = Trace6Table(
+      RunMetaFields(), {{"capture_contract", {}}, {"comparison_identity", {}}});
+  return table;
+}
+std::span<const FieldSpec<OpRecord>> Op6Fields() {
+  static const auto table = Trace6Table(OpFields(), {{"shape", "shape", true},
+                                                     {"output_dense_bytes", "storage_bytes"},
+                                                     {"input_dense_bytes", "input_storage_bytes", true}});
+  return table;
+}
+std::span<const FieldSpec<TensorRecord>> Tensor6Fields() {
+  static const auto table = Trace6Table(
+      TensorFields(),
+      {{"label", {}}, {"shape", "shape", true}, {"dense_bytes", "storage_bytes"}});
+  return table;
+}
+std::span<const FieldSpec<MemoryRecord>> Memory6Fields() {
+  static const auto table = Trace6Table(MemoryFields(), {{"storage_id", {}}});
+  return table;
+}
 std::span<const FieldSpec<DeviceMemoryRecord>> DeviceMemory6Fields() {
   return kDeviceMemory6Fields;
 }
-std::span<const FieldSpec<EdgeRecord>> Edge6Fields() { return kEdge6Fields; }
+std::span<const FieldSpec<EdgeRecord>> Edge6Fields() {
+  // trace/6's edge is untagged: always a call edge.
+  static const auto table = Trace6Table(CallEdgeFields(), {{"host_duration_ns", "duration_ns"}});
+  return table;
+}
 
 }  // namespace tracedoc::format
