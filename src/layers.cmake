@@ -43,6 +43,8 @@ tracedoc_layer(analysis USES util emit format document
                HEADERS memory.hpp summary.hpp)
 tracedoc_layer(health USES util text emit format document analysis
                HEADERS health.hpp validation.hpp LINKS PkgConfig::SODIUM)
+# Replicated cohorts of runs compared, fail-closed (docs/compare.md).
+tracedoc_layer(cohort USES util error emit document health HEADERS cohort.hpp)
 tracedoc_layer(timeline USES util text emit document analysis
                HEADERS chrome_trace.hpp speedscope.hpp)
 tracedoc_layer(report USES util text emit format document analysis health timeline
@@ -52,5 +54,5 @@ tracedoc_layer(open USES error json document read cirron cirron_convert traceml_
                HEADERS input_format.hpp open.hpp)
 # The command line: public headers only.
 tracedoc_layer(cli USES util error emit document read write analysis health timeline report
-                        traceml_analysis open
+                        traceml_analysis open cohort
                LINKS CLI11::CLI11)

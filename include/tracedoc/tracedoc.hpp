@@ -6,6 +6,7 @@
 #include "tracedoc/chrome_trace.hpp"
 #include "tracedoc/cirron_scopes.hpp"
 #include "tracedoc/cirron_spool.hpp"
+#include "tracedoc/cohort.hpp"
 #include "tracedoc/converted_facts.hpp"
 #include "tracedoc/diagnostic.hpp"
 #include "tracedoc/document.hpp"

@@ -107,6 +107,7 @@ void AddExportCommand(CLI::App& app, std::function<int()>& run);
 void AddReportCommand(CLI::App& app, std::function<int()>& run);
 void AddImportCommand(CLI::App& app, std::function<int()>& run);
 void AddUpgradeCommand(CLI::App& app, std::function<int()>& run);
+void AddCompareCommand(CLI::App& app, std::function<int()>& run);
 void AddVersionCommand(CLI::App& app, std::function<int()>& run);
 
 /// Prints `tracedoc VERSION` on stdout, for `tracedoc version` and `tracedoc --version`.

@@ -158,6 +158,7 @@ constexpr std::string_view kCommandList =
     "  report    Write a self-contained HTML report: answers, timeline, memory, steps, top ops, health\n"
     "  import    Convert a Cirron spool or a TraceML export into trace/10 JSONL\n"
     "  upgrade   Write a trace/6 or trace/9 trace as canonical candle-graph/trace/10 JSONL\n"
+    "  compare   Compare replicated cohorts of runs: is the candidate slower, faster, or neither?\n"
     "  version   Print the version of tracedoc\n"
     "Run 'tracedoc COMMAND --help' for a command's options.\n";
 

@@ -1,0 +1,151 @@
+// Replicated cohorts compared (docs/compare.md): does a candidate change make the measured region
+// slower or faster, judged over several runs of each side, fail-closed. The reference's rules and
+// verdict for the measured region, and the same estimate per op name with a false-positive
+// control over the many comparisons.
+#ifndef TRACEDOC_COHORT_HPP_
+#define TRACEDOC_COHORT_HPP_
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tracedoc/document.hpp"
+#include "tracedoc/error.hpp"
+#include "tracedoc/write_options.hpp"
+
+namespace tracedoc {
+
+/// What a comparison concludes. `kIneligible` only for the whole comparison: the runs break a
+/// rule and nothing is estimated.
+enum class CohortVerdict : std::uint8_t {
+  kIneligible,
+  kInconclusive,
+  kCandidateFaster,
+  kCandidateSlower,
+};
+/// `ineligible`, `inconclusive`, `candidate_faster`, `candidate_slower`.
+std::string_view CohortVerdictName(CohortVerdict verdict) noexcept;
+
+/// The fail-closed rules (docs/compare.md, "Eligibility"), one value per rule.
+enum class CohortRule : std::uint8_t {
+  kTooFewBaselineRuns,
+  kTooFewCandidateRuns,
+  kDuplicateRunId,
+  kDifferentEntrypoint,
+  kDifferentPhase,
+  kDifferentDevice,
+  kDifferentTimingMode,
+  kDifferentSynchronization,
+  kDifferentWarmup,
+  kDifferentCaptureStep,
+  kDifferentCaptureContract,
+  kCaptureIncomplete,
+  kStructurallyInvalid,
+  kNotProductionEquivalent,
+  kNotOneMeasuredSpan,
+  kMeasuredSpanOpen,
+  kMissingComparisonIdentity,
+  kDifferentComparisonIdentity,
+  kUnmatchedPairIds,
+};
+/// The rule's stable name in snake case, e.g. `too_few_baseline_runs`.
+std::string_view CohortRuleName(CohortRule rule) noexcept;
+
+/// Which cohort a run belongs to.
+enum class CohortSide : std::uint8_t { kBaseline, kCandidate };
+
+/// One broken rule: named once however many runs break it, with the first run that does (its
+/// side and 0-based position in that cohort's list) and how many do.
+struct CohortReason {
+  CohortRule rule = CohortRule::kTooFewBaselineRuns;
+  CohortSide side = CohortSide::kBaseline;
+  std::size_t first_run = 0;
+  std::size_t runs = 0;
+  /// One sentence, naming no input string (a run id can be any length).
+  std::string message{};
+  friend bool operator==(const CohortReason&, const CohortReason&) = default;
+};
+
+/// The change from baseline to candidate of one per-run duration.
+struct DurationChange {
+  /// The medians of the per-run values, in ns (the mean of the middle two for an even count).
+  double baseline_median_ns = 0;
+  double candidate_median_ns = 0;
+  /// Paired: the median of the per-pair differences; else candidate's median − baseline's.
+  double median_delta_ns = 0;
+  /// median_delta_ns / baseline_median_ns; absent when the baseline's median is 0.
+  std::optional<double> relative_delta{};
+  /// The percentile bootstrap interval of the delta at the options' confidence.
+  double interval_low_ns = 0;
+  double interval_high_ns = 0;
+  /// Two-sided p-value of no change: unpaired, a permutation test of the median delta
+  /// ((1 + label shuffles at least as far from 0) / (1 + shuffles)); paired, the exact sign
+  /// test of the differences.
+  double p_value = 1;
+  /// Holm's step-down adjustment over every op-name change, which decides an op name's
+  /// verdict; the measured region's is its p_value (the one planned comparison, whose verdict
+  /// the interval decides).
+  double adjusted_p_value = 1;
+  CohortVerdict verdict = CohortVerdict::kInconclusive;
+  friend bool operator==(const DurationChange&, const DurationChange&) = default;
+};
+
+/// The change of one op name's total time per run (0 in a run without the op).
+struct OpNameChange {
+  std::string op_name{};
+  DurationChange change;
+  friend bool operator==(const OpNameChange&, const OpNameChange&) = default;
+};
+
+struct CohortComparison {
+  /// The measured region's verdict: the comparison's answer.
+  CohortVerdict verdict = CohortVerdict::kIneligible;
+  /// Every broken rule, in the order of CohortRule; empty unless ineligible.
+  std::vector<CohortReason> reasons{};
+  std::size_t baseline_runs = 0;
+  std::size_t candidate_runs = 0;
+  /// True when every run declares a comparison_identity.pair_id and runs were matched by it.
+  bool paired = false;
+  /// Absent when ineligible.
+  std::optional<DurationChange> measured_region{};
+  /// The op names with the largest total time over both cohorts, at most
+  /// CompareOptions::max_op_names of them, by that total (then by name); empty when ineligible.
+  std::vector<OpNameChange> op_names{};
+  friend bool operator==(const CohortComparison&, const CohortComparison&) = default;
+};
+
+struct CompareOptions {
+  /// The fewest runs a cohort may have (the reference's 5).
+  std::size_t min_runs = 5;
+  /// Bootstrap resamples (the reference's 10,000); 1 to 1,000,000.
+  std::uint32_t resamples = 10'000;
+  /// The resampling's seed: the same inputs and seed give the same output on every platform.
+  std::uint64_t seed = 0x7472'6163'6564'6f63;
+  /// The interval's confidence, in (0, 1).
+  double confidence = 0.95;
+  /// The family-wise error rate Holm's adjustment keeps over the op names, in (0, 1).
+  double family_alpha = 0.05;
+  /// How many op names are estimated (each costs `resamples` medians).
+  std::size_t max_op_names = 50;
+};
+
+/// Compares the two cohorts (docs/compare.md). Linear in the documents' records, plus
+/// resamples × runs × (1 + op names) for the bootstrap. The error `invalid_value` (field
+/// `options`) for options outside their ranges; an ineligible comparison is not an error.
+Result<CohortComparison> CompareCohorts(std::span<const TraceDocument* const> baseline,
+                                        std::span<const TraceDocument* const> candidate,
+                                        const CompareOptions& options = {});
+
+/// The comparison as one JSON object (docs/compare.md, "Output"), no trailing newline.
+std::string WriteCohortComparisonJson(const CohortComparison& comparison,
+                                      const WriteOptions& options = {});
+void WriteCohortComparisonJson(const CohortComparison& comparison, std::ostream& out,
+                               const WriteOptions& options = {});
+
+}  // namespace tracedoc
+
+#endif  // TRACEDOC_COHORT_HPP_

@@ -1,0 +1,157 @@
+// `tracedoc compare --baseline A… --candidate B…`: replicated cohorts compared, fail-closed
+// (docs/compare.md). The verdict and the measured region's change as text, or the comparison
+// as JSON with --json; exit 1 with --fail-on-slower when the candidate is slower or the runs
+// cannot be compared, 1 when a trace does not fold, 2 when one cannot be read.
+#include <cmath>
+#include <cstdint>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "report/units.hpp"
+#include "tracedoc/cohort.hpp"
+
+namespace tracedoc::cli {
+namespace {
+
+struct CompareArgs {
+  std::vector<std::string> baseline;
+  std::vector<std::string> candidate;
+  bool json = false;
+  bool pretty = false;
+  bool fail_on_slower = false;
+  CompareOptions options;
+  unsigned threads = 1;
+  std::string from;
+};
+
+// A signed duration: `+1.25 ms`, `-300 ns`.
+std::string SignedDuration(double ns) {
+  const double rounded = std::round(std::fabs(ns));
+  const std::uint64_t magnitude =
+      rounded >= 18446744073709551615.0 ? UINT64_MAX : static_cast<std::uint64_t>(rounded);
+  return (ns < 0 ? "-" : "+") + report::FormatDuration(magnitude);
+}
+
+std::string Relative(const DurationChange& change) {
+  if (!change.relative_delta) return "n/a";
+  std::ostringstream text;
+  text << std::showpos << std::fixed << std::setprecision(1) << *change.relative_delta * 100
+       << " %";
+  return text.str();
+}
+
+void PrintChange(std::ostream& out, const DurationChange& change) {
+  out << SignedDuration(change.median_delta_ns) << " (" << Relative(change) << "), interval ["
+      << SignedDuration(change.interval_low_ns) << ", " << SignedDuration(change.interval_high_ns)
+      << "]";
+}
+
+void PrintText(std::ostream& out, const CohortComparison& comparison, const CompareOptions& options) {
+  out << "verdict: " << CohortVerdictName(comparison.verdict) << " (" << comparison.baseline_runs
+      << " baseline and " << comparison.candidate_runs << " candidate runs"
+      << (comparison.paired ? ", paired" : "") << ")\n";
+  for (const CohortReason& reason : comparison.reasons) {
+    out << "  " << CohortRuleName(reason.rule) << ": " << reason.message << '\n';
+  }
+  if (!comparison.measured_region) return;
+  out << "measured region: median delta ";
+  PrintChange(out, *comparison.measured_region);
+  out << " at " << options.confidence * 100 << " %\n";
+  if (comparison.op_names.empty()) return;
+  out << "op names (Holm-adjusted over " << comparison.op_names.size() << ", family alpha "
+      << options.family_alpha << "):\n";
+  for (const OpNameChange& op : comparison.op_names) {
+    out << "  " << std::left << std::setw(17) << CohortVerdictName(op.change.verdict) << ' ';
+    PrintChange(out, op.change);
+    out << "  p_adj " << std::setprecision(4) << op.change.adjusted_p_value << "  " << op.op_name
+        << '\n';
+  }
+}
+
+// Reads every file of a cohort, or says why one cannot be read.
+Result<std::vector<TraceDocument>> ReadCohort(const std::vector<std::string>& files,
+                                              const CompareArgs& args, std::string& failed) {
+  std::vector<TraceDocument> documents;
+  documents.reserve(files.size());
+  for (const std::string& file : files) {
+    Result<TraceDocument> document =
+        ReadTraceArgument({.file = file, .threads = args.threads, .from = args.from});
+    if (!document) {
+      failed = file;
+      return document.error();
+    }
+    documents.push_back(std::move(document).value());
+  }
+  return documents;
+}
+
+std::vector<const TraceDocument*> Pointers(const std::vector<TraceDocument>& documents) {
+  std::vector<const TraceDocument*> pointers;
+  for (const TraceDocument& document : documents) pointers.push_back(&document);
+  return pointers;
+}
+
+int RunCompare(const CompareArgs& args) {
+  std::string failed;
+  const Result<std::vector<TraceDocument>> baseline = ReadCohort(args.baseline, args, failed);
+  if (!baseline) return ReportReadError(failed, baseline.error());
+  const Result<std::vector<TraceDocument>> candidate = ReadCohort(args.candidate, args, failed);
+  if (!candidate) return ReportReadError(failed, candidate.error());
+  const Result<CohortComparison> comparison =
+      CompareCohorts(Pointers(baseline.value()), Pointers(candidate.value()), args.options);
+  if (!comparison) {
+    std::cerr << "tracedoc compare: " << comparison.error().message << '\n';
+    return kExitUsage;
+  }
+  if (args.json) {
+    WriteCohortComparisonJson(comparison.value(), std::cout, {.pretty = args.pretty});
+    std::cout << '\n';
+  } else {
+    PrintText(std::cout, comparison.value(), args.options);
+  }
+  if (!FlushStandardOutput("compare")) return kExitUsage;
+  // Fail-closed: a gate that cannot compare the runs does not pass them.
+  const CohortVerdict verdict = comparison.value().verdict;
+  const bool gate_fails =
+      verdict == CohortVerdict::kCandidateSlower || verdict == CohortVerdict::kIneligible;
+  return args.fail_on_slower && gate_fails ? kExitRejected : kExitOk;
+}
+
+}  // namespace
+
+void AddCompareCommand(CLI::App& app, std::function<int()>& run) {
+  auto args = std::make_shared<CompareArgs>();
+  CLI::App* command = app.add_subcommand(
+      "compare", "Compare replicated cohorts of runs: is the candidate slower, faster, or neither?");
+  command->add_option("--baseline", args->baseline, "The baseline cohort's traces")
+      ->required()
+      ->expected(1, -1);
+  command->add_option("--candidate", args->candidate, "The candidate cohort's traces")
+      ->required()
+      ->expected(1, -1);
+  command->add_flag("--json", args->json, "Print the comparison as one JSON object");
+  command->add_flag("--pretty", args->pretty, "With --json: indent with 2 spaces");
+  command->add_flag("--fail-on-slower", args->fail_on_slower,
+                    "Exit 1 when the candidate is slower or the runs cannot be compared");
+  command->add_option("--min-runs", args->options.min_runs, "The fewest runs a cohort may have")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}));
+  command->add_option("--resamples", args->options.resamples, "Bootstrap resamples")
+      ->check(CLI::Range(1u, 1'000'000u));
+  command->add_option("--seed", args->options.seed, "The bootstrap's seed");
+  command->add_option("--max-op-names", args->options.max_op_names,
+                      "How many op names (the largest by total time) to estimate")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{10'000}));
+  AddThreadsOption(*command, args->threads);
+  AddFromOption(*command, args->from);
+  command->footer(
+      "Example: tracedoc compare --baseline a1.jsonl a2.jsonl a3.jsonl a4.jsonl a5.jsonl "
+      "--candidate b1.jsonl b2.jsonl b3.jsonl b4.jsonl b5.jsonl --fail-on-slower");
+  command->callback([args, &run] { run = [args] { return RunCompare(*args); }; });
+}
+
+}  // namespace tracedoc::cli

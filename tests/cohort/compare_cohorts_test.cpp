@@ -1,0 +1,166 @@
+// CompareCohorts end to end: a known shift is found (in the measured region and in the one op
+// that changed), no shift is found in at least 95 of 100 seeded cohorts, ineligible runs get no
+// estimate, the output is the same for the same inputs, and bad options are refused.
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cohort_test_runs.hpp"
+#include "tracedoc/cohort.hpp"
+
+namespace tracedoc {
+namespace {
+
+using testing::CohortRun;
+using testing::DrawCohort;
+using testing::Fold;
+using testing::FoldedCohort;
+
+CohortComparison Compare(const FoldedCohort& baseline, const FoldedCohort& candidate,
+                         const CompareOptions& options = {}) {
+  Result<CohortComparison> comparison =
+      CompareCohorts(baseline.pointers, candidate.pointers, options);
+  EXPECT_TRUE(comparison.has_value());
+  return std::move(comparison).value();
+}
+
+const OpNameChange& OpNamed(const CohortComparison& comparison, std::string_view name) {
+  for (const OpNameChange& op : comparison.op_names) {
+    if (op.op_name == name) return op;
+  }
+  ADD_FAILURE() << "no op " << name;
+  return comparison.op_names.front();
+}
+
+TEST(CompareCohortsTest, AQuarterSlowerMatmulIsFoundInTheRegionAndInItsOp) {
+  std::mt19937_64 engine(42);
+  const FoldedCohort baseline = Fold(DrawCohort("a", 10, 10'000'000, 4'000'000, 400'000, engine));
+  std::vector<CohortRun> slower = DrawCohort("b", 10, 11'000'000, 5'000'000, 400'000, engine);
+  const FoldedCohort candidate = Fold(slower);
+  const CohortComparison comparison = Compare(baseline, candidate);
+  EXPECT_EQ(comparison.verdict, CohortVerdict::kCandidateSlower);
+  EXPECT_TRUE(comparison.reasons.empty());
+  EXPECT_FALSE(comparison.paired);
+  ASSERT_TRUE(comparison.measured_region.has_value());
+  EXPECT_GT(comparison.measured_region->interval_low_ns, 0);
+  ASSERT_EQ(comparison.op_names.size(), 2u);
+  EXPECT_EQ(comparison.op_names[0].op_name, "matmul");  // the larger total first
+  const DurationChange& matmul = OpNamed(comparison, "matmul").change;
+  EXPECT_EQ(matmul.verdict, CohortVerdict::kCandidateSlower);
+  EXPECT_NEAR(*matmul.relative_delta, 0.25, 0.06);
+  EXPECT_LE(matmul.adjusted_p_value, 0.05);
+  EXPECT_EQ(OpNamed(comparison, "relu").change.verdict, CohortVerdict::kInconclusive);
+}
+
+TEST(CompareCohortsTest, NoShiftIsInconclusiveInAtLeast95Of100Seeds) {
+  int region_inconclusive = 0;
+  int ops_inconclusive = 0;
+  for (std::uint64_t seed = 0; seed < 100; ++seed) {
+    std::mt19937_64 engine(seed);
+    const FoldedCohort baseline = Fold(DrawCohort("a", 5, 10'000'000, 4'000'000, 400'000, engine));
+    const FoldedCohort candidate = Fold(DrawCohort("b", 5, 10'000'000, 4'000'000, 400'000, engine));
+    const CohortComparison comparison = Compare(baseline, candidate, {.resamples = 2000});
+    region_inconclusive += comparison.verdict == CohortVerdict::kInconclusive;
+    bool all = true;
+    for (const OpNameChange& op : comparison.op_names) {
+      all = all && op.change.verdict == CohortVerdict::kInconclusive;
+    }
+    ops_inconclusive += all;
+  }
+  EXPECT_GE(region_inconclusive, 95);
+  EXPECT_GE(ops_inconclusive, 95);
+}
+
+TEST(CompareCohortsTest, IneligibleRunsGetEveryReasonAndNoEstimate) {
+  std::mt19937_64 engine(1);
+  const FoldedCohort baseline = Fold(DrawCohort("a", 4, 1000, 100, 10, engine));
+  std::vector<CohortRun> runs = DrawCohort("b", 5, 1000, 100, 10, engine);
+  runs[3].measurement_scope = "profiled_work";
+  const FoldedCohort candidate = Fold(runs);
+  const CohortComparison comparison = Compare(baseline, candidate);
+  EXPECT_EQ(comparison.verdict, CohortVerdict::kIneligible);
+  // The scope is part of the contract: that run breaks two rules.
+  ASSERT_EQ(comparison.reasons.size(), 3u);
+  EXPECT_EQ(comparison.reasons[0].rule, CohortRule::kTooFewBaselineRuns);
+  EXPECT_EQ(comparison.reasons[1].rule, CohortRule::kDifferentCaptureContract);
+  EXPECT_EQ(comparison.reasons[2].rule, CohortRule::kNotProductionEquivalent);
+  EXPECT_FALSE(comparison.measured_region.has_value());
+  EXPECT_TRUE(comparison.op_names.empty());
+  EXPECT_EQ(
+      WriteCohortComparisonJson(comparison),
+      R"({"schema":"tracedoc/comparison/1","verdict":"ineligible","reasons":[)"
+      R"({"rule":"too_few_baseline_runs","side":"baseline","first_run":0,"runs":4,)"
+      R"("message":"the baseline has 4 runs; a comparison needs at least 5"},)"
+      R"({"rule":"different_capture_contract","side":"candidate","first_run":3,"runs":1,)"
+      R"("message":"candidate run 3 has another capture_contract"},)"
+      R"({"rule":"not_production_equivalent","side":"candidate","first_run":3,"runs":1,)"
+      R"("message":"candidate run 3 does not declare measurement_scope production_equivalent"}],)"
+      R"("baseline_runs":4,"candidate_runs":5,"paired":false,"measured_region":null,"op_names":[]})");
+}
+
+TEST(CompareCohortsTest, TheSameInputsGiveTheSameJson) {
+  std::mt19937_64 engine(9);
+  const FoldedCohort baseline = Fold(DrawCohort("a", 6, 5000, 1000, 100, engine));
+  const FoldedCohort candidate = Fold(DrawCohort("b", 6, 5200, 1000, 100, engine));
+  const std::string first = WriteCohortComparisonJson(Compare(baseline, candidate));
+  EXPECT_EQ(first, WriteCohortComparisonJson(Compare(baseline, candidate)));
+  EXPECT_NE(first.find(R"("measured_region":{"baseline_median_ns":)"), std::string::npos) << first;
+  EXPECT_NE(first.find(R"("op_names":[{"op_name":"matmul",)"), std::string::npos) << first;
+}
+
+TEST(CompareCohortsTest, OptionsOutsideTheirRangesAreInvalidValues) {
+  const std::vector<const TraceDocument*> none;
+  for (const CompareOptions& options :
+       {CompareOptions{.resamples = 0}, CompareOptions{.confidence = 1},
+        CompareOptions{.family_alpha = 0}}) {
+    const Result<CohortComparison> comparison = CompareCohorts(none, none, options);
+    ASSERT_FALSE(comparison.has_value());
+    EXPECT_EQ(comparison.error().code, ErrorCode::kInvalidValue);
+    EXPECT_EQ(comparison.error().field, "options");
+  }
+}
+
+TEST(CompareCohortsTest, NoRunsAtAllAreTwoReasonsNotACrash) {
+  const std::vector<const TraceDocument*> none;
+  const Result<CohortComparison> comparison = CompareCohorts(none, none);
+  ASSERT_TRUE(comparison.has_value());
+  EXPECT_EQ(comparison.value().verdict, CohortVerdict::kIneligible);
+  EXPECT_EQ(comparison.value().reasons.size(), 2u);
+}
+
+// Twenty runs of 20,000 ops over 1,000 op names (4 × 10^5 events): the 50 largest names are
+// estimated, ranked by their total, and the one name made slower is the one found slower among
+// 50 comparisons (ten runs a side: five could not show it past Holm's adjustment).
+TEST(CompareCohortsTest, LargeRunsEstimateTheLargestOpNamesOnly) {
+  std::mt19937_64 engine(5);
+  const auto draw = [&](const std::string& prefix, std::uint64_t slow_factor) {
+    std::vector<CohortRun> runs = DrawCohort(prefix, 10, 1'000'000'000, 1000, 100, engine);
+    for (CohortRun& run : runs) {
+      run.ops.clear();
+      for (int i = 0; i < 20'000; ++i) {
+        const int name = i % 1000;
+        // Name k's ops take 1000 + k ns (± noise), so the largest totals are names 999 down.
+        std::uint64_t ns = 1000 + static_cast<std::uint64_t>(name) +
+                           static_cast<std::uint64_t>(50 * (1 + testing::BellNoise(engine)));
+        if (name == 990) ns *= slow_factor;
+        run.ops.emplace_back("op" + std::to_string(name), ns);
+      }
+    }
+    return Fold(runs);
+  };
+  const FoldedCohort baseline = draw("a", 1);
+  const FoldedCohort candidate = draw("b", 2);
+  const CohortComparison comparison = Compare(baseline, candidate, {.resamples = 4000});
+  ASSERT_EQ(comparison.op_names.size(), 50u);
+  EXPECT_EQ(comparison.op_names[0].op_name, "op990");  // doubled in the candidate
+  for (const OpNameChange& op : comparison.op_names) {
+    EXPECT_EQ(op.change.verdict, op.op_name == "op990" ? CohortVerdict::kCandidateSlower
+                                                       : CohortVerdict::kInconclusive)
+        << op.op_name;
+  }
+}
+
+}  // namespace
+}  // namespace tracedoc
