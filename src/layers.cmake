@@ -43,6 +43,9 @@ tracedoc_layer(analysis USES util emit format document
                HEADERS memory.hpp summary.hpp)
 tracedoc_layer(health USES util text emit format document analysis
                HEADERS health.hpp validation.hpp LINKS PkgConfig::SODIUM)
+# Two runs compared (docs/diff.md): span paths, time, logical peaks, health and steps, the gate.
+tracedoc_layer(diff USES util error emit format document analysis health traceml_analysis
+               HEADERS diff.hpp)
 tracedoc_layer(timeline USES util text emit document analysis
                HEADERS chrome_trace.hpp speedscope.hpp)
 tracedoc_layer(report USES util text emit format document analysis health timeline
