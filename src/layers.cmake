@@ -54,6 +54,6 @@ tracedoc_layer(report USES util text emit format document analysis health timeli
 tracedoc_layer(open USES error json document read cirron cirron_convert traceml_convert
                HEADERS input_format.hpp open.hpp)
 # The command line: public headers only.
-tracedoc_layer(cli USES util error document read write analysis health timeline report
+tracedoc_layer(cli USES util error document read write analysis health diff timeline report
                         traceml_analysis open
                LINKS CLI11::CLI11)
