@@ -65,7 +65,7 @@ class PeakTally {
   }
 
   PeakComparison Compare(bool include_unchanged) const {
-    std::vector<std::vector<PeakSiteChange>> sites(device_names_.size() + 1);
+    std::vector<std::vector<KeyedSite>> sites(device_names_.size() + 1);
     for (const auto& [key, tallies] : sites_) {
       if (!include_unchanged && tallies.side[0] == tallies.side[1]) continue;
       const PathNode node = static_cast<PathNode>((key.first >> 1) & 0xFFFFFFFFu);
@@ -74,18 +74,17 @@ class PeakTally {
       if (key.first & 1) change.op_name = std::string(key.second);
       change.base = tallies.side[0];
       change.candidate = tallies.side[1];
-      sites[key.first >> 33].push_back(std::move(change));
+      sites[key.first >> 33].push_back({key.first, std::move(change)});
     }
-    for (std::vector<PeakSiteChange>& list : sites) SortSites(list);
     PeakComparison result;
     result.overall.live_bytes = {overall_[0], overall_[1]};
-    result.overall.sites = std::move(sites[0]);
+    result.overall.sites = Sorted(sites[0]);
     for (const std::string_view name : device_names_) {
       const DevicePeak& peak = devices_.find(name)->second;
       PeakChange change;
       change.device = std::string(name);
       change.live_bytes = {peak.bytes[0], peak.bytes[1]};
-      change.sites = std::move(sites[peak.slot]);
+      change.sites = Sorted(sites[peak.slot]);
       if (include_unchanged || change.live_bytes.base != change.live_bytes.candidate ||
           !change.sites.empty()) {
         result.devices.push_back(std::move(change));
@@ -122,15 +121,27 @@ class PeakTally {
     return a.bytes > b.bytes ? a.bytes - b.bytes : b.bytes - a.bytes;
   }
 
-  // The largest change in bytes first; path and op name make the order total.
-  static void SortSites(std::vector<PeakSiteChange>& sites) {
-    std::sort(sites.begin(), sites.end(), [](const PeakSiteChange& a, const PeakSiteChange& b) {
+  // A site and its key, whose node number settles the one tie the text can leave: the path
+  // "" of a span not placed and that of a top span named "".
+  using KeyedSite = std::pair<std::uint64_t, PeakSiteChange>;
+
+  // The largest change in bytes first, then path, op name and node: a total order, whatever
+  // order the hash map gave them in.
+  static std::vector<PeakSiteChange> Sorted(std::vector<KeyedSite>& sites) {
+    std::sort(sites.begin(), sites.end(), [](const KeyedSite& x, const KeyedSite& y) {
+      const PeakSiteChange& a = x.second;
+      const PeakSiteChange& b = y.second;
       const std::uint64_t da = Distance(a.base, a.candidate);
       const std::uint64_t db = Distance(b.base, b.candidate);
       if (da != db) return da > db;
       if (a.path != b.path) return a.path < b.path;
-      return a.op_name < b.op_name;
+      if (a.op_name != b.op_name) return a.op_name < b.op_name;
+      return x.first < y.first;
     });
+    std::vector<PeakSiteChange> sorted;
+    sorted.reserve(sites.size());
+    for (KeyedSite& site : sites) sorted.push_back(std::move(site.second));
+    return sorted;
   }
 
   const PathTrie& trie_;

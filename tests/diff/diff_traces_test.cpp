@@ -166,6 +166,24 @@ TEST(DiffJson, TheSlowerOpAsOneObject) {
       R"("regressions":[{"kind":"op_total_ns","subject":"matmul","base":1000,"candidate":1250,"delta":250,"ratio":1.25}]})");
 }
 
+TEST(DiffJson, TheExtraStorageAtThePeakInTheMemoryObject) {
+  const TraceDiff diff = DiffOf(DiffRun(), DiffRun({.extra_storage = true}));
+  std::ostringstream out;
+  WriteTraceDiffJson(diff, {}, {}, out);
+  const std::string site = R"({"path":"train/forward","op_name":null,"status":"changed",)"
+                           R"("base":{"count":2,"bytes":150},"candidate":{"count":3,"bytes":214}})";
+  EXPECT_NE(out.str().find(R"("logical_peak_bytes":{"base":150,"candidate":214,"delta":64,)"
+                           R"("ratio":1.4266666666666667},)"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find(R"("memory":{"peak_sites":[)" + site +
+                           R"(],"devices":[{"device":"cpu","logical_peak_bytes":{"base":150,)"
+                           R"("candidate":214,"delta":64,"ratio":1.4266666666666667},"sites":[)" +
+                           site + "]}]}"),
+            std::string::npos)
+      << out.str();
+}
+
 TEST(DiffJson, TopCutsTheListsButNotTheRegressions) {
   const TraceDiff diff = DiffOf(DiffRun(), DiffRun({.child_name = "fwd", .matmul_ns = 1500}));
   ASSERT_EQ(diff.spans.size(), 2u);
