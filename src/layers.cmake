@@ -43,6 +43,9 @@ tracedoc_layer(analysis USES util emit format document
                HEADERS memory.hpp summary.hpp)
 tracedoc_layer(health USES util text emit format document analysis
                HEADERS health.hpp validation.hpp LINKS PkgConfig::SODIUM)
+# Two runs compared (docs/diff.md): span paths, time, logical peaks, health and steps, the gate.
+tracedoc_layer(diff USES util error emit format document analysis health traceml_analysis
+               HEADERS diff.hpp)
 # Replicated cohorts of runs compared, fail-closed (docs/compare.md).
 tracedoc_layer(cohort USES util error emit document health HEADERS cohort.hpp)
 tracedoc_layer(timeline USES util text emit document analysis
@@ -53,6 +56,6 @@ tracedoc_layer(report USES util text emit format document analysis health timeli
 tracedoc_layer(open USES error json document read cirron cirron_convert traceml_convert
                HEADERS input_format.hpp open.hpp)
 # The command line: public headers only.
-tracedoc_layer(cli USES util error emit document read write analysis health timeline report
-                        traceml_analysis open cohort
+tracedoc_layer(cli USES util error emit document read write analysis health diff cohort
+                        timeline report traceml_analysis open
                LINKS CLI11::CLI11)

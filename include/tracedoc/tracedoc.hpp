@@ -9,6 +9,7 @@
 #include "tracedoc/cohort.hpp"
 #include "tracedoc/converted_facts.hpp"
 #include "tracedoc/diagnostic.hpp"
+#include "tracedoc/diff.hpp"
 #include "tracedoc/document.hpp"
 #include "tracedoc/document_builder.hpp"
 #include "tracedoc/enums.hpp"

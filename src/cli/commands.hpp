@@ -103,6 +103,7 @@ void AddDocumentCommand(CLI::App& app, std::function<int()>& run);
 void AddSummaryCommand(CLI::App& app, std::function<int()>& run);
 void AddMemoryCommand(CLI::App& app, std::function<int()>& run);
 void AddHealthCommand(CLI::App& app, std::function<int()>& run);
+void AddDiffCommand(CLI::App& app, std::function<int()>& run);
 void AddExportCommand(CLI::App& app, std::function<int()>& run);
 void AddReportCommand(CLI::App& app, std::function<int()>& run);
 void AddImportCommand(CLI::App& app, std::function<int()>& run);

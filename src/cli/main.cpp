@@ -50,6 +50,7 @@ int main(int argc, char** argv) {
   tracedoc::cli::AddSummaryCommand(app, run);
   tracedoc::cli::AddMemoryCommand(app, run);
   tracedoc::cli::AddHealthCommand(app, run);
+  tracedoc::cli::AddDiffCommand(app, run);
   tracedoc::cli::AddExportCommand(app, run);
   tracedoc::cli::AddReportCommand(app, run);
   tracedoc::cli::AddImportCommand(app, run);

@@ -154,6 +154,7 @@ constexpr std::string_view kCommandList =
     "  summary   Print the summary of a trace or a TraceML run as JSON\n"
     "  memory    Print the logical and physical memory profile as JSON\n"
     "  health    Print the health report as JSON; exit 0 if structurally valid, 1 if not\n"
+    "  diff      Compare two runs; with --fail-over, exit 1 when the candidate regressed\n"
     "  export    Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope)\n"
     "  report    Write a self-contained HTML report: answers, timeline, memory, steps, top ops, health\n"
     "  import    Convert a Cirron spool or a TraceML export into trace/10 JSONL\n"
@@ -228,6 +229,7 @@ TEST_F(CliTest, EveryCommandsHelpEndsWithAnExample) {
       {"summary", "tracedoc summary --pretty run.jsonl"},
       {"memory", "tracedoc memory --pretty run.jsonl"},
       {"health", "tracedoc health --pretty run.jsonl"},
+      {"diff", "tracedoc diff --fail-over 10% base.jsonl candidate.jsonl"},
       {"export", "tracedoc export --format chrome run.jsonl -o run.trace.json"},
       {"report", "tracedoc report run.jsonl -o report.html"},
       {"version", "tracedoc version"},
@@ -255,6 +257,7 @@ TEST_F(CliTest, EveryCommandReportsAFailedWriteToStandardOutput) {
       {"summary", "summary sample.jsonl"},
       {"memory", "memory sample.jsonl"},
       {"health", "health sample.jsonl"},
+      {"diff", "diff sample.jsonl sample.jsonl"},
       {"version", "version"},
       {"version", "--version"},
   };

@@ -1,0 +1,164 @@
+// DiffTraces: the parts of docs/diff.md put together, and the change figures.
+#include <algorithm>
+#include <bitset>
+#include <limits>
+#include <span>
+
+#include "diff/meta_changes.hpp"
+#include "diff/op_stats.hpp"
+#include "diff/path_trie.hpp"
+#include "diff/peak_sites.hpp"
+#include "tracedoc/converted_facts.hpp"
+#include "tracedoc/diff.hpp"
+#include "tracedoc/health.hpp"
+#include "tracedoc/summary.hpp"
+#include "util/saturating.hpp"
+
+namespace tracedoc {
+namespace {
+
+std::uint64_t Distance(std::uint64_t a, std::uint64_t b) { return a > b ? a - b : b - a; }
+
+// The largest absolute change first; `name` makes the order total.
+template <class Change, class Name>
+void SortByChange(std::vector<Change>& changes, Name name) {
+  std::sort(changes.begin(), changes.end(), [&name](const Change& a, const Change& b) {
+    const std::uint64_t da = Distance(a.base.total_ns, a.candidate.total_ns);
+    const std::uint64_t db = Distance(b.base.total_ns, b.candidate.total_ns);
+    if (da != db) return da > db;
+    return name(a) < name(b);
+  });
+}
+
+// Span paths (docs/diff.md §3): both runs' spans placed in one trie, then each node's figures.
+void DiffSpans(const diff::PathTrie& trie, std::span<const diff::PathNode> nodes[2],
+               const TraceDocument* runs[2], bool include_unchanged, TraceDiff& out) {
+  std::vector<SpanPathStats> stats[2];
+  for (int side = 0; side < 2; ++side) {
+    stats[side].resize(trie.size());
+    const SpanIndex index = runs[side]->span_index();
+    const std::span<const SpanRecord> spans = runs[side]->spans();
+    for (SpanPosition s = 0; s < spans.size(); ++s) {
+      if (nodes[side][s] == diff::kNoPathNode) continue;
+      SpanPathStats& node = stats[side][nodes[side][s]];
+      ++node.count;
+      node.total_ns = util::SaturatingAdd(node.total_ns, spans[s].duration_ns);
+      node.self_ns = util::SaturatingAdd(node.self_ns, index.self_time_ns(s));
+    }
+  }
+  // Nodes are numbered in the base's pre-order, then the candidate's new ones in its own.
+  for (diff::PathNode node = 0; node < trie.size(); ++node) {
+    const SpanPathStats& base = stats[0][node];
+    const SpanPathStats& candidate = stats[1][node];
+    if (!include_unchanged && base == candidate) continue;
+    std::string path = trie.Path(node);
+    if (base.count == 0) out.added_paths.push_back(path);
+    if (candidate.count == 0) out.removed_paths.push_back(path);
+    out.spans.push_back({std::move(path), base, candidate});
+  }
+  SortByChange(out.spans, [](const SpanPathChange& c) -> const std::string& { return c.path; });
+}
+
+void DiffOps(const TraceDocument& base, const TraceDocument& candidate, bool include_unchanged,
+             TraceDiff& out) {
+  for (const diff::OpNameStats& op : diff::CompareOpNames(base, candidate)) {
+    if (!include_unchanged && op.base == op.candidate) continue;
+    out.ops.push_back({std::string(op.name), op.base, op.candidate});
+  }
+  SortByChange(out.ops, [](const OpChange& c) -> const std::string& { return c.op_name; });
+}
+
+void DiffHealth(const TraceDocument& base, const TraceDocument& candidate, TraceDiff& out) {
+  std::bitset<kHealthCodeCount> raised[2];
+  const TraceDocument* runs[2] = {&base, &candidate};
+  for (int side = 0; side < 2; ++side) {
+    for (const HealthIssue& issue : AnalyzeHealth(*runs[side]).issues) {
+      raised[side].set(static_cast<std::size_t>(issue.code));
+    }
+  }
+  for (int code = 0; code < kHealthCodeCount; ++code) {
+    if (raised[1][code] && !raised[0][code]) out.new_issues.push_back(HealthCode(code));
+    if (raised[0][code] && !raised[1][code]) out.gone_issues.push_back(HealthCode(code));
+  }
+}
+
+// One figure per (rank, step): both step lists are sorted by rank, then number, so one merge.
+void DiffSteps(const TraceDocument& base, const TraceDocument& candidate, bool include_unchanged,
+               TraceDiff& out) {
+  const TraceDocument* runs[2] = {&base, &candidate};
+  const ConvertedFacts facts[2] = {base.converted_facts(), candidate.converted_facts()};
+  std::size_t at[2] = {0, 0};
+  const auto key = [&](int side) {
+    const RankStep& step = facts[side].steps[at[side]];
+    return std::pair(step.rank, step.number);
+  };
+  while (at[0] < facts[0].steps.size() || at[1] < facts[1].steps.size()) {
+    const bool has[2] = {at[0] < facts[0].steps.size(), at[1] < facts[1].steps.size()};
+    const std::pair<std::uint64_t, std::uint64_t> next =
+        !has[1] || (has[0] && key(0) < key(1)) ? key(0) : key(1);
+    StepChange change{next.first, next.second, {}};
+    std::optional<std::uint64_t>* sides[2] = {&change.duration_ns.base,
+                                              &change.duration_ns.candidate};
+    for (int side = 0; side < 2; ++side) {
+      for (; at[side] < facts[side].steps.size() && key(side) == next; ++at[side]) {
+        const std::uint64_t ns = runs[side]->spans()[facts[side].steps[at[side]].span].duration_ns;
+        *sides[side] = util::SaturatingAdd(sides[side]->value_or(0), ns);
+      }
+    }
+    if (include_unchanged || change.duration_ns.base != change.duration_ns.candidate) {
+      out.steps.push_back(change);
+    }
+  }
+}
+
+}  // namespace
+
+std::int64_t DiffDelta(std::uint64_t base, std::uint64_t candidate) noexcept {
+  constexpr std::uint64_t kMax = std::numeric_limits<std::int64_t>::max();
+  if (candidate >= base) return static_cast<std::int64_t>(std::min(candidate - base, kMax));
+  // −(base − candidate), clamped at −kMax − 1 without overflowing on the way.
+  const std::uint64_t drop = base - candidate;
+  if (drop > kMax) return std::numeric_limits<std::int64_t>::min();
+  return -static_cast<std::int64_t>(drop);
+}
+
+std::optional<double> DiffRatio(std::uint64_t base, std::uint64_t candidate) noexcept {
+  if (base == 0) return std::nullopt;
+  return static_cast<double>(candidate) / static_cast<double>(base);
+}
+
+bool TraceDiff::empty() const noexcept {
+  const auto same = [](const auto& change) { return change.base == change.candidate; };
+  const auto same_peak = [&same](const PeakChange& peak) {
+    return same(peak.live_bytes) && std::all_of(peak.sites.begin(), peak.sites.end(), same);
+  };
+  return meta.empty() && same(total_ns) && added_paths.empty() && removed_paths.empty() &&
+         std::all_of(spans.begin(), spans.end(), same) &&
+         std::all_of(ops.begin(), ops.end(), same) && same_peak(logical_peak) &&
+         std::all_of(device_peaks.begin(), device_peaks.end(), same_peak) && new_issues.empty() &&
+         gone_issues.empty() &&
+         std::all_of(steps.begin(), steps.end(),
+                     [&same](const StepChange& step) { return same(step.duration_ns); });
+}
+
+TraceDiff DiffTraces(const TraceDocument& base, const TraceDocument& candidate,
+                     const DiffOptions& options) {
+  TraceDiff out;
+  out.meta = diff::CompareMeta(base, candidate);
+  out.total_ns = {Summarize(base).total_ns, Summarize(candidate).total_ns};
+  diff::PathTrie trie;
+  const std::vector<diff::PathNode> placed[2] = {trie.Place(base), trie.Place(candidate)};
+  std::span<const diff::PathNode> nodes[2] = {placed[0], placed[1]};
+  const TraceDocument* runs[2] = {&base, &candidate};
+  DiffSpans(trie, nodes, runs, options.include_unchanged, out);
+  DiffOps(base, candidate, options.include_unchanged, out);
+  diff::PeakComparison peaks = diff::ComparePeaks({&base, nodes[0]}, {&candidate, nodes[1]}, trie,
+                                                  options.include_unchanged);
+  out.logical_peak = std::move(peaks.overall);
+  out.device_peaks = std::move(peaks.devices);
+  DiffHealth(base, candidate, out);
+  DiffSteps(base, candidate, options.include_unchanged, out);
+  return out;
+}
+
+}  // namespace tracedoc

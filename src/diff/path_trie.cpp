@@ -1,0 +1,87 @@
+#include "diff/path_trie.hpp"
+
+#include <algorithm>
+#include <span>
+
+namespace tracedoc::diff {
+namespace {
+
+std::uint64_t Pack(PathNode parent, std::uint32_t number) {
+  return (std::uint64_t{parent} << 32) | number;
+}
+
+// The top spans: roots, and spans whose parent_id names no span (they would otherwise vanish
+// from the comparison), together in start order, then id order.
+std::vector<SpanPosition> TopSpans(const TraceDocument& document) {
+  const SpanIndex index = document.span_index();
+  const std::span<const SpanRecord> spans = document.spans();
+  const std::span<const SpanPosition> roots_view = index.roots();
+  std::vector<SpanPosition> tops(roots_view.begin(), roots_view.end());
+  const std::size_t roots = tops.size();
+  for (SpanPosition s = 0; s < spans.size(); ++s) {
+    if (spans[s].parent_id && !index.parent(s)) tops.push_back(s);
+  }
+  if (tops.size() == roots) return tops;  // roots() is in that order already
+  std::sort(tops.begin(), tops.end(), [&](SpanPosition a, SpanPosition b) {
+    if (spans[a].start_ns != spans[b].start_ns) return spans[a].start_ns < spans[b].start_ns;
+    return spans[a].id < spans[b].id;
+  });
+  return tops;
+}
+
+void AppendSegment(std::string& out, std::string_view name, std::uint32_t number) {
+  for (const char c : name) {
+    if (c == '\\' || c == '/' || c == '[') out += '\\';
+    out += c;
+  }
+  if (number == 0) return;
+  out += '[';
+  out += std::to_string(number);
+  out += ']';
+}
+
+}  // namespace
+
+PathNode PathTrie::Intern(PathNode parent, std::string_view name, std::uint32_t number) {
+  const auto [it, inserted] =
+      ids_.try_emplace(Key{Pack(parent, number), name}, static_cast<PathNode>(nodes_.size()));
+  if (inserted) nodes_.push_back(Node{parent, number, name});
+  return it->second;
+}
+
+std::vector<PathNode> PathTrie::Place(const TraceDocument& document) {
+  const SpanIndex index = document.span_index();
+  const std::span<const SpanRecord> spans = document.spans();
+  std::vector<PathNode> placed(spans.size(), kNoPathNode);
+  // How many children of each name a node has been given so far, in this document.
+  boost::unordered_flat_map<Key, std::uint32_t, util::SeededHash> named;
+  // Depth first with a stack (a chain of spans may be as deep as the trace is long); siblings
+  // are pushed last first, so they are numbered and placed in start order.
+  std::vector<std::pair<SpanPosition, PathNode>> stack;
+  const std::vector<SpanPosition> tops = TopSpans(document);
+  for (auto it = tops.rbegin(); it != tops.rend(); ++it) stack.emplace_back(*it, kNoPathNode);
+  while (!stack.empty()) {
+    const auto [span, parent] = stack.back();
+    stack.pop_back();
+    const std::string_view name = spans[span].name;
+    std::uint32_t& number = named[Key{Pack(parent, 0), name}];
+    const PathNode node = Intern(parent, name, number++);
+    placed[span] = node;
+    const std::span<const SpanPosition> children = index.children(span);
+    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.emplace_back(*it, node);
+  }
+  return placed;
+}
+
+std::string PathTrie::Path(PathNode node) const {
+  std::vector<PathNode> chain;
+  for (PathNode at = node; at != kNoPathNode; at = nodes_[at].parent) chain.push_back(at);
+  std::string path;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    if (it != chain.rbegin()) path += '/';
+    AppendSegment(path, nodes_[*it].name, nodes_[*it].number);
+  }
+  return path;
+}
+
+}  // namespace tracedoc::diff

@@ -1,0 +1,58 @@
+// The span paths of two runs in one trie (docs/diff.md §3): a span's node is its parent's node,
+// its name and its number among the earlier siblings of that name, so equal paths of the two runs
+// meet in one node without any path being spelt out. Only the changes a diff reports are.
+#ifndef TRACEDOC_SRC_DIFF_PATH_TRIE_HPP_
+#define TRACEDOC_SRC_DIFF_PATH_TRIE_HPP_
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <boost/unordered/unordered_flat_map.hpp>
+
+#include "tracedoc/document.hpp"
+#include "util/seeded_hash.hpp"
+
+namespace tracedoc::diff {
+
+/// A node of the trie; nodes are numbered in the order they were first placed.
+using PathNode = std::uint32_t;
+inline constexpr PathNode kNoPathNode = std::numeric_limits<PathNode>::max();
+
+class PathTrie {
+ public:
+  /// Places every span of `document` that is reached from a top span (a root, or a span whose
+  /// parent_id names no span), walking children in start order; returns each span's node,
+  /// indexed by SpanPosition: kNoPathNode for a span on or below a parent cycle. New nodes are
+  /// numbered in the document's pre-order. The trie keeps views of the document's names: it must
+  /// outlive the trie.
+  std::vector<PathNode> Place(const TraceDocument& document);
+
+  /// The number of nodes.
+  std::size_t size() const noexcept { return nodes_.size(); }
+
+  /// The node's path: its segments from the top joined by `/`, each the name with `\`, `/` and
+  /// `[` escaped by `\`, followed by `[k]` for the k-th (0-based, k ≥ 1) sibling of that name.
+  std::string Path(PathNode node) const;
+
+ private:
+  struct Node {
+    PathNode parent = kNoPathNode;
+    std::uint32_t number = 0;
+    std::string_view name;
+  };
+  // (parent node << 32 | number, name) → node.
+  using Key = std::pair<std::uint64_t, std::string_view>;
+
+  PathNode Intern(PathNode parent, std::string_view name, std::uint32_t number);
+
+  std::vector<Node> nodes_;
+  boost::unordered_flat_map<Key, PathNode, util::SeededHash> ids_;
+};
+
+}  // namespace tracedoc::diff
+
+#endif  // TRACEDOC_SRC_DIFF_PATH_TRIE_HPP_

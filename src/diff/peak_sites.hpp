@@ -1,0 +1,37 @@
+// The logical memory peaks of two runs (docs/diff.md §5): the peak over all devices and each
+// device's, and the storages live at each, matched across the runs by allocation site (the
+// aligned path of the allocating span, and the op) since storage ids need not agree.
+#ifndef TRACEDOC_SRC_DIFF_PEAK_SITES_HPP_
+#define TRACEDOC_SRC_DIFF_PEAK_SITES_HPP_
+
+#include <span>
+#include <vector>
+
+#include "diff/path_trie.hpp"
+#include "tracedoc/diff.hpp"
+#include "tracedoc/document.hpp"
+
+namespace tracedoc::diff {
+
+/// One run, its spans placed in the trie (PathTrie::Place).
+struct PlacedRun {
+  const TraceDocument* document = nullptr;
+  std::span<const PathNode> nodes;
+};
+
+struct PeakComparison {
+  /// Device "".
+  PeakChange overall;
+  /// Ascending byte-wise by device: every device with a change, or every device either run
+  /// allocated on with `include_unchanged`.
+  std::vector<PeakChange> devices;
+};
+
+/// The peaks of both runs' logical planes (built from their memory events, whatever the
+/// revision), with the sites that changed, or every site with `include_unchanged`.
+PeakComparison ComparePeaks(const PlacedRun& base, const PlacedRun& candidate, const PathTrie& trie,
+                            bool include_unchanged);
+
+}  // namespace tracedoc::diff
+
+#endif  // TRACEDOC_SRC_DIFF_PEAK_SITES_HPP_

@@ -1,0 +1,123 @@
+// The regression gate (docs/diff.md §8): which figures grew by more than the threshold, and the
+// threshold's spelling on the command line.
+#include <cstdint>
+#include <utility>
+
+#include "tracedoc/diff.hpp"
+
+namespace tracedoc {
+namespace {
+
+constexpr std::uint64_t kMillipercentPerUnit = 100'000;  // a ratio of 1 is 100 %
+constexpr std::uint64_t kMaxThreshold = 1'000'000'000ull * 1000;
+
+// The 128-bit product of two u64 as (high, low) words, so the gate's comparison is exact for
+// any figure (-Wpedantic rejects __int128).
+std::pair<std::uint64_t, std::uint64_t> WideProduct(std::uint64_t a, std::uint64_t b) {
+  const std::uint64_t a_lo = a & 0xFFFFFFFFu;
+  const std::uint64_t a_hi = a >> 32;
+  const std::uint64_t b_lo = b & 0xFFFFFFFFu;
+  const std::uint64_t b_hi = b >> 32;
+  const std::uint64_t lo_lo = a_lo * b_lo;
+  const std::uint64_t hi_lo = a_hi * b_lo;
+  const std::uint64_t lo_hi = a_lo * b_hi;
+  const std::uint64_t cross = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFu) + (lo_hi & 0xFFFFFFFFu);
+  const std::uint64_t high = a_hi * b_hi + (hi_lo >> 32) + (lo_hi >> 32) + (cross >> 32);
+  return {high, (cross << 32) | (lo_lo & 0xFFFFFFFFu)};
+}
+
+// Whether `figure` grew by more than `threshold` thousandths of a percent of its base:
+// (candidate − base) · 100,000 > base · threshold, exactly.
+bool GrewBeyond(const FigureChange& figure, std::uint64_t threshold) {
+  if (!figure.base || !figure.candidate || *figure.candidate <= *figure.base) return false;
+  return WideProduct(*figure.candidate - *figure.base, kMillipercentPerUnit) >
+         WideProduct(*figure.base, threshold);
+}
+
+FigureChange TotalOf(const auto& change) {
+  return {change.base.total_ns, change.candidate.total_ns};
+}
+
+}  // namespace
+
+Result<std::uint64_t> ParseDiffThreshold(std::string_view text) {
+  const auto invalid = [original = std::string(text)] {
+    Error error;
+    error.code = ErrorCode::kInvalidValue;
+    error.message =
+        "invalid threshold '" + original + "': expected a percentage such as 10% or 2.5%";
+    return error;
+  };
+  if (text.ends_with('%')) text.remove_suffix(1);
+  std::uint64_t value = 0;
+  int decimals = -1;  // digits after the point, once there is one
+  bool digits = false;
+  for (const char c : text) {
+    if (c == '.' && decimals < 0) {
+      decimals = 0;
+      continue;
+    }
+    if (c < '0' || c > '9' || decimals == 3) return invalid();
+    if (decimals >= 0) ++decimals;
+    digits = true;
+    value = value * 10 + static_cast<std::uint64_t>(c - '0');
+    if (value > kMaxThreshold) return invalid();
+  }
+  if (!digits) return invalid();
+  for (int d = decimals < 0 ? 0 : decimals; d < 3; ++d) value *= 10;
+  if (value > kMaxThreshold) return invalid();
+  return value;
+}
+
+std::string_view RegressionKindName(RegressionKind kind) noexcept {
+  switch (kind) {
+    case RegressionKind::kTotalTime:
+      return "total_ns";
+    case RegressionKind::kOpTime:
+      return "op_total_ns";
+    case RegressionKind::kSpanTime:
+      return "span_total_ns";
+    case RegressionKind::kDevicePeak:
+      return "device_logical_peak_bytes";
+    case RegressionKind::kPathAdded:
+      return "path_added";
+    case RegressionKind::kPathRemoved:
+      return "path_removed";
+  }
+  return "";
+}
+
+std::vector<Regression> FindRegressions(const TraceDiff& diff, const DiffGate& gate) {
+  std::vector<Regression> found;
+  const std::uint64_t limit = gate.threshold_millipercent;
+  if (GrewBeyond(diff.total_ns, limit))
+    found.push_back({RegressionKind::kTotalTime, "", diff.total_ns});
+  // Only op names and span paths both runs have: the others are structure, not growth.
+  for (const OpChange& op : diff.ops) {
+    if (op.base.count == 0 || op.candidate.count == 0) continue;
+    if (GrewBeyond(TotalOf(op), limit))
+      found.push_back({RegressionKind::kOpTime, op.op_name, TotalOf(op)});
+  }
+  for (const SpanPathChange& span : diff.spans) {
+    if (span.base.count == 0 || span.candidate.count == 0) continue;
+    if (GrewBeyond(TotalOf(span), limit))
+      found.push_back({RegressionKind::kSpanTime, span.path, TotalOf(span)});
+  }
+  for (const PeakChange& peak : diff.device_peaks) {
+    if (GrewBeyond(peak.live_bytes, limit)) {
+      found.push_back({RegressionKind::kDevicePeak, peak.device, peak.live_bytes});
+    }
+  }
+  if (gate.allow_structure) return found;
+  // Structure: the paths in one run only, each figure None on both sides (the span path
+  // entries of the diff carry their times).
+  for (const std::string& path : diff.added_paths) {
+    found.push_back({RegressionKind::kPathAdded, path, {}});
+  }
+  for (const std::string& path : diff.removed_paths) {
+    found.push_back({RegressionKind::kPathRemoved, path, {}});
+  }
+  return found;
+}
+
+}  // namespace tracedoc

@@ -1,0 +1,88 @@
+// The span paths of docs/diff.md §3: siblings of one name numbered in start order, names escaped,
+// tops (roots and spans of unknown parents) in start order, spans on a cycle left out, and one
+// node for equal paths of the two runs.
+#include "diff/path_trie.hpp"
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "support/fold_trace.hpp"
+#include "support/test_traces.hpp"
+
+namespace tracedoc::diff {
+namespace {
+
+using testdata::CompleteTerminalLine;
+using testdata::kMeta10;
+using testdata::SpanEndLine;
+using testdata::SpanStartLine;
+
+// `ids` in the order of the document's spans (byte-wise id order) mapped to their paths.
+std::vector<std::string> PathsOf(const PathTrie& trie, const std::vector<PathNode>& nodes) {
+  std::vector<std::string> paths;
+  for (const PathNode node : nodes) {
+    paths.push_back(node == kNoPathNode ? "<none>" : trie.Path(node));
+  }
+  return paths;
+}
+
+TEST(DiffPathTrie, NumbersSiblingsOfOneNameInStartOrder) {
+  const TraceDocument document = testing::FoldTrace(testdata::Lines(
+      {kMeta10, SpanStartLine("r", "train", 0), SpanStartLine("a", "step", 10, "r"),
+       SpanStartLine("b", "eval", 20, "r"), SpanStartLine("c", "step", 30, "r"),
+       SpanStartLine("e", "forward", 31, "c"), SpanStartLine("d", "step", 40, "r"),
+       SpanEndLine("a", 5), SpanEndLine("b", 5), SpanEndLine("e", 5), SpanEndLine("c", 5),
+       SpanEndLine("d", 5), SpanEndLine("r", 50), CompleteTerminalLine(50)}));
+  PathTrie trie;
+  const std::vector<PathNode> nodes = trie.Place(document);
+  // Spans in id order: a, b, c, d, e, r.
+  EXPECT_EQ(PathsOf(trie, nodes),
+            (std::vector<std::string>{"train/step", "train/eval", "train/step[1]", "train/step[2]",
+                                      "train/step[1]/forward", "train"}));
+  // Pre-order numbering: r, a, b, c, e, d.
+  EXPECT_EQ(nodes, (std::vector<PathNode>{1, 2, 3, 5, 4, 0}));
+}
+
+TEST(DiffPathTrie, EscapesSlashesBracketsAndBackslashes) {
+  const TraceDocument document = testing::FoldTrace(testdata::Lines(
+      {kMeta10, SpanStartLine("r", R"(a/b[c\\d)", 0), SpanStartLine("x", "", 1, "r"),
+       SpanEndLine("x", 1), SpanEndLine("r", 2), CompleteTerminalLine(2)}));
+  PathTrie trie;
+  EXPECT_EQ(PathsOf(trie, trie.Place(document)),
+            (std::vector<std::string>{R"(a\/b\[c\\d)", R"(a\/b\[c\\d/)"}));
+}
+
+TEST(DiffPathTrie, UnknownParentsAreTopsAndCyclesAreLeftOut) {
+  const TraceDocument document = testing::FoldTrace(testdata::Lines(
+      {kMeta10, SpanStartLine("o", "orphan", 5, "missing"), SpanStartLine("r", "train", 9),
+       SpanStartLine("p", "loop", 10, "q"), SpanStartLine("q", "loop", 11, "p"),
+       SpanStartLine("z", "train", 12), SpanEndLine("o", 1), SpanEndLine("r", 1),
+       SpanEndLine("p", 1), SpanEndLine("q", 1), SpanEndLine("z", 1), CompleteTerminalLine(20)}));
+  PathTrie trie;
+  // Spans in id order: o, p, q, r, z.
+  EXPECT_EQ(PathsOf(trie, trie.Place(document)),
+            (std::vector<std::string>{"orphan", "<none>", "<none>", "train", "train[1]"}));
+}
+
+TEST(DiffPathTrie, EqualPathsOfTwoRunsShareANode) {
+  const std::string base = testdata::Lines(
+      {kMeta10, SpanStartLine("r", "train", 0), SpanStartLine("a", "forward", 1, "r"),
+       SpanEndLine("a", 1), SpanEndLine("r", 2), CompleteTerminalLine(2)});
+  const std::string candidate = testdata::Lines(
+      {kMeta10, SpanStartLine("R", "train", 0), SpanStartLine("B", "backward", 1, "R"),
+       SpanStartLine("A", "forward", 2, "R"), SpanEndLine("A", 1), SpanEndLine("B", 1),
+       SpanEndLine("R", 3), CompleteTerminalLine(3)});
+  const TraceDocument a = testing::FoldTrace(base);
+  const TraceDocument b = testing::FoldTrace(candidate);
+  PathTrie trie;
+  EXPECT_EQ(trie.Place(a), (std::vector<PathNode>{1, 0}));
+  // Ids A, B, R: forward and train are the base's nodes, backward is new.
+  EXPECT_EQ(trie.Place(b), (std::vector<PathNode>{1, 2, 0}));
+  EXPECT_EQ(trie.size(), 3u);
+  EXPECT_EQ(trie.Path(2), "train/backward");
+}
+
+}  // namespace
+}  // namespace tracedoc::diff
