@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <span>
+#include <string>
+#include <vector>
 
 namespace tracedoc::diff {
 namespace {
@@ -30,10 +32,18 @@ std::vector<SpanPosition> TopSpans(const TraceDocument& document) {
 }
 
 void AppendSegment(std::string& out, std::string_view name, std::uint32_t number) {
+  const bool cut = name.size() > PathTrie::kMaxNameBytes;
+  if (cut) {
+    std::size_t end = PathTrie::kMaxNameBytes;
+    // Back to the first byte of a UTF-8 character (never a continuation byte 10xxxxxx).
+    while (end > 0 && (static_cast<unsigned char>(name[end]) & 0xC0) == 0x80) --end;
+    name = name.substr(0, end);
+  }
   for (const char c : name) {
     if (c == '\\' || c == '/' || c == '[') out += '\\';
     out += c;
   }
+  if (cut) out += "\xE2\x80\xA6";
   if (number == 0) return;
   out += '[';
   out += std::to_string(number);
@@ -45,7 +55,15 @@ void AppendSegment(std::string& out, std::string_view name, std::uint32_t number
 PathNode PathTrie::Intern(PathNode parent, std::string_view name, std::uint32_t number) {
   const auto [it, inserted] =
       ids_.try_emplace(Key{Pack(parent, number), name}, static_cast<PathNode>(nodes_.size()));
-  if (inserted) nodes_.push_back(Node{parent, number, name});
+  if (inserted) {
+    const PathNode node = it->second;
+    Node added{parent, number, name, 1, node};
+    if (parent != kNoPathNode) {
+      added.depth = nodes_[parent].depth + 1;
+      if (added.depth > kHeadSegments) added.head = nodes_[parent].head;
+    }
+    nodes_.push_back(added);
+  }
   return it->second;
 }
 
@@ -74,13 +92,26 @@ std::vector<PathNode> PathTrie::Place(const TraceDocument& document) {
 }
 
 std::string PathTrie::Path(PathNode node) const {
-  std::vector<PathNode> chain;
-  for (PathNode at = node; at != kNoPathNode; at = nodes_[at].parent) chain.push_back(at);
+  // The segments from `from` up `count` levels, top first.
+  const auto append_up = [this](std::string& path, PathNode from, std::uint32_t count) {
+    std::vector<PathNode> chain;
+    for (PathNode at = from; at != kNoPathNode && chain.size() < count; at = nodes_[at].parent) {
+      chain.push_back(at);
+    }
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      if (it != chain.rbegin()) path += '/';
+      AppendSegment(path, nodes_[*it].name, nodes_[*it].number);
+    }
+  };
   std::string path;
-  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-    if (it != chain.rbegin()) path += '/';
-    AppendSegment(path, nodes_[*it].name, nodes_[*it].number);
+  const std::uint32_t depth = nodes_[node].depth;
+  if (depth <= kHeadSegments + kTailSegments) {
+    append_up(path, node, depth);
+    return path;
   }
+  append_up(path, nodes_[node].head, kHeadSegments);
+  path += "/\xE2\x80\xA6/";
+  append_up(path, node, kTailSegments);
   return path;
 }
 

@@ -36,13 +36,26 @@ class PathTrie {
 
   /// The node's path: its segments from the top joined by `/`, each the name with `\`, `/` and
   /// `[` escaped by `\`, followed by `[k]` for the k-th (0-based, k ≥ 1) sibling of that name.
+  /// Bounded, so that listing every span of a deep chain stays linear: a node deeper than
+  /// kHeadSegments + kTailSegments keeps its first kHeadSegments and last kTailSegments
+  /// segments with `/…/` between, and a name longer than kMaxNameBytes is cut there (at a
+  /// character boundary) and ends in `…`. O(kHeadSegments + kTailSegments) time.
   std::string Path(PathNode node) const;
+
+  static constexpr std::uint32_t kHeadSegments = 4;
+  static constexpr std::uint32_t kTailSegments = 8;
+  static constexpr std::size_t kMaxNameBytes = 256;
 
  private:
   struct Node {
     PathNode parent = kNoPathNode;
     std::uint32_t number = 0;
     std::string_view name;
+    /// Segments from the top: 1 for a top span.
+    std::uint32_t depth = 1;
+    /// The node's ancestor (or itself) at depth min(depth, kHeadSegments): where the head of
+    /// an elided path ends, found without walking the chain.
+    PathNode head = kNoPathNode;
   };
   // (parent node << 32 | number, name) → node.
   using Key = std::pair<std::uint64_t, std::string_view>;

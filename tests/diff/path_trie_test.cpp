@@ -84,5 +84,39 @@ TEST(DiffPathTrie, EqualPathsOfTwoRunsShareANode) {
   EXPECT_EQ(trie.Path(2), "train/backward");
 }
 
+// A chain as deep as the trace is long: every path stays within its bound, so listing them all
+// is linear. The first four and last eight segments are kept.
+TEST(DiffPathTrie, DeepChainsKeepTheirHeadAndTailSegments) {
+  constexpr int kDepth = 20'000;
+  std::string text = std::string(kMeta10) + "\n";
+  for (int i = 0; i < kDepth; ++i) {
+    text += SpanStartLine("s" + std::to_string(i), "n" + std::to_string(i), static_cast<std::uint64_t>(i),
+                          i == 0 ? "" : "s" + std::to_string(i - 1)) + "\n";
+  }
+  for (int i = kDepth - 1; i >= 0; --i) text += SpanEndLine("s" + std::to_string(i), 1) + "\n";
+  text += CompleteTerminalLine(kDepth) + "\n";
+  const TraceDocument document = testing::FoldTrace(text);
+  PathTrie trie;
+  trie.Place(document);
+  ASSERT_EQ(trie.size(), static_cast<std::size_t>(kDepth));
+  EXPECT_EQ(trie.Path(11), "n0/n1/n2/n3/n4/n5/n6/n7/n8/n9/n10/n11");  // 12 segments: whole
+  EXPECT_EQ(trie.Path(12), "n0/n1/n2/n3/\u2026/n5/n6/n7/n8/n9/n10/n11/n12");
+  EXPECT_EQ(trie.Path(kDepth - 1),
+            "n0/n1/n2/n3/\u2026/n19992/n19993/n19994/n19995/n19996/n19997/n19998/n19999");
+  std::size_t total = 0;
+  for (PathNode node = 0; node < trie.size(); ++node) total += trie.Path(node).size();
+  EXPECT_LT(total, static_cast<std::size_t>(kDepth) * 80);
+}
+
+TEST(DiffPathTrie, LongNamesAreCutAtACharacterBoundary) {
+  // 255 ASCII bytes, then "é" (2 bytes) straddling the 256-byte cut, then more.
+  const std::string name = std::string(255, 'x') + "\u00e9" + std::string(100, 'y');
+  const TraceDocument document = testing::FoldTrace(testdata::Lines(
+      {kMeta10, SpanStartLine("r", name, 0), SpanEndLine("r", 1), CompleteTerminalLine(1)}));
+  PathTrie trie;
+  trie.Place(document);
+  EXPECT_EQ(trie.Path(0), std::string(255, 'x') + "\u2026");
+}
+
 }  // namespace
 }  // namespace tracedoc::diff
