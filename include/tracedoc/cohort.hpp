@@ -1,7 +1,7 @@
 // Replicated cohorts compared (docs/compare.md): does a candidate change make the measured region
 // slower or faster, judged over several runs of each side, fail-closed. The reference's rules and
-// verdict for the measured region, and the same estimate per op name with a false-positive
-// control over the many comparisons.
+// verdict for the measured region, and the same estimate per op name and span path with a
+// false-positive control over the many comparisons.
 #ifndef TRACEDOC_COHORT_HPP_
 #define TRACEDOC_COHORT_HPP_
 
@@ -86,8 +86,8 @@ struct DurationChange {
   /// ((1 + label shuffles at least as far from 0) / (1 + shuffles)); paired, the exact sign
   /// test of the differences.
   double p_value = 1;
-  /// Holm's step-down adjustment over every op-name change, which decides an op name's
-  /// verdict; the measured region's is its p_value (the one planned comparison, whose verdict
+  /// Holm's step-down adjustment over every op-name and span-path change, which decides their
+  /// verdicts; the measured region's is its p_value (the one planned comparison, whose verdict
   /// the interval decides).
   double adjusted_p_value = 1;
   CohortVerdict verdict = CohortVerdict::kInconclusive;
@@ -99,6 +99,14 @@ struct OpNameChange {
   std::string op_name{};
   DurationChange change;
   friend bool operator==(const OpNameChange&, const OpNameChange&) = default;
+};
+
+/// The change of one span path's total time per run (its spans' duration_ns; 0 in a run
+/// without the path). Paths as `tracedoc diff` aligns them (docs/diff.md §3).
+struct SpanPathChange {
+  std::string path{};
+  DurationChange change;
+  friend bool operator==(const SpanPathChange&, const SpanPathChange&) = default;
 };
 
 struct CohortComparison {
@@ -115,6 +123,9 @@ struct CohortComparison {
   /// The op names with the largest total time over both cohorts, at most
   /// CompareOptions::max_op_names of them, by that total (then by name); empty when ineligible.
   std::vector<OpNameChange> op_names{};
+  /// The span paths with the largest total time, at most CompareOptions::max_span_paths, the
+  /// same way; empty when ineligible.
+  std::vector<SpanPathChange> span_paths{};
   friend bool operator==(const CohortComparison&, const CohortComparison&) = default;
 };
 
@@ -127,14 +138,17 @@ struct CompareOptions {
   std::uint64_t seed = 0x7472'6163'6564'6f63;
   /// The interval's confidence, in (0, 1).
   double confidence = 0.95;
-  /// The family-wise error rate Holm's adjustment keeps over the op names, in (0, 1).
+  /// The family-wise error rate Holm's adjustment keeps over the op names and span paths
+  /// together, in (0, 1).
   double family_alpha = 0.05;
   /// How many op names are estimated (each costs `resamples` medians).
   std::size_t max_op_names = 50;
+  /// How many span paths are estimated.
+  std::size_t max_span_paths = 50;
 };
 
 /// Compares the two cohorts (docs/compare.md). Linear in the documents' records, plus
-/// resamples × runs × (1 + op names) for the bootstrap. The error `invalid_value` (field
+/// resamples × runs × (1 + op names + span paths) for the bootstrap and the permutations. The error `invalid_value` (field
 /// `options`) for options outside their ranges; an ineligible comparison is not an error.
 Result<CohortComparison> CompareCohorts(std::span<const TraceDocument* const> baseline,
                                         std::span<const TraceDocument* const> candidate,

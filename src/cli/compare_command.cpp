@@ -62,15 +62,18 @@ void PrintText(std::ostream& out, const CohortComparison& comparison, const Comp
   out << "measured region: median delta ";
   PrintChange(out, *comparison.measured_region);
   out << " at " << options.confidence * 100 << " %\n";
-  if (comparison.op_names.empty()) return;
-  out << "op names (Holm-adjusted over " << comparison.op_names.size() << ", family alpha "
+  const std::size_t family = comparison.op_names.size() + comparison.span_paths.size();
+  if (family == 0) return;
+  out << "op names and span paths (Holm-adjusted over " << family << ", family alpha "
       << options.family_alpha << "):\n";
-  for (const OpNameChange& op : comparison.op_names) {
-    out << "  " << std::left << std::setw(17) << CohortVerdictName(op.change.verdict) << ' ';
-    PrintChange(out, op.change);
-    out << "  p_adj " << std::setprecision(4) << op.change.adjusted_p_value << "  " << op.op_name
-        << '\n';
-  }
+  const auto print = [&](std::string_view what, const std::string& name, const DurationChange& change) {
+    out << "  " << std::left << std::setw(17) << CohortVerdictName(change.verdict) << ' ';
+    PrintChange(out, change);
+    out << "  p_adj " << std::setprecision(4) << change.adjusted_p_value << "  " << what << ' '
+        << name << '\n';
+  };
+  for (const OpNameChange& op : comparison.op_names) print("op", op.op_name, op.change);
+  for (const SpanPathChange& path : comparison.span_paths) print("span", path.path, path.change);
 }
 
 // Reads every file of a cohort, or says why one cannot be read.
@@ -145,6 +148,9 @@ void AddCompareCommand(CLI::App& app, std::function<int()>& run) {
   command->add_option("--seed", args->options.seed, "The bootstrap's seed");
   command->add_option("--max-op-names", args->options.max_op_names,
                       "How many op names (the largest by total time) to estimate")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{10'000}));
+  command->add_option("--max-span-paths", args->options.max_span_paths,
+                      "How many span paths (the largest by total time) to estimate")
       ->check(CLI::Range(std::size_t{0}, std::size_t{10'000}));
   AddThreadsOption(*command, args->threads);
   AddFromOption(*command, args->from);

@@ -46,6 +46,14 @@ void EmitChange(emit::JsonEmitter& json, const DurationChange& change) {
   json.Key("verdict").String(CohortVerdictName(change.verdict));
 }
 
+void EmitNamedChange(emit::JsonEmitter& json, std::string_view key, std::string_view name,
+                     const DurationChange& change) {
+  json.BeginObject();
+  json.Key(key).String(name);
+  EmitChange(json, change);
+  json.EndObject();
+}
+
 void EmitReason(emit::JsonEmitter& json, const CohortReason& reason) {
   json.BeginObject();
   json.Key("rule").String(CohortRuleName(reason.rule));
@@ -75,11 +83,11 @@ void EmitComparison(emit::JsonEmitter& json, const CohortComparison& comparison)
     json.Null();
   }
   json.Key("op_names").BeginArray();
-  for (const OpNameChange& op : comparison.op_names) {
-    json.BeginObject();
-    json.Key("op_name").String(op.op_name);
-    EmitChange(json, op.change);
-    json.EndObject();
+  for (const OpNameChange& op : comparison.op_names) EmitNamedChange(json, "op_name", op.op_name, op.change);
+  json.EndArray();
+  json.Key("span_paths").BeginArray();
+  for (const SpanPathChange& path : comparison.span_paths) {
+    EmitNamedChange(json, "path", path.path, path.change);
   }
   json.EndArray();
   json.EndObject();

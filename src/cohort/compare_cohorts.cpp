@@ -1,5 +1,6 @@
 // CompareCohorts (docs/compare.md): the rules first; when the runs pass, the measured region's
-// change and verdict, then each large op name's, with Holm's adjustment over the op names.
+// change and verdict, then each large op name's and span path's, with Holm's adjustment over
+// them all.
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -7,7 +8,7 @@
 #include "cohort/bootstrap.hpp"
 #include "cohort/eligibility.hpp"
 #include "cohort/holm.hpp"
-#include "cohort/op_name_totals.hpp"
+#include "cohort/largest_totals.hpp"
 #include "cohort/run_facts.hpp"
 #include "tracedoc/cohort.hpp"
 
@@ -81,20 +82,28 @@ Result<CohortComparison> CompareCohorts(std::span<const TraceDocument* const> ba
 
   std::vector<const TraceDocument*> runs(baseline.begin(), baseline.end());
   runs.insert(runs.end(), candidate.begin(), candidate.end());
-  std::vector<double> p_values;
-  for (const cohort::OpNameTotals& op : cohort::LargestOpNames(runs, options.max_op_names)) {
-    const std::span<const double> per_run(op.per_run);
-    comparison.op_names.push_back(
-        {std::string(op.op_name),
-         cohort::EstimateChange(per_run.first(baseline.size()), per_run.subspan(baseline.size()),
-                                eligibility.pairs, plan)});
-    p_values.push_back(comparison.op_names.back().change.p_value);
+  const auto estimate = [&](const cohort::PartTotals& part) {
+    const std::span<const double> per_run(part.per_run);
+    return cohort::EstimateChange(per_run.first(baseline.size()),
+                                  per_run.subspan(baseline.size()), eligibility.pairs, plan);
+  };
+  for (const cohort::PartTotals& op : cohort::LargestOpNames(runs, options.max_op_names)) {
+    comparison.op_names.push_back({op.name, estimate(op)});
   }
+  for (const cohort::PartTotals& path : cohort::LargestSpanPaths(runs, options.max_span_paths)) {
+    comparison.span_paths.push_back({path.name, estimate(path)});
+  }
+  // One family: every op name and span path, so that the chance of any false verdict among
+  // them stays at family_alpha.
+  std::vector<DurationChange*> family;
+  for (OpNameChange& op : comparison.op_names) family.push_back(&op.change);
+  for (SpanPathChange& path : comparison.span_paths) family.push_back(&path.change);
+  std::vector<double> p_values;
+  for (const DurationChange* change : family) p_values.push_back(change->p_value);
   const std::vector<double> adjusted = cohort::HolmAdjusted(p_values);
-  for (std::size_t i = 0; i < adjusted.size(); ++i) {
-    DurationChange& change = comparison.op_names[i].change;
-    change.adjusted_p_value = adjusted[i];
-    change.verdict = AdjustedVerdict(change, options.family_alpha);
+  for (std::size_t i = 0; i < family.size(); ++i) {
+    family[i]->adjusted_p_value = adjusted[i];
+    family[i]->verdict = AdjustedVerdict(*family[i], options.family_alpha);
   }
   return comparison;
 }

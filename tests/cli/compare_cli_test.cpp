@@ -44,7 +44,8 @@ TEST_F(CompareCliTest, ASlowerCandidateFailsTheGateAndSaysWhichOp) {
   EXPECT_TRUE(text.out.starts_with("verdict: candidate_slower (10 baseline and 10 candidate runs)\n"))
       << text.out;
   EXPECT_NE(text.out.find("candidate_slower  +"), std::string::npos) << text.out;
-  EXPECT_NE(text.out.find("  matmul\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("  op matmul\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("  span bench::step/measured\n"), std::string::npos) << text.out;
 
   const RunResult gate = Run("compare --fail-on-slower --json --baseline" + baseline +
                              " --candidate" + candidate);

@@ -52,6 +52,13 @@ TEST(CompareCohortsTest, AQuarterSlowerMatmulIsFoundInTheRegionAndInItsOp) {
   EXPECT_NEAR(*matmul.relative_delta, 0.25, 0.06);
   EXPECT_LE(matmul.adjusted_p_value, 0.05);
   EXPECT_EQ(OpNamed(comparison, "relu").change.verdict, CohortVerdict::kInconclusive);
+  // The span paths: the root and the measured span both grew with the measured region.
+  ASSERT_EQ(comparison.span_paths.size(), 2u);
+  EXPECT_EQ(comparison.span_paths[0].path, "bench::step");
+  EXPECT_EQ(comparison.span_paths[1].path, "bench::step/measured");
+  EXPECT_EQ(comparison.span_paths[1].change.verdict, CohortVerdict::kCandidateSlower);
+  EXPECT_EQ(comparison.span_paths[1].change.median_delta_ns,
+            comparison.measured_region->median_delta_ns);
 }
 
 TEST(CompareCohortsTest, NoShiftIsInconclusiveInAtLeast95Of100Seeds) {
@@ -66,6 +73,9 @@ TEST(CompareCohortsTest, NoShiftIsInconclusiveInAtLeast95Of100Seeds) {
     bool all = true;
     for (const OpNameChange& op : comparison.op_names) {
       all = all && op.change.verdict == CohortVerdict::kInconclusive;
+    }
+    for (const SpanPathChange& path : comparison.span_paths) {
+      all = all && path.change.verdict == CohortVerdict::kInconclusive;
     }
     ops_inconclusive += all;
   }
@@ -88,6 +98,7 @@ TEST(CompareCohortsTest, IneligibleRunsGetEveryReasonAndNoEstimate) {
   EXPECT_EQ(comparison.reasons[2].rule, CohortRule::kNotProductionEquivalent);
   EXPECT_FALSE(comparison.measured_region.has_value());
   EXPECT_TRUE(comparison.op_names.empty());
+  EXPECT_TRUE(comparison.span_paths.empty());
   EXPECT_EQ(
       WriteCohortComparisonJson(comparison),
       R"({"schema":"tracedoc/comparison/1","verdict":"ineligible","reasons":[)"
@@ -97,7 +108,8 @@ TEST(CompareCohortsTest, IneligibleRunsGetEveryReasonAndNoEstimate) {
       R"("message":"candidate run 3 has another capture_contract"},)"
       R"({"rule":"not_production_equivalent","side":"candidate","first_run":3,"runs":1,)"
       R"("message":"candidate run 3 does not declare measurement_scope production_equivalent"}],)"
-      R"("baseline_runs":4,"candidate_runs":5,"paired":false,"measured_region":null,"op_names":[]})");
+      R"("baseline_runs":4,"candidate_runs":5,"paired":false,"measured_region":null,"op_names":[],)"
+      R"("span_paths":[]})");
 }
 
 TEST(CompareCohortsTest, TheSameInputsGiveTheSameJson) {
@@ -152,7 +164,8 @@ TEST(CompareCohortsTest, LargeRunsEstimateTheLargestOpNamesOnly) {
   };
   const FoldedCohort baseline = draw("a", 1);
   const FoldedCohort candidate = draw("b", 2);
-  const CohortComparison comparison = Compare(baseline, candidate, {.resamples = 4000});
+  const CohortComparison comparison =
+      Compare(baseline, candidate, {.resamples = 4000, .max_span_paths = 0});
   ASSERT_EQ(comparison.op_names.size(), 50u);
   EXPECT_EQ(comparison.op_names[0].op_name, "op990");  // doubled in the candidate
   for (const OpNameChange& op : comparison.op_names) {

@@ -1,0 +1,37 @@
+#include "cohort/largest_totals.hpp"
+
+#include <string_view>
+
+#include "diff/path_trie.hpp"
+#include "util/seeded_hash.hpp"
+
+namespace tracedoc::cohort {
+
+std::vector<PartTotals> LargestOpNames(std::span<const TraceDocument* const> runs,
+                                       std::size_t limit) {
+  return LargestTotals<std::string_view, util::SeededHash>(
+      runs.size(), limit,
+      [&](std::size_t run, const auto& add) {
+        for (const OpRecord& op : runs[run]->ops()) add(op.op_name, op.duration_ns);
+      },
+      std::less<>(), [](std::string_view name) { return std::string(name); });
+}
+
+std::vector<PartTotals> LargestSpanPaths(std::span<const TraceDocument* const> runs,
+                                         std::size_t limit) {
+  diff::PathTrie trie;
+  std::vector<std::vector<diff::PathNode>> placed;
+  placed.reserve(runs.size());
+  for (const TraceDocument* run : runs) placed.push_back(trie.Place(*run));
+  return LargestTotals<diff::PathNode, boost::hash<diff::PathNode>>(
+      runs.size(), limit,
+      [&](std::size_t run, const auto& add) {
+        const std::span<const SpanRecord> spans = runs[run]->spans();
+        for (std::size_t s = 0; s < spans.size(); ++s) {
+          if (placed[run][s] != diff::kNoPathNode) add(placed[run][s], spans[s].duration_ns);
+        }
+      },
+      std::less<>(), [&](diff::PathNode node) { return trie.Path(node); });
+}
+
+}  // namespace tracedoc::cohort
