@@ -50,7 +50,7 @@ tracedoc_layer(diff USES util error emit format document analysis health traceml
 tracedoc_layer(cohort USES util error emit document health diff HEADERS cohort.hpp)
 tracedoc_layer(timeline USES util text emit document analysis
                HEADERS chrome_trace.hpp speedscope.hpp)
-tracedoc_layer(report USES util text emit format document analysis health timeline
+tracedoc_layer(report USES util text emit format document analysis health diff timeline
                HEADERS html_report.hpp)
 # One way in (tracedoc/open.hpp): the format of an input, and its reader into a document.
 tracedoc_layer(open USES error json document read cirron cirron_convert traceml_convert

@@ -95,18 +95,18 @@ struct DurationChange {
 };
 
 /// The change of one op name's total time per run (0 in a run without the op).
-struct OpNameChange {
+struct OpNameEstimate {
   std::string op_name{};
   DurationChange change;
-  friend bool operator==(const OpNameChange&, const OpNameChange&) = default;
+  friend bool operator==(const OpNameEstimate&, const OpNameEstimate&) = default;
 };
 
 /// The change of one span path's total time per run (its spans' duration_ns; 0 in a run
 /// without the path). Paths as `tracedoc diff` aligns them (docs/diff.md §3).
-struct SpanPathChange {
+struct SpanPathEstimate {
   std::string path{};
   DurationChange change;
-  friend bool operator==(const SpanPathChange&, const SpanPathChange&) = default;
+  friend bool operator==(const SpanPathEstimate&, const SpanPathEstimate&) = default;
 };
 
 struct CohortComparison {
@@ -122,10 +122,10 @@ struct CohortComparison {
   std::optional<DurationChange> measured_region{};
   /// The op names with the largest total time over both cohorts, at most
   /// CompareOptions::max_op_names of them, by that total (then by name); empty when ineligible.
-  std::vector<OpNameChange> op_names{};
+  std::vector<OpNameEstimate> op_names{};
   /// The span paths with the largest total time, at most CompareOptions::max_span_paths, the
   /// same way; empty when ineligible.
-  std::vector<SpanPathChange> span_paths{};
+  std::vector<SpanPathEstimate> span_paths{};
   friend bool operator==(const CohortComparison&, const CohortComparison&) = default;
 };
 

@@ -40,6 +40,16 @@ std::string WriteHtmlReport(const TraceDocument& document, const HtmlReportOptio
 void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
                      const HtmlReportOptions& options = {});
 
+/// The report of `candidate` with a section that compares it with `baseline` (docs/report.md,
+/// "Compared with a baseline"; the figures of DiffTraces(baseline, candidate)): the largest
+/// changes, both runs' live bytes on one chart, span paths added and removed, health codes new
+/// and gone. Without that section the page is WriteHtmlReport(candidate)'s, byte for byte.
+void WriteHtmlComparisonReport(const TraceDocument& baseline, const TraceDocument& candidate,
+                               std::ostream& out, const HtmlReportOptions& options = {});
+std::string WriteHtmlComparisonReport(const TraceDocument& baseline,
+                                      const TraceDocument& candidate,
+                                      const HtmlReportOptions& options = {});
+
 }  // namespace tracedoc
 
 #endif  // TRACEDOC_HTML_REPORT_HPP_

@@ -29,14 +29,6 @@ struct CompareArgs {
   std::string from;
 };
 
-// A signed duration: `+1.25 ms`, `-300 ns`.
-std::string SignedDuration(double ns) {
-  const double rounded = std::round(std::fabs(ns));
-  const std::uint64_t magnitude =
-      rounded >= 18446744073709551615.0 ? UINT64_MAX : static_cast<std::uint64_t>(rounded);
-  return (ns < 0 ? "-" : "+") + report::FormatDuration(magnitude);
-}
-
 std::string Relative(const DurationChange& change) {
   if (!change.relative_delta) return "n/a";
   std::ostringstream text;
@@ -46,8 +38,8 @@ std::string Relative(const DurationChange& change) {
 }
 
 void PrintChange(std::ostream& out, const DurationChange& change) {
-  out << SignedDuration(change.median_delta_ns) << " (" << Relative(change) << "), interval ["
-      << SignedDuration(change.interval_low_ns) << ", " << SignedDuration(change.interval_high_ns)
+  out << report::FormatSignedDuration(change.median_delta_ns) << " (" << Relative(change) << "), interval ["
+      << report::FormatSignedDuration(change.interval_low_ns) << ", " << report::FormatSignedDuration(change.interval_high_ns)
       << "]";
 }
 
@@ -72,8 +64,8 @@ void PrintText(std::ostream& out, const CohortComparison& comparison, const Comp
     out << "  p_adj " << std::setprecision(4) << change.adjusted_p_value << "  " << what << ' '
         << name << '\n';
   };
-  for (const OpNameChange& op : comparison.op_names) print("op", op.op_name, op.change);
-  for (const SpanPathChange& path : comparison.span_paths) print("span", path.path, path.change);
+  for (const OpNameEstimate& op : comparison.op_names) print("op", op.op_name, op.change);
+  for (const SpanPathEstimate& path : comparison.span_paths) print("span", path.path, path.change);
 }
 
 // Reads every file of a cohort, or says why one cannot be read.

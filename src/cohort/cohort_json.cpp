@@ -83,10 +83,10 @@ void EmitComparison(emit::JsonEmitter& json, const CohortComparison& comparison)
     json.Null();
   }
   json.Key("op_names").BeginArray();
-  for (const OpNameChange& op : comparison.op_names) EmitNamedChange(json, "op_name", op.op_name, op.change);
+  for (const OpNameEstimate& op : comparison.op_names) EmitNamedChange(json, "op_name", op.op_name, op.change);
   json.EndArray();
   json.Key("span_paths").BeginArray();
-  for (const SpanPathChange& path : comparison.span_paths) {
+  for (const SpanPathEstimate& path : comparison.span_paths) {
     EmitNamedChange(json, "path", path.path, path.change);
   }
   json.EndArray();

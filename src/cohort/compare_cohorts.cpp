@@ -96,8 +96,8 @@ Result<CohortComparison> CompareCohorts(std::span<const TraceDocument* const> ba
   // One family: every op name and span path, so that the chance of any false verdict among
   // them stays at family_alpha.
   std::vector<DurationChange*> family;
-  for (OpNameChange& op : comparison.op_names) family.push_back(&op.change);
-  for (SpanPathChange& path : comparison.span_paths) family.push_back(&path.change);
+  for (OpNameEstimate& op : comparison.op_names) family.push_back(&op.change);
+  for (SpanPathEstimate& path : comparison.span_paths) family.push_back(&path.change);
   std::vector<double> p_values;
   for (const DurationChange* change : family) p_values.push_back(change->p_value);
   const std::vector<double> adjusted = cohort::HolmAdjusted(p_values);

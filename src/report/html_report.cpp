@@ -12,6 +12,7 @@
 
 #include "analysis/logical_memory.hpp"
 #include "report/answers_section.hpp"
+#include "report/comparison_section.hpp"
 #include "report/health_section.hpp"
 #include "report/html_escape.hpp"
 #include "report/mark_chart.hpp"
@@ -25,6 +26,7 @@
 #include "report/report_script.hpp"
 #include "report/run_section.hpp"
 #include "report/timeline_overview.hpp"
+#include "tracedoc/diff.hpp"
 #include "tracedoc/health.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/summary.hpp"
@@ -62,7 +64,7 @@ kbd{border:1px solid #bbb;border-radius:3px;padding:0 3px;font-size:12px}
 )";
 
 void WriteHead(std::ostream& out, const TraceDocument& document,
-               const HtmlReportOptions& options) {
+               const HtmlReportOptions& options, std::string_view extra_style) {
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>";
   if (options.title.empty()) {
@@ -71,7 +73,7 @@ void WriteHead(std::ostream& out, const TraceDocument& document,
   } else {
     report::WriteEscaped(out, options.title);
   }
-  out << "</title>\n<style>\n" << kStyle << "</style>\n</head>\n<body>\n<h1>";
+  out << "</title>\n<style>\n" << kStyle << extra_style << "</style>\n</head>\n<body>\n<h1>";
   if (options.title.empty()) {
     out << "Run <code>";
     report::WriteEscaped(out, document.run().run_id);
@@ -179,10 +181,10 @@ report::VerdictLine Verdict(const TraceHealth& health) {
   return verdict;
 }
 
-}  // namespace
-
-void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
-                     const HtmlReportOptions& options) {
+// The page of `document`, with the comparison section after the answers when `baseline` is
+// given.
+void WritePage(const TraceDocument& document, const TraceDocument* baseline, std::ostream& out,
+               const HtmlReportOptions& options) {
   // The analyses with small results run first, so that their working memory is gone before
   // the page model (a frame per slice, every device's curves) is built.
   const TraceSummary summary = Summarize(document);
@@ -194,10 +196,10 @@ void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
   answers.straggler = report::FindStraggler(document);
   const std::vector<report::MarkSeries> marks = report::CollectMarkSeries(document);
 
-  WriteHead(out, document, options);
-  std::vector<report::PageSection> sections{{"answers", "At a glance"},
-                                            {"timeline", "Timeline"},
-                                            {"memory", "Memory"}};
+  WriteHead(out, document, options, baseline != nullptr ? report::kComparisonStyle : "");
+  std::vector<report::PageSection> sections{{"answers", "At a glance"}};
+  if (baseline != nullptr) sections.push_back({"comparison", "Compared with the baseline"});
+  sections.insert(sections.end(), {{"timeline", "Timeline"}, {"memory", "Memory"}});
   if (!marks.empty()) sections.push_back({"marks", "Marks"});
   if (answers.straggler || report::HasRankSteps(document)) {
     sections.push_back({"rank-steps", "Steps per rank"});
@@ -217,6 +219,12 @@ void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
     answers.run_ns = model.window.span_ns();
     answers.origin_ns = model.window.origin_ns;
     report::WriteAnswersSection(out, document, answers);
+    if (baseline != nullptr) {
+      report::WriteComparisonSection(out, DiffTraces(*baseline, document),
+                                     report::LiveBytesFromStart(*baseline),
+                                     report::LiveBytesFromStart(document),
+                                     options.max_chart_elements, options.max_table_rows);
+    }
     WriteTimelineSection(out, document, model, options);
     WriteMemorySection(out, document, model, options);
     report::WriteReportData(out, document, model.timeline, model.curves, model.peak,
@@ -233,9 +241,29 @@ void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
   out << "<script>" << report::kReportScript << "</script>\n</body>\n</html>\n";
 }
 
+}  // namespace
+
+void WriteHtmlReport(const TraceDocument& document, std::ostream& out,
+                     const HtmlReportOptions& options) {
+  WritePage(document, nullptr, out, options);
+}
+
 std::string WriteHtmlReport(const TraceDocument& document, const HtmlReportOptions& options) {
   std::ostringstream out;
   WriteHtmlReport(document, out, options);
+  return std::move(out).str();
+}
+
+void WriteHtmlComparisonReport(const TraceDocument& baseline, const TraceDocument& candidate,
+                               std::ostream& out, const HtmlReportOptions& options) {
+  WritePage(candidate, &baseline, out, options);
+}
+
+std::string WriteHtmlComparisonReport(const TraceDocument& baseline,
+                                      const TraceDocument& candidate,
+                                      const HtmlReportOptions& options) {
+  std::ostringstream out;
+  WriteHtmlComparisonReport(baseline, candidate, out, options);
   return std::move(out).str();
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "report/chart_frame.hpp"
 #include "report/html_escape.hpp"
 #include "report/step_curve.hpp"
 #include "report/units.hpp"
@@ -10,56 +11,13 @@
 namespace tracedoc::report {
 namespace {
 
-constexpr double kWidth = 960;
-constexpr double kHeight = 260;
-// The plot inside the chart: room on the left for byte labels, below for time labels.
-PlotArea Plot() {
-  PlotArea area;
-  area.left_px = 80;
-  area.top_px = 16;
-  area.width_px = 860;
-  area.height_px = 190;
-  return area;
-}
+constexpr double kWidth = kTimeChartWidth;
+constexpr double kHeight = kTimeChartHeight;
 
 std::uint64_t Largest(std::span<const CurvePoint> curve) {
   std::uint64_t largest = 0;
   for (const CurvePoint& point : curve) largest = std::max(largest, point.bytes);
   return largest;
-}
-
-void WriteAxes(std::ostream& out, const PlotArea& area, const Axis& time, const Axis& bytes,
-               std::uint64_t first_ns) {
-  const double bottom = area.top_px + area.height_px;
-  const double right = area.left_px + area.width_px;
-  for (std::size_t k = 0; k < bytes.ticks.size(); ++k) {
-    const std::string y = FormatPixels(bottom - bytes.ticks[k] / bytes.max * area.height_px);
-    out << "<line class=\"grid\" x1=\"" << FormatPixels(area.left_px) << "\" y1=\"" << y
-        << "\" x2=\"" << FormatPixels(right) << "\" y2=\"" << y << "\"/>"
-        << "<text class=\"tick\" x=\"" << FormatPixels(area.left_px - 6) << "\" y=\"" << y
-        << "\" dy=\"4\" text-anchor=\"end\">" << bytes.labels[k] << "</text>\n";
-  }
-  for (std::size_t k = 0; k < time.ticks.size(); ++k) {
-    const std::string x = FormatPixels(area.left_px + time.ticks[k] / time.max * area.width_px);
-    out << "<line class=\"tick-mark\" x1=\"" << x << "\" y1=\"" << FormatPixels(bottom)
-        << "\" x2=\"" << x << "\" y2=\"" << FormatPixels(bottom + 4) << "\"/>"
-        << "<text class=\"tick\" x=\"" << x << "\" y=\"" << FormatPixels(bottom + 16)
-        << "\" text-anchor=\"middle\">" << time.labels[k] << "</text>\n";
-  }
-  out << "<line class=\"axis x-axis\" x1=\"" << FormatPixels(area.left_px) << "\" y1=\""
-      << FormatPixels(bottom) << "\" x2=\"" << FormatPixels(right) << "\" y2=\""
-      << FormatPixels(bottom) << "\"/>"
-      << "<line class=\"axis y-axis\" x1=\"" << FormatPixels(area.left_px) << "\" y1=\""
-      << FormatPixels(area.top_px) << "\" x2=\"" << FormatPixels(area.left_px) << "\" y2=\""
-      << FormatPixels(bottom) << "\"/>\n";
-  out << "<text class=\"axis-label\" x=\"" << FormatPixels(area.left_px + area.width_px / 2)
-      << "\" y=\"" << FormatPixels(kHeight - 8) << "\" text-anchor=\"middle\">time ("
-      << time.unit << ")";
-  if (first_ns != 0) out << " after timestamp " << FormatCount(first_ns) << " ns";
-  out << "</text>\n";
-  const std::string middle = FormatPixels(area.top_px + area.height_px / 2);
-  out << "<text class=\"axis-label\" x=\"16\" y=\"" << middle << "\" transform=\"rotate(-90 16 "
-      << middle << ")\" text-anchor=\"middle\">bytes (" << bytes.unit << ")</text>\n";
 }
 
 // The global peak's instant on every chart (a dashed line), and on the chart of the device that
@@ -79,23 +37,13 @@ void WriteGlobalPeak(std::ostream& out, const PlotArea& area, std::string_view d
   out << "</title></circle>\n";
 }
 
-// One curve as a polyline; returns whether it was reduced to pixel columns.
-bool WriteCurve(std::ostream& out, std::string_view css_class, std::span<const CurvePoint> curve,
-                const PlotArea& area, std::size_t max_points, bool from_zero) {
-  if (curve.empty()) return false;
-  out << "<polyline class=\"curve " << css_class << "\" points=\"";
-  const bool reduced = WriteStepCurve(out, curve, area, max_points, from_zero);
-  out << "\"/>\n";
-  return reduced;
-}
-
 void WriteDeviceChart(std::ostream& out, const DeviceCurves& device, const TimeWindow& window,
                       std::size_t max_points, const std::optional<PeakMark>& peak) {
   const Axis time = MakeExactAxis(Quantity::kNanoseconds, window.span_ns());
   const std::uint64_t largest = std::max(
       {device.peak ? device.peak->bytes : 0, Largest(device.used), Largest(device.reserved)});
   const Axis bytes = MakeAxis(Quantity::kBytes, largest);
-  PlotArea area = Plot();
+  PlotArea area = TimeChartPlotArea();
   area.first_ns = window.origin_ns;
   area.span_ns = time.max;
   area.max_bytes = bytes.max;
@@ -105,7 +53,7 @@ void WriteDeviceChart(std::ostream& out, const DeviceCurves& device, const TimeW
   out << "</code></h3>\n<svg class=\"memory-chart\" width=\"" << kWidth << "\" height=\""
       << kHeight << "\" viewBox=\"0 0 " << kWidth << ' ' << kHeight
       << "\" role=\"img\" aria-label=\"memory over time\">\n";
-  WriteAxes(out, area, time, bytes, window.origin_ns);
+  WriteChartAxes(out, area, time, bytes, window.origin_ns, kHeight);
   bool reduced = WriteCurve(out, "reserved", device.reserved, area, max_points, false);
   reduced |= WriteCurve(out, "used", device.used, area, max_points, false);
   reduced |= WriteCurve(out, "logical", device.logical, area, max_points, true);

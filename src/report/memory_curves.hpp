@@ -19,6 +19,7 @@ namespace tracedoc::report {
 struct CurvePoint {
   std::uint64_t timestamp_ns = 0;
   std::uint64_t bytes = 0;
+  friend bool operator==(const CurvePoint&, const CurvePoint&) = default;
 };
 
 /// What one device's chart shows.

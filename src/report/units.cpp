@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace tracedoc::report {
 namespace {
@@ -150,6 +151,15 @@ Axis MakeExactAxis(Quantity quantity, std::uint64_t largest) {
 }  // namespace tracedoc::report
 
 namespace tracedoc::report {
+
+std::string FormatSignedDuration(double ns) {
+  const double rounded = std::round(std::fabs(ns));
+  // 2^64 as a double: anything from there on is the largest u64.
+  const std::uint64_t magnitude = rounded >= 18446744073709551616.0
+                                      ? std::numeric_limits<std::uint64_t>::max()
+                                      : static_cast<std::uint64_t>(rounded);
+  return (ns < 0 ? "-" : "+") + FormatDuration(magnitude);
+}
 
 std::string FormatPercent(double percent) {
   if (!(percent >= 0.05) && percent > 0) return "< 0.1 %";

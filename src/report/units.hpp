@@ -22,6 +22,9 @@ std::string FormatBytes(std::uint64_t bytes);
 /// `850` → `850 ns`, `1200` → `1.2 µs`, `2500000000` → `2.5 s`: at most two decimals.
 std::string FormatDuration(std::uint64_t ns);
 
+/// A change of time with its sign, rounded to whole ns: `+1.25 ms`, `-300 ns`, `+0 ns`.
+std::string FormatSignedDuration(double ns);
+
 /// `12.345` → `12.3 %`: one decimal; below 0.1 (and above 0) `< 0.1 %`.
 std::string FormatPercent(double percent);
 

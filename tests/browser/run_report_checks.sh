@@ -7,7 +7,8 @@
 #   - every golden case's page, each opened once (check_report_pages.mjs);
 #   - the Cirron example spool's page and an 8-rank TraceML run's page (check_report_app.mjs);
 #   - generated traces of 10^5 and 10^6 events (check_report_app.mjs; the 10^6 page must stay
-#     under 10 MiB and load within 5 s, and passes large_report_checks.json too).
+#     under 10 MiB and load within 5 s, and passes large_report_checks.json too), and the 10^5
+#     trace's page compared with another 10^5 trace (`report --baseline`).
 # Usage: run_report_checks.sh CLI OUTDIR [GEN_TRACE GEN_TRACEML]
 #   CLI          the tracedoc binary
 #   OUTDIR       where the reports, screenshots and logs go
@@ -96,7 +97,20 @@ else
   else
     fail "tracedoc_gen_trace 100000 exited $?"
   fi
-  rm -f "$out/gen-100k.jsonl"
+  echo "== a generated 10^5-event trace's report compared with another (report --baseline)"
+  if "$gen" 100000 "$out/gen-100k-base.jsonl" 7; then
+    if "$cli" report --baseline "$out/gen-100k-base.jsonl" "$out/gen-100k.jsonl" \
+        -o "$out/gen-100k-compared.html"; then
+      grep -q '<section id="comparison">' "$out/gen-100k-compared.html" ||
+        fail "the compared report has no comparison section"
+      app gen-100k-compared
+    else
+      fail "tracedoc report --baseline exited $?"
+    fi
+  else
+    fail "tracedoc_gen_trace 100000 (seed 7) exited $?"
+  fi
+  rm -f "$out/gen-100k.jsonl" "$out/gen-100k-base.jsonl"
 
   echo "== the report of a generated 10^6-event trace"
   if "$gen" 1000000 "$out/large.jsonl"; then

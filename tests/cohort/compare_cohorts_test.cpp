@@ -26,8 +26,8 @@ CohortComparison Compare(const FoldedCohort& baseline, const FoldedCohort& candi
   return std::move(comparison).value();
 }
 
-const OpNameChange& OpNamed(const CohortComparison& comparison, std::string_view name) {
-  for (const OpNameChange& op : comparison.op_names) {
+const OpNameEstimate& OpNamed(const CohortComparison& comparison, std::string_view name) {
+  for (const OpNameEstimate& op : comparison.op_names) {
     if (op.op_name == name) return op;
   }
   ADD_FAILURE() << "no op " << name;
@@ -71,10 +71,10 @@ TEST(CompareCohortsTest, NoShiftIsInconclusiveInAtLeast95Of100Seeds) {
     const CohortComparison comparison = Compare(baseline, candidate, {.resamples = 2000});
     region_inconclusive += comparison.verdict == CohortVerdict::kInconclusive;
     bool all = true;
-    for (const OpNameChange& op : comparison.op_names) {
+    for (const OpNameEstimate& op : comparison.op_names) {
       all = all && op.change.verdict == CohortVerdict::kInconclusive;
     }
-    for (const SpanPathChange& path : comparison.span_paths) {
+    for (const SpanPathEstimate& path : comparison.span_paths) {
       all = all && path.change.verdict == CohortVerdict::kInconclusive;
     }
     ops_inconclusive += all;
@@ -168,7 +168,7 @@ TEST(CompareCohortsTest, LargeRunsEstimateTheLargestOpNamesOnly) {
       Compare(baseline, candidate, {.resamples = 4000, .max_span_paths = 0});
   ASSERT_EQ(comparison.op_names.size(), 50u);
   EXPECT_EQ(comparison.op_names[0].op_name, "op990");  // doubled in the candidate
-  for (const OpNameChange& op : comparison.op_names) {
+  for (const OpNameEstimate& op : comparison.op_names) {
     EXPECT_EQ(op.change.verdict, op.op_name == "op990" ? CohortVerdict::kCandidateSlower
                                                        : CohortVerdict::kInconclusive)
         << op.op_name;
