@@ -9,7 +9,7 @@
 
 #include "analysis/capture_end.hpp"
 #include "analysis/category_json.hpp"
-#include "emit/json_emitter.hpp"
+#include "analysis/memory_records.hpp"
 #include "support/fold_trace.hpp"
 #include "support/test_traces.hpp"
 
@@ -26,8 +26,7 @@ TEST(CaptureEndTest, IsTheTerminalsTimestampWhenThereIsOne) {
 
 TEST(CaptureEndTest, ATrace6DocumentEndsAtItsLatestHostEvidence) {
   const std::string text =
-      R"({"kind":"meta","schema":"candle-graph/trace/6","run_id":"r","correlation_id":"c","entrypoint":"e","phase":"train","timestamp":"t","capture_step":1,"warmup_steps":0,"device":"cpu","timing_mode":"host","tags":{}})"
-      "\n"
+      std::string(testdata::kMeta6) + "\n" +
       R"({"kind":"span_start","id":"a","name":"a","start_ns":10,"span_kind":"function"})"
       "\n" R"({"kind":"span_end","id":"a","duration_ns":5})" "\n"
       R"({"kind":"span_start","id":"b","name":"b","start_ns":40,"span_kind":"function"})" "\n";
@@ -35,11 +34,7 @@ TEST(CaptureEndTest, ATrace6DocumentEndsAtItsLatestHostEvidence) {
   EXPECT_EQ(CaptureEndNs(testing::FoldTrace(text)), 40u);
 }
 
-std::string CategoryJson(const CategoryLiveBytes& bytes) {
-  return emit::EmitJsonString(false, [](emit::JsonEmitter& json, const CategoryLiveBytes& b) {
-    EmitCategoryBytes(json, b);
-  }, bytes);
-}
+using testing::CategoryJson;
 
 TEST(CategoryJsonTest, PresentCategoriesInByteWiseNameOrder) {
   CategoryLiveBytes bytes;

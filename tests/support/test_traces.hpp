@@ -1,5 +1,5 @@
-// Trace text used across tests: the META10 line of docs/examples.md §8.0, the SAMPLE stream of §8.4,
-// and helpers to join lines.
+// Trace text used across tests: the META10 line of docs/examples.md §8.0, a trace/6 meta, the SAMPLE
+// stream of §8.4, and helpers to join lines.
 #ifndef TRACEDOC_TESTS_SUPPORT_TEST_TRACES_HPP_
 #define TRACEDOC_TESTS_SUPPORT_TEST_TRACES_HPP_
 
@@ -25,6 +25,10 @@ inline std::string Meta9() {
 
 inline constexpr std::string_view kCompleteTerminal0 =
     R"({"kind":"terminal","outcome":"complete","timestamp_ns":0})";
+
+/// A legacy trace/6 meta record of a `train` run (docs/legacy-trace6.md §9.1).
+inline constexpr std::string_view kMeta6 =
+    R"({"kind":"meta","schema":"candle-graph/trace/6","run_id":"r","correlation_id":"c","entrypoint":"e","phase":"train","timestamp":"t","capture_step":1,"warmup_steps":0,"device":"cpu","timing_mode":"host","tags":{}})";
 
 /// The reference's sample stream (docs/examples.md §8.4), one record per line.
 inline constexpr std::string_view kSample =
@@ -104,14 +108,27 @@ inline std::string DeviceIntervalLine(std::string_view span, std::string_view de
          R"(,"duration_ns":)" + std::to_string(duration_ns) + "}";
 }
 
-/// A trace/10 `memory` line of tensor `t` in span `s`, f32 activation.
+/// A trace/10 `memory` line of tensor `tensor` in span `s`, f32 activation.
 inline std::string MemoryLine(std::uint64_t at_ns, std::string_view storage,
                               std::string_view device, std::uint64_t bytes,
-                              std::string_view action) {
+                              std::string_view action, std::string_view tensor = "t") {
   return R"({"kind":"memory","timestamp_ns":)" + std::to_string(at_ns) + R"(,"storage_id":")" +
-         std::string(storage) + R"(","tensor_id":"t","span_id":"s","device":")" +
+         std::string(storage) + R"(","tensor_id":")" + std::string(tensor) +
+         R"(","span_id":"s","device":")" +
          std::string(device) + R"(","bytes":)" + std::to_string(bytes) + R"(,"action":")" +
          std::string(action) + R"(","dtype":"f32","category":"activation"})";
+}
+
+/// A trace/6 `memory` line (no storage id: tensors are keyed by id), f32.
+inline std::string Trace6MemoryLine(std::uint64_t at_ns, std::string_view tensor,
+                                    std::string_view device, std::uint64_t bytes,
+                                    std::string_view action, std::string_view span = "s",
+                                    std::string_view category = "activation") {
+  return R"({"kind":"memory","timestamp_ns":)" + std::to_string(at_ns) + R"(,"tensor_id":")" +
+         std::string(tensor) + R"(","span_id":")" + std::string(span) + R"(","device":")" +
+         std::string(device) + R"(","bytes":)" + std::to_string(bytes) + R"(,"action":")" +
+         std::string(action) + R"(","dtype":"f32","category":")" + std::string(category) +
+         R"("})";
 }
 
 /// A `terminal` line of a complete run at `at_ns`.
