@@ -227,7 +227,7 @@ TEST(CliCommandsTest, ATraceToOutputCommandParsesItsArgumentsAndRunsTheReport) {
   const std::string output = (dir.path() / "spans.txt").string();
   CLI::App app{"test", "test"};
   std::function<int()> run;
-  AddTraceToOutputCommand(app, run, "spans", "Counts the spans", "tracedoc spans t.jsonl",
+  AddTraceToOutputCommand(app, run, {"spans", "Counts the spans", "tracedoc spans t.jsonl"},
                           SpanCount);
   ASSERT_EQ(app.get_subcommands({}).size(), 1u);
   EXPECT_EQ(app.get_subcommands({})[0]->get_name(), "spans");
@@ -239,19 +239,46 @@ TEST(CliCommandsTest, ATraceToOutputCommandParsesItsArgumentsAndRunsTheReport) {
   EXPECT_EQ(testdata::ReadFileBytes(output), "2 spans");
 }
 
+// The writer commands (cat, document, memory, health): the flags asked for and no others, the
+// options they set handed to the report, and the newline after a JSON object.
+TEST(CliCommandsTest, AWriterCommandOffersItsFlagsAndPassesTheirOptions) {
+  const TestTempDir dir;
+  const std::string input = dir.Write("t.jsonl", testdata::kSample).string();
+  CLI::App app{"test", "test"};
+  std::function<int()> run;
+  WriteOptions seen;
+  AddWriterCommand(app, run, {"opts", "Prints its options", "tracedoc opts t.jsonl"},
+                   {.pretty = true, .drop_unknown = false, .newline = true},
+                   [&](const TraceDocument& document, std::ostream& out, const WriteOptions& options) {
+                     seen = options;
+                     out << document.spans().size();
+                     return 5;
+                   });
+  CLI::App* command = app.get_subcommands({})[0];
+  EXPECT_NE(command->get_option_no_throw("--pretty"), nullptr);
+  EXPECT_EQ(command->get_option_no_throw("--drop-unknown"), nullptr);
+  app.parse("opts --pretty " + input, false);
+  Captured out(std::cout);
+  EXPECT_EQ(run(), 5);
+  EXPECT_EQ(out.str(), "2\n");
+  EXPECT_TRUE(seen.pretty);
+  EXPECT_FALSE(seen.drop_unknown);
+}
+
 TEST(CliCommandsTest, EveryCommandIsRegisteredUnderItsName) {
   CLI::App app{"test", "test"};
   std::function<int()> run;
   for (const auto add : {AddValidateCommand, AddCatCommand, AddDocumentCommand,
-                         AddSummaryCommand, AddMemoryCommand, AddHealthCommand, AddExportCommand,
-                         AddReportCommand, AddImportCommand, AddUpgradeCommand,
-                         AddVersionCommand}) {
+                         AddSummaryCommand, AddMemoryCommand, AddHealthCommand, AddDiffCommand,
+                         AddExportCommand, AddReportCommand, AddImportCommand, AddUpgradeCommand,
+                         AddCompareCommand, AddVersionCommand}) {
     add(app, run);
   }
   std::vector<std::string> names;
   for (const CLI::App* command : app.get_subcommands({})) names.push_back(command->get_name());
   EXPECT_THAT(names, ElementsAre("validate", "cat", "document", "summary", "memory", "health",
-                                 "export", "report", "import", "upgrade", "version"));
+                                 "diff", "export", "report", "import", "upgrade", "compare",
+                                 "version"));
   EXPECT_FALSE(run);  // nothing parsed, nothing to run
   app.parse("version", false);
   ASSERT_TRUE(run);
