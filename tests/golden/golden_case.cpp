@@ -1,5 +1,6 @@
 #include "golden_case.hpp"
 
+#include <fnmatch.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,24 +12,6 @@
 #include <system_error>
 
 namespace tracedoc::golden {
-
-const std::vector<GoldenCommand>& GoldenCommands() {
-  const std::string input(kInputFile);
-  static const std::vector<GoldenCommand> commands = {
-      {"validate", {"validate", "--json", input}, "validate.json"},
-      {"validate_all", {"validate", "--all", "--json", input}, "validate_all.json"},
-      {"summary", {"summary", input}, "summary.json"},
-      {"memory", {"memory", input}, "memory.json"},
-      {"health", {"health", input}, "health.json"},
-      {"cat", {"cat", input}, "cat.jsonl"},
-      {"document", {"document", input}, "document.json"},
-      {"export", {"export", "--format", "chrome", input}, "export.json"},
-      {"speedscope", {"export", "--format", "speedscope", input}, "speedscope.json"},
-      {"report", {"report", input}, "report.html"},
-      {"upgrade", {"upgrade", input}, "upgrade.jsonl"},
-  };
-  return commands;
-}
 
 std::vector<std::string> ListCases(const std::filesystem::path& root) {
   std::vector<std::string> cases;
@@ -59,16 +42,40 @@ void MaskReportScript(std::string& page) {
   page.replace(body, page.size() - kClose.size() - body, "/* src/report/report_script.js */");
 }
 
+std::vector<std::string> MatchInputs(const std::filesystem::path& case_dir,
+                                     std::string_view pattern) {
+  const std::size_t slash = pattern.rfind('/');
+  const std::string folder(slash == std::string_view::npos ? "" : pattern.substr(0, slash + 1));
+  const std::string leaf(pattern.substr(folder.size()));
+  std::vector<std::string> matches;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(case_dir / folder, error)) {
+    const std::string name = entry.path().filename().string();
+    if (::fnmatch(leaf.c_str(), name.c_str(), FNM_PERIOD) == 0) matches.push_back(folder + name);
+  }
+  std::sort(matches.begin(), matches.end());
+  return matches;
+}
+
 CliRun RunCommand(const std::filesystem::path& case_dir, const GoldenCommand& command) {
-  CliRun run = RunCli(case_dir, command.arguments);
+  // As the shell would: a pattern that matches nothing is passed on as it is.
+  std::vector<std::string> arguments;
+  for (const std::string& argument : command.arguments) {
+    std::vector<std::string> matches;
+    if (argument.find('*') != std::string::npos) matches = MatchInputs(case_dir, argument);
+    if (matches.empty()) matches.push_back(argument);
+    arguments.insert(arguments.end(), matches.begin(), matches.end());
+  }
+  CliRun run = RunCli(case_dir, arguments);
   if (command.name == "report") MaskReportScript(run.out);
   return run;
 }
 
-std::map<std::string, std::string> ProduceOutputs(const std::filesystem::path& case_dir) {
+std::map<std::string, std::string> ProduceOutputs(const GoldenSuite& suite,
+                                                  const std::filesystem::path& case_dir) {
   std::map<std::string, std::string> files;
   std::string exit_codes;
-  for (const GoldenCommand& command : GoldenCommands()) {
+  for (const GoldenCommand& command : suite.commands) {
     CliRun run = RunCommand(case_dir, command);
     if (!run.out.empty()) files[std::string(command.stdout_file)] = std::move(run.out);
     if (!run.err.empty()) files[command.StderrFile()] = std::move(run.err);
@@ -81,9 +88,9 @@ std::map<std::string, std::string> ProduceOutputs(const std::filesystem::path& c
 namespace {
 
 // Every name an output file can have, whether or not this case produces it.
-std::set<std::string> OutputFileNames() {
+std::set<std::string> OutputFileNames(const GoldenSuite& suite) {
   std::set<std::string> names = {std::string(kExitCodesFile)};
-  for (const GoldenCommand& command : GoldenCommands()) {
+  for (const GoldenCommand& command : suite.commands) {
     names.insert(std::string(command.stdout_file));
     names.insert(command.StderrFile());
   }
@@ -109,15 +116,15 @@ std::string WriteAtomically(const std::filesystem::path& path, const std::string
 
 }  // namespace
 
-std::string RegenerateCase(const std::filesystem::path& case_dir) {
+std::string RegenerateCase(const GoldenSuite& suite, const std::filesystem::path& case_dir) {
   std::string problems;
-  const std::map<std::string, std::string> produced = ProduceOutputs(case_dir);
+  const std::map<std::string, std::string> produced = ProduceOutputs(suite, case_dir);
   for (const auto& [name, bytes] : produced) {
     // Unchanged files are left alone, so their timestamps show what a regeneration touched.
     if (ReadFileIfPresent(case_dir / name) == bytes) continue;
     problems += WriteAtomically(case_dir / name, bytes);
   }
-  for (const std::string& name : OutputFileNames()) {
+  for (const std::string& name : OutputFileNames(suite)) {
     if (produced.count(name) != 0) continue;
     std::error_code error;
     std::filesystem::remove(case_dir / name, error);
@@ -131,14 +138,45 @@ bool UpdateRequested() {
   return value != nullptr && std::string_view(value) == "1";
 }
 
-std::vector<std::string> UnexpectedFiles(const std::filesystem::path& case_dir) {
-  std::set<std::string> allowed = OutputFileNames();
-  allowed.insert(std::string(kInputFile));
+std::string InputProblems(const GoldenSuite& suite, const std::filesystem::path& case_dir) {
+  std::string problems;
+  for (const GoldenInput& input : suite.inputs) {
+    const std::size_t found = MatchInputs(case_dir, input.pattern).size();
+    if (found < input.min_matches || found > input.max_matches) {
+      problems += input.pattern + " matches " + std::to_string(found) + " entries, wanted " +
+                  std::to_string(input.min_matches) + " to " + std::to_string(input.max_matches) +
+                  "\n";
+    }
+  }
+  return problems;
+}
+
+std::vector<std::string> UnexpectedFiles(const GoldenSuite& suite,
+                                         const std::filesystem::path& case_dir) {
+  std::set<std::string> allowed = OutputFileNames(suite);
   allowed.insert(std::string(kReadmeFile));
+  // An input may be a file or a folder (a Cirron spool); a folder of inputs (`baseline/*`) may
+  // hold nothing its pattern does not match.
+  std::set<std::string> inputs;
   std::vector<std::string> unexpected;
+  for (const GoldenInput& input : suite.inputs) {
+    for (const std::string& name : MatchInputs(case_dir, input.pattern)) inputs.insert(name);
+    const std::size_t slash = input.pattern.rfind('/');
+    if (slash == std::string::npos) continue;
+    const std::string folder = input.pattern.substr(0, slash);
+    inputs.insert(folder);
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(case_dir / folder, error)) {
+      const std::string name = folder + "/" + entry.path().filename().string();
+      if (::fnmatch(input.pattern.c_str(), name.c_str(), FNM_PERIOD | FNM_PATHNAME) != 0) {
+        unexpected.push_back(name);
+      }
+    }
+  }
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(case_dir, error)) {
     const std::string name = entry.path().filename().string();
+    if (inputs.count(name) != 0) continue;
     if (allowed.count(name) == 0 || !entry.is_regular_file()) unexpected.push_back(name);
   }
   std::sort(unexpected.begin(), unexpected.end());

@@ -2,17 +2,14 @@
 // real `tracedoc` binary prints now. With TRACEDOC_UPDATE_GOLDEN=1 the files are rewritten first
 // (and the tests then pass); without it nothing is ever written.
 #include <filesystem>
-#include <optional>
-#include <set>
-#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
 
-#include "first_difference.hpp"
 #include "golden_case.hpp"
+#include "golden_checks.hpp"
 
 namespace tracedoc::golden {
 namespace {
@@ -22,68 +19,36 @@ const std::filesystem::path kGoldenDir = TRACEDOC_GOLDEN_DIR;
 // The issue asks for at least this many cases.
 constexpr std::size_t kMinimumCaseCount = 40;
 
+// One input, `input.jsonl`, and every command that reads one trace (README.md).
+const GoldenSuite& Suite() {
+  const std::string input(kInputFile);
+  static const GoldenSuite suite{kGoldenDir, {{input, 1, 1}}, {
+      {"validate", {"validate", "--json", input}, "validate.json"},
+      {"validate_all", {"validate", "--all", "--json", input}, "validate_all.json"},
+      {"summary", {"summary", input}, "summary.json"},
+      {"memory", {"memory", input}, "memory.json"},
+      {"health", {"health", input}, "health.json"},
+      {"cat", {"cat", input}, "cat.jsonl"},
+      {"document", {"document", input}, "document.json"},
+      {"export", {"export", "--format", "chrome", input}, "export.json"},
+      {"speedscope", {"export", "--format", "speedscope", input}, "speedscope.json"},
+      {"report", {"report", input}, "report.html"},
+      {"upgrade", {"upgrade", input}, "upgrade.jsonl"},
+  }};
+  return suite;
+}
+
+
 const std::vector<std::string>& Cases() {
   static const std::vector<std::string> cases = ListCases(kGoldenDir);
   return cases;
-}
-
-std::vector<std::string> CommandNames() {
-  std::vector<std::string> names;
-  for (const GoldenCommand& command : GoldenCommands()) names.emplace_back(command.name);
-  return names;
-}
-
-const GoldenCommand& CommandNamed(const std::string& name) {
-  for (const GoldenCommand& command : GoldenCommands()) {
-    if (command.name == name) return command;
-  }
-  throw std::logic_error("no golden command " + name);
-}
-
-// Regenerates each case at most once per process, however many of its tests run.
-void RegenerateOnceIfRequested(const std::string& case_name) {
-  static std::set<std::string> done;
-  if (!UpdateRequested() || !done.insert(case_name).second) return;
-  const std::string problems = RegenerateCase(kGoldenDir / case_name);
-  ASSERT_EQ(problems, "") << "regenerating " << case_name;
-}
-
-// One output stream against its golden file: the file must exist exactly when the stream is
-// not empty, and then hold the same bytes.
-void ExpectStreamMatches(const std::filesystem::path& case_dir, const std::string& file,
-                         const std::string& actual, const char* stream) {
-  const std::optional<std::string> expected = ReadFileIfPresent(case_dir / file);
-  if (!expected) {
-    EXPECT_TRUE(actual.empty()) << "missing golden file " << file << ": the command printed "
-                                << actual.size() << " bytes on " << stream << ":\n"
-                                << actual.substr(0, 2000);
-    return;
-  }
-  EXPECT_FALSE(actual.empty()) << "unexpected golden file " << file << ": the command printed "
-                               << "nothing on " << stream;
-  if (!actual.empty()) {
-    EXPECT_TRUE(*expected == actual) << file << " differs from " << stream << "\n"
-                                     << DescribeFirstDifference(*expected, actual);
-  }
 }
 
 class GoldenOutputTest : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
 
 TEST_P(GoldenOutputTest, MatchesByteForByte) {
   const auto& [case_name, command_name] = GetParam();
-  ASSERT_NO_FATAL_FAILURE(RegenerateOnceIfRequested(case_name));
-  const std::filesystem::path case_dir = kGoldenDir / case_name;
-  const GoldenCommand& command = CommandNamed(command_name);
-
-  const CliRun run = RunCommand(case_dir, command);
-  ASSERT_NE(run.exit_code, -1) << "could not run " << TRACEDOC_CLI_PATH;
-  ExpectStreamMatches(case_dir, std::string(command.stdout_file), run.out, "stdout");
-  ExpectStreamMatches(case_dir, command.StderrFile(), run.err, "stderr");
-
-  const std::optional<std::string> exit_codes = ReadFileIfPresent(case_dir / kExitCodesFile);
-  ASSERT_TRUE(exit_codes.has_value()) << "missing golden file " << kExitCodesFile;
-  EXPECT_EQ(RecordedExitCode(*exit_codes, command.name), run.exit_code)
-      << "exit code of `tracedoc " << command.name << "` (file " << kExitCodesFile << ")";
+  ExpectCommandMatches(Suite(), case_name, command_name);
 }
 
 std::string OutputTestName(
@@ -93,35 +58,15 @@ std::string OutputTestName(
 
 INSTANTIATE_TEST_SUITE_P(Cases, GoldenOutputTest,
                          ::testing::Combine(::testing::ValuesIn(Cases()),
-                                            ::testing::ValuesIn(CommandNames())),
+                                            ::testing::ValuesIn(CommandNames(Suite()))),
                          OutputTestName);
 
 // The folder itself: the input and README are there, `exit_codes` names every command, and no
-// file is there that no command produces (a stale or misnamed golden file would never be
-// compared, and so would pass silently).
+// file is there that no command produces.
 class GoldenLayoutTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(GoldenLayoutTest, HoldsExactlyTheInputAndOutputs) {
-  const std::string& case_name = GetParam();
-  ASSERT_NO_FATAL_FAILURE(RegenerateOnceIfRequested(case_name));
-  const std::filesystem::path case_dir = kGoldenDir / case_name;
-
-  EXPECT_TRUE(std::filesystem::is_regular_file(case_dir / kInputFile)) << "missing " << kInputFile;
-  const std::optional<std::string> readme = ReadFileIfPresent(case_dir / kReadmeFile);
-  ASSERT_TRUE(readme.has_value()) << "missing " << kReadmeFile << " (one line: what the case "
-                                  << "covers, and its docs/examples.md id when it has one)";
-  EXPECT_TRUE(!readme->empty() && readme->find('\n') == readme->size() - 1)
-      << kReadmeFile << " must be exactly one line ending in a newline";
-
-  const std::optional<std::string> exit_codes = ReadFileIfPresent(case_dir / kExitCodesFile);
-  ASSERT_TRUE(exit_codes.has_value()) << "missing " << kExitCodesFile;
-  for (const GoldenCommand& command : GoldenCommands()) {
-    EXPECT_TRUE(RecordedExitCode(*exit_codes, command.name).has_value())
-        << kExitCodesFile << " has no line for " << command.name;
-  }
-  EXPECT_EQ(UnexpectedFiles(case_dir), std::vector<std::string>{})
-      << "files no golden command produces (a removed output is deleted by a regeneration; "
-         "anything else must go)";
+  ExpectCaseLayout(Suite(), GetParam());
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, GoldenLayoutTest, ::testing::ValuesIn(Cases()),
