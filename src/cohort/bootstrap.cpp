@@ -60,12 +60,22 @@ double SignTestPValue(std::span<const double> differences) {
   const std::uint64_t n = positive + negative;
   if (n == 0) return 1;
   const std::uint64_t fewer = std::min(positive, negative);
-  // P(X <= fewer) for X ~ Binomial(n, 1/2), term by term in logarithms (n may be large).
+  // P(X <= fewer) for X ~ Binomial(n, 1/2): term by term from (1/2)^n, exact in binary for the
+  // cohort sizes people run; in logarithms once (1/2)^n would underflow.
   double tail = 0;
-  const double log_half_n = static_cast<double>(n) * std::log(0.5);
-  for (std::uint64_t k = 0; k <= fewer; ++k) {
-    tail += std::exp(std::lgamma(static_cast<double>(n) + 1) - std::lgamma(static_cast<double>(k) + 1) -
-                     std::lgamma(static_cast<double>(n - k) + 1) + log_half_n);
+  if (n <= 1000) {
+    double term = std::ldexp(1.0, -static_cast<int>(n));
+    for (std::uint64_t k = 0; k <= fewer; ++k) {
+      tail += term;
+      term = term * static_cast<double>(n - k) / static_cast<double>(k + 1);
+    }
+  } else {
+    const double log_half_n = static_cast<double>(n) * std::log(0.5);
+    for (std::uint64_t k = 0; k <= fewer; ++k) {
+      tail += std::exp(std::lgamma(static_cast<double>(n) + 1) -
+                       std::lgamma(static_cast<double>(k) + 1) -
+                       std::lgamma(static_cast<double>(n - k) + 1) + log_half_n);
+    }
   }
   return std::min(1.0, 2 * tail);
 }

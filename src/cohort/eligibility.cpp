@@ -49,8 +49,9 @@ class Reasons {
   // The count is final in the message once the rule's runs are all seen.
   void Close() {
     if (open_ && reasons_.back().runs > 1) {
+      const std::size_t more = reasons_.back().runs - 1;
       reasons_.back().message +=
-          " (and " + std::to_string(reasons_.back().runs - 1) + " more runs)";
+          " (and " + std::to_string(more) + (more == 1 ? " more run)" : " more runs)");
     }
     open_ = false;
   }
@@ -115,7 +116,8 @@ void CheckRunIds(Reasons& reasons, std::span<const RunAt> runs) {
   reasons.Close();
 }
 
-// Pairs the runs when every one names a pair_id: each id once in each cohort.
+// Pairs the runs when every one names a pair_id: each id once in each cohort. The runs that
+// break the rule are named in the order of `runs`, whichever loop finds them.
 std::vector<std::pair<std::size_t, std::size_t>> PairRuns(Reasons& reasons,
                                                           std::span<const RunFacts> baseline,
                                                           std::span<const RunAt> runs) {
@@ -128,27 +130,28 @@ std::vector<std::pair<std::size_t, std::size_t>> PairRuns(Reasons& reasons,
   baseline_by_id.reserve(baseline.size());
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
   std::vector<bool> matched(baseline.size(), false);
-  for (const RunAt& run : runs) {
+  // What is wrong with each run, by its place in `runs`; empty when nothing is.
+  std::vector<std::string_view> wrong(runs.size());
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const RunAt& run = runs[i];
     const std::string_view id = *run.facts.pair_id;
     if (run.side == CohortSide::kBaseline) {
-      if (!baseline_by_id.emplace(id, run.position).second) {
-        reasons.Count(CohortRule::kUnmatchedPairIds, run, "repeats a baseline pair_id");
-      }
+      if (!baseline_by_id.emplace(id, run.position).second) wrong[i] = "repeats a baseline pair_id";
       continue;
     }
     const auto found = baseline_by_id.find(id);
     if (found == baseline_by_id.end() || matched[found->second]) {
-      reasons.Count(CohortRule::kUnmatchedPairIds, run,
-                    "has a pair_id no unmatched baseline run has");
+      wrong[i] = "has a pair_id no unmatched baseline run has";
       continue;
     }
     matched[found->second] = true;
     pairs.emplace_back(found->second, run.position);
   }
   for (std::size_t i = 0; i < baseline.size(); ++i) {
-    if (!matched[i] && baseline_by_id.at(*baseline[i].pair_id) == i) {
-      reasons.Count(CohortRule::kUnmatchedPairIds, runs[i], "has no candidate with its pair_id");
-    }
+    if (!matched[i] && wrong[i].empty()) wrong[i] = "has no candidate with its pair_id";
+  }
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (!wrong[i].empty()) reasons.Count(CohortRule::kUnmatchedPairIds, runs[i], wrong[i]);
   }
   reasons.Close();
   std::ranges::sort(pairs);

@@ -200,10 +200,13 @@ TEST(CohortEligibilityTest, PairIdsThatDoNotMatchOneToOneAreUnmatched) {
   candidate[4].pair_id = "p0";  // p0 twice, p4 never
   const Eligibility eligibility = CheckRuns(Paired("a"), candidate);
   ASSERT_EQ(Rules(eligibility), std::vector<CohortRule>{CohortRule::kUnmatchedPairIds});
-  EXPECT_EQ(eligibility.reasons[0].side, CohortSide::kCandidate);
+  // The baseline's p4 without a partner comes first (baseline runs before candidate runs),
+  // then the candidate's second p0.
+  EXPECT_EQ(eligibility.reasons[0].side, CohortSide::kBaseline);
   EXPECT_EQ(eligibility.reasons[0].first_run, 4u);
-  // The candidate's second p0 and the baseline's p4 without a partner.
   EXPECT_EQ(eligibility.reasons[0].runs, 2u);
+  EXPECT_EQ(eligibility.reasons[0].message,
+            "baseline run 4 has no candidate with its pair_id (and 1 more run)");
 }
 
 }  // namespace
