@@ -141,9 +141,10 @@ struct TraceDiff {
   std::vector<MetaFieldChange> meta;
   /// TraceSummary::total_ns: the measured spans' duration.
   FigureChange total_ns;
-  /// Span paths in only one run: the candidate's in its pre-order, the base's in its pre-order.
-  std::vector<std::string> added_paths;
-  std::vector<std::string> removed_paths;
+  /// The span paths in only one run, as positions in `spans` (each path is spelt once, there):
+  /// the candidate's in its pre-order, the base's in its pre-order.
+  std::vector<std::size_t> added_spans;
+  std::vector<std::size_t> removed_spans;
   /// By |delta_ns| descending, then path byte-wise; added and removed paths included.
   std::vector<SpanPathChange> spans;
   /// By |delta_ns| descending, then op name byte-wise.
@@ -204,15 +205,17 @@ std::string_view RegressionKindName(RegressionKind kind) noexcept;
 /// One figure that tripped the gate.
 struct Regression {
   RegressionKind kind = RegressionKind::kTotalTime;
-  /// The op name, span path or device; "" for the run's total.
-  std::string subject;
+  /// The op name, span path or device; "" for the run's total. A view into the TraceDiff that
+  /// FindRegressions was given, which must outlive it: two unrelated runs can trip the gate
+  /// once per span path, and each path is then spelt once, in the diff.
+  std::string_view subject;
   FigureChange figure;
   friend bool operator==(const Regression&, const Regression&) = default;
 };
 
 /// What trips `gate` in `diff` (docs/diff.md §8), in the order of RegressionKind, then of the
 /// diff's lists; empty when the candidate passes. Only figures both runs have are held to the
-/// threshold. No errors.
+/// threshold. The subjects are views into `diff`. No errors.
 std::vector<Regression> FindRegressions(const TraceDiff& diff, const DiffGate& gate);
 
 /// How much of a diff the outputs show.

@@ -23,6 +23,7 @@ std::vector<PartTotals> LargestSpanPaths(std::span<const TraceDocument* const> r
   std::vector<std::vector<diff::PathNode>> placed;
   placed.reserve(runs.size());
   for (const TraceDocument* run : runs) placed.push_back(trie.Place(*run));
+  trie.ForgetLookup();
   return LargestTotals<diff::PathNode, boost::hash<diff::PathNode>>(
       runs.size(), limit,
       [&](std::size_t run, const auto& add) {

@@ -48,8 +48,10 @@ void List(JsonEmitter& json, const std::vector<T>& list, std::size_t top, Emit e
   json.EndArray();
 }
 
-void Strings(JsonEmitter& json, const std::vector<std::string>& list) {
-  List(json, list, 0, [](JsonEmitter& j, const std::string& s) { j.String(s); });
+// The paths of the span entries at `positions`.
+void PathsAt(JsonEmitter& json, const std::vector<SpanPathChange>& spans,
+             const std::vector<std::size_t>& positions) {
+  List(json, positions, 0, [&spans](JsonEmitter& j, std::size_t at) { j.String(spans[at].path); });
 }
 
 void Meta(JsonEmitter& json, const MetaFieldChange& change) {
@@ -176,8 +178,8 @@ void EmitDiff(JsonEmitter& json, const TraceDiff& diff, std::span<const Regressi
   Figure(json.Key("logical_peak_bytes"), diff.logical_peak.live_bytes);
   List(json.Key("meta"), diff.meta, 0, Meta);
   json.Key("structure").BeginObject();
-  Strings(json.Key("added"), diff.added_paths);
-  Strings(json.Key("removed"), diff.removed_paths);
+  PathsAt(json.Key("added"), diff.spans, diff.added_spans);
+  PathsAt(json.Key("removed"), diff.spans, diff.removed_spans);
   json.EndObject();
   json.Key("top").U64(top);
   List(json.Key("spans"), diff.spans, top, Span);

@@ -99,10 +99,15 @@ void Sites(std::ostream& out, std::string_view device, const std::vector<PeakSit
           });
 }
 
-void Paths(std::ostream& out, char sign, const std::vector<std::string>& paths, std::size_t top) {
-  const std::size_t shown = top == 0 ? paths.size() : std::min(top, paths.size());
-  for (std::size_t i = 0; i < shown; ++i) out << "  " << sign << ' ' << paths[i] << '\n';
-  if (shown < paths.size()) out << "  " << sign << " ... " << paths.size() - shown << " more\n";
+void Paths(std::ostream& out, char sign, const std::vector<SpanPathChange>& spans,
+           const std::vector<std::size_t>& positions, std::size_t top) {
+  const std::size_t shown = top == 0 ? positions.size() : std::min(top, positions.size());
+  for (std::size_t i = 0; i < shown; ++i) {
+    out << "  " << sign << ' ' << spans[positions[i]].path << '\n';
+  }
+  if (shown < positions.size()) {
+    out << "  " << sign << " ... " << positions.size() - shown << " more\n";
+  }
 }
 
 void Codes(std::ostream& out, std::string_view name, const std::vector<HealthCode>& codes) {
@@ -131,11 +136,11 @@ void WriteTraceDiffText(const TraceDiff& diff, std::span<const Regression> regre
           [](const OpChange& op) { return TimeRow(op.op_name, op); });
   Section(out, "spans", time_header, diff.spans, top,
           [](const SpanPathChange& span) { return TimeRow(span.path, span); });
-  if (!diff.added_paths.empty() || !diff.removed_paths.empty()) {
-    out << "\nstructure: " << diff.added_paths.size() << " paths added, "
-        << diff.removed_paths.size() << " removed\n";
-    Paths(out, '+', diff.added_paths, top);
-    Paths(out, '-', diff.removed_paths, top);
+  if (!diff.added_spans.empty() || !diff.removed_spans.empty()) {
+    out << "\nstructure: " << diff.added_spans.size() << " paths added, "
+        << diff.removed_spans.size() << " removed\n";
+    Paths(out, '+', diff.spans, diff.added_spans, top);
+    Paths(out, '-', diff.spans, diff.removed_spans, top);
   }
   Sites(out, "", diff.logical_peak.sites, top);
   for (const PeakChange& peak : diff.device_peaks) Sites(out, peak.device, peak.sites, top);
@@ -156,13 +161,18 @@ void WriteTraceDiffText(const TraceDiff& diff, std::span<const Regression> regre
           });
   if (regressions.empty()) return;
   out << "\nregressions (" << regressions.size() << "):\n";
+  // The table's rows are held to align its columns: at most `top` of them, as every section.
+  const std::size_t shown = top == 0 ? regressions.size() : std::min(top, regressions.size());
   std::vector<Row> rows{{"kind", "subject", "base", "candidate", "delta", "change"}};
-  for (const Regression& regression : regressions) {
+  for (std::size_t i = 0; i < shown; ++i) {
+    const Regression& regression = regressions[i];
     Row row = FigureRow(std::string(RegressionKindName(regression.kind)), regression.figure);
-    row.insert(row.begin() + 1, regression.subject.empty() ? "-" : regression.subject);
+    row.insert(row.begin() + 1,
+               regression.subject.empty() ? std::string("-") : std::string(regression.subject));
     rows.push_back(std::move(row));
   }
   Table(out, rows);
+  if (shown < regressions.size()) out << "  ... " << regressions.size() - shown << " more\n";
 }
 
 }  // namespace tracedoc

@@ -1,5 +1,6 @@
 // DiffTraces: the parts of docs/diff.md put together, and the change figures.
 #include <algorithm>
+#include <numeric>
 #include <bitset>
 #include <limits>
 #include <span>
@@ -46,17 +47,57 @@ void DiffSpans(const diff::PathTrie& trie, std::span<const diff::PathNode> nodes
       node.self_ns = util::SaturatingAdd(node.self_ns, index.self_time_ns(s));
     }
   }
+  // The list is sized first: grown by doubling, a list of every span path of two unrelated
+  // runs would hold up to twice its room, and both buffers while it moves.
+  std::size_t listed = 0;
+  for (diff::PathNode node = 0; node < trie.size(); ++node) {
+    listed += include_unchanged || stats[0][node] != stats[1][node];
+  }
+  std::vector<SpanPathChange> in_node_order;
+  in_node_order.reserve(listed);
   // Nodes are numbered in the base's pre-order, then the candidate's new ones in its own.
   for (diff::PathNode node = 0; node < trie.size(); ++node) {
     const SpanPathStats& base = stats[0][node];
     const SpanPathStats& candidate = stats[1][node];
     if (!include_unchanged && base == candidate) continue;
-    std::string path = trie.Path(node);
-    if (base.count == 0) out.added_paths.push_back(path);
-    if (candidate.count == 0) out.removed_paths.push_back(path);
-    out.spans.push_back({std::move(path), base, candidate});
+    in_node_order.push_back({trie.Path(node), base, candidate});
   }
-  SortByChange(out.spans, [](const SpanPathChange& c) -> const std::string& { return c.path; });
+  // The per-node figures are in the list now: their memory goes before the sort.
+  for (std::vector<SpanPathStats>& side : stats) std::vector<SpanPathStats>().swap(side);
+  // Sorted through a permutation, so that the added and removed paths, in node order, can be
+  // pointed at in the sorted list. Stable: equal changes and equal (elided) paths keep node order.
+  std::vector<std::size_t> order(in_node_order.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const SpanPathChange& x = in_node_order[a];
+    const SpanPathChange& y = in_node_order[b];
+    const std::uint64_t dx = Distance(x.base.total_ns, x.candidate.total_ns);
+    const std::uint64_t dy = Distance(y.base.total_ns, y.candidate.total_ns);
+    if (dx != dy) return dx > dy;
+    return x.path < y.path;
+  });
+  std::vector<std::size_t> sorted_at(order.size());
+  for (std::size_t at = 0; at < order.size(); ++at) sorted_at[order[at]] = at;
+  // The permutation applied in place, cycle by cycle: no second list of every change.
+  for (std::size_t start = 0; start < order.size(); ++start) {
+    if (order[start] == start) continue;
+    SpanPathChange held = std::move(in_node_order[start]);
+    std::size_t at = start;
+    while (order[at] != start) {
+      const std::size_t from = order[at];
+      in_node_order[at] = std::move(in_node_order[from]);
+      order[at] = at;
+      at = from;
+    }
+    in_node_order[at] = std::move(held);
+    order[at] = at;
+  }
+  out.spans = std::move(in_node_order);
+  for (std::size_t i = 0; i < sorted_at.size(); ++i) {
+    const SpanPathChange& change = out.spans[sorted_at[i]];
+    if (change.base.count == 0) out.added_spans.push_back(sorted_at[i]);
+    if (change.candidate.count == 0) out.removed_spans.push_back(sorted_at[i]);
+  }
 }
 
 void DiffOps(const TraceDocument& base, const TraceDocument& candidate, bool include_unchanged,
@@ -132,7 +173,7 @@ bool TraceDiff::empty() const noexcept {
   const auto same_peak = [&same](const PeakChange& peak) {
     return same(peak.live_bytes) && std::all_of(peak.sites.begin(), peak.sites.end(), same);
   };
-  return meta.empty() && same(total_ns) && added_paths.empty() && removed_paths.empty() &&
+  return meta.empty() && same(total_ns) && added_spans.empty() && removed_spans.empty() &&
          std::all_of(spans.begin(), spans.end(), same) &&
          std::all_of(ops.begin(), ops.end(), same) && same_peak(logical_peak) &&
          std::all_of(device_peaks.begin(), device_peaks.end(), same_peak) && new_issues.empty() &&
@@ -146,18 +187,21 @@ TraceDiff DiffTraces(const TraceDocument& base, const TraceDocument& candidate,
   TraceDiff out;
   out.meta = diff::CompareMeta(base, candidate);
   out.total_ns = {Summarize(base).total_ns, Summarize(candidate).total_ns};
+  // The analyses whose working memory is large and whose results are small run first, while
+  // nothing else is held: the span list of two unrelated runs (every path spelt) comes last.
+  DiffHealth(base, candidate, out);
+  DiffOps(base, candidate, options.include_unchanged, out);
+  DiffSteps(base, candidate, options.include_unchanged, out);
   diff::PathTrie trie;
   const std::vector<diff::PathNode> placed[2] = {trie.Place(base), trie.Place(candidate)};
+  trie.ForgetLookup();  // every span is placed: only paths are asked for now
   std::span<const diff::PathNode> nodes[2] = {placed[0], placed[1]};
   const TraceDocument* runs[2] = {&base, &candidate};
-  DiffSpans(trie, nodes, runs, options.include_unchanged, out);
-  DiffOps(base, candidate, options.include_unchanged, out);
   diff::PeakComparison peaks = diff::ComparePeaks({&base, nodes[0]}, {&candidate, nodes[1]}, trie,
                                                   options.include_unchanged);
   out.logical_peak = std::move(peaks.overall);
   out.device_peaks = std::move(peaks.devices);
-  DiffHealth(base, candidate, out);
-  DiffSteps(base, candidate, options.include_unchanged, out);
+  DiffSpans(trie, nodes, runs, options.include_unchanged, out);
   return out;
 }
 

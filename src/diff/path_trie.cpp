@@ -91,6 +91,11 @@ std::vector<PathNode> PathTrie::Place(const TraceDocument& document) {
   return placed;
 }
 
+void PathTrie::ForgetLookup() {
+  // Swapped with an empty table: clear() keeps the buckets.
+  decltype(ids_)().swap(ids_);
+}
+
 std::string PathTrie::Path(PathNode node) const {
   // The segments from `from` up `count` levels, top first.
   const auto append_up = [this](std::string& path, PathNode from, std::uint32_t count) {

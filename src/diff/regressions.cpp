@@ -87,36 +87,50 @@ std::string_view RegressionKindName(RegressionKind kind) noexcept {
   return "";
 }
 
-std::vector<Regression> FindRegressions(const TraceDiff& diff, const DiffGate& gate) {
-  std::vector<Regression> found;
+namespace {
+
+// Hands each regression of `diff` under `gate` to `found`, in the order FindRegressions lists.
+template <class Found>
+void VisitRegressions(const TraceDiff& diff, const DiffGate& gate, Found found) {
   const std::uint64_t limit = gate.threshold_millipercent;
-  if (GrewBeyond(diff.total_ns, limit))
-    found.push_back({RegressionKind::kTotalTime, "", diff.total_ns});
+  if (GrewBeyond(diff.total_ns, limit)) found({RegressionKind::kTotalTime, "", diff.total_ns});
   // Only op names and span paths both runs have: the others are structure, not growth.
   for (const OpChange& op : diff.ops) {
     if (op.base.count == 0 || op.candidate.count == 0) continue;
-    if (GrewBeyond(TotalOf(op), limit))
-      found.push_back({RegressionKind::kOpTime, op.op_name, TotalOf(op)});
+    if (GrewBeyond(TotalOf(op), limit)) found({RegressionKind::kOpTime, op.op_name, TotalOf(op)});
   }
   for (const SpanPathChange& span : diff.spans) {
     if (span.base.count == 0 || span.candidate.count == 0) continue;
-    if (GrewBeyond(TotalOf(span), limit))
-      found.push_back({RegressionKind::kSpanTime, span.path, TotalOf(span)});
+    if (GrewBeyond(TotalOf(span), limit)) {
+      found({RegressionKind::kSpanTime, span.path, TotalOf(span)});
+    }
   }
   for (const PeakChange& peak : diff.device_peaks) {
     if (GrewBeyond(peak.live_bytes, limit)) {
-      found.push_back({RegressionKind::kDevicePeak, peak.device, peak.live_bytes});
+      found({RegressionKind::kDevicePeak, peak.device, peak.live_bytes});
     }
   }
-  if (gate.allow_structure) return found;
+  if (gate.allow_structure) return;
   // Structure: the paths in one run only, each figure None on both sides (the span path
   // entries of the diff carry their times).
-  for (const std::string& path : diff.added_paths) {
-    found.push_back({RegressionKind::kPathAdded, path, {}});
+  for (const std::size_t at : diff.added_spans) {
+    found({RegressionKind::kPathAdded, diff.spans[at].path, {}});
   }
-  for (const std::string& path : diff.removed_paths) {
-    found.push_back({RegressionKind::kPathRemoved, path, {}});
+  for (const std::size_t at : diff.removed_spans) {
+    found({RegressionKind::kPathRemoved, diff.spans[at].path, {}});
   }
+}
+
+}  // namespace
+
+std::vector<Regression> FindRegressions(const TraceDiff& diff, const DiffGate& gate) {
+  // Counted first: two unrelated runs trip the gate once per span path, and a list grown by
+  // doubling would hold up to twice that, both buffers at once while it moves.
+  std::size_t count = 0;
+  VisitRegressions(diff, gate, [&count](const Regression&) { ++count; });
+  std::vector<Regression> found;
+  found.reserve(count);
+  VisitRegressions(diff, gate, [&found](const Regression& regression) { found.push_back(regression); });
   return found;
 }
 

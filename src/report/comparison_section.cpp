@@ -162,9 +162,9 @@ void WriteComparisonSection(std::ostream& out, const TraceDiff& diff,
   WriteChangesTable(out, diff);
   out << "<h3>Live bytes</h3>\n";
   WriteCurvesChart(out, baseline_curve, candidate_curve, max_points);
-  const auto path = [&out](const std::string& p) { WriteEscaped(out, p); };
-  WriteList(out, "Span paths added", std::span<const std::string>(diff.added_paths), max_rows, path);
-  WriteList(out, "Span paths removed", std::span<const std::string>(diff.removed_paths), max_rows,
+  const auto path = [&](std::size_t at) { WriteEscaped(out, diff.spans[at].path); };
+  WriteList(out, "Span paths added", std::span<const std::size_t>(diff.added_spans), max_rows, path);
+  WriteList(out, "Span paths removed", std::span<const std::size_t>(diff.removed_spans), max_rows,
             path);
   const auto code = [&out](HealthCode c) { out << HealthCodeName(c); };
   WriteList(out, "Health issues new", std::span<const HealthCode>(diff.new_issues), max_rows, code);

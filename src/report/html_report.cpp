@@ -208,6 +208,18 @@ void WritePage(const TraceDocument& document, const TraceDocument* baseline, std
                                    {"health", "Health"},
                                    {"run", "Run"}});
   report::WriteContents(out, sections);
+  // The comparison is made before the page model: the diff of two large runs and the model are
+  // the page's two largest working sets, and the section they leave is small (bounded rows and
+  // curves).
+  std::string comparison;
+  if (baseline != nullptr) {
+    std::ostringstream section;
+    report::WriteComparisonSection(section, DiffTraces(*baseline, document),
+                                   report::LiveBytesFromStart(*baseline),
+                                   report::LiveBytesFromStart(document),
+                                   options.max_chart_elements, options.max_table_rows);
+    comparison = std::move(section).str();
+  }
   report::TimeWindow window;
   {
     // The page model lives only while the sections that draw it and the data block are
@@ -219,12 +231,7 @@ void WritePage(const TraceDocument& document, const TraceDocument* baseline, std
     answers.run_ns = model.window.span_ns();
     answers.origin_ns = model.window.origin_ns;
     report::WriteAnswersSection(out, document, answers);
-    if (baseline != nullptr) {
-      report::WriteComparisonSection(out, DiffTraces(*baseline, document),
-                                     report::LiveBytesFromStart(*baseline),
-                                     report::LiveBytesFromStart(document),
-                                     options.max_chart_elements, options.max_table_rows);
-    }
+    out << comparison;
     WriteTimelineSection(out, document, model, options);
     WriteMemorySection(out, document, model, options);
     report::WriteReportData(out, document, model.timeline, model.curves, model.peak,

@@ -95,8 +95,10 @@ TEST(DiffTraces, AnExtraStorageLiveAtThePeakRaisesItAndTripsTheDevice) {
 
 TEST(DiffTraces, ARenamedSpanIsOnePathAddedAndOneRemoved) {
   const TraceDiff diff = DiffOf(DiffRun(), DiffRun({.child_name = "fwd"}));
-  EXPECT_EQ(diff.added_paths, std::vector<std::string>{"train/fwd"});
-  EXPECT_EQ(diff.removed_paths, std::vector<std::string>{"train/forward"});
+  ASSERT_EQ(diff.added_spans.size(), 1u);
+  ASSERT_EQ(diff.removed_spans.size(), 1u);
+  EXPECT_EQ(diff.spans[diff.added_spans[0]].path, "train/fwd");
+  EXPECT_EQ(diff.spans[diff.removed_spans[0]].path, "train/forward");
   EXPECT_EQ(diff.spans, (std::vector<SpanPathChange>{{"train/forward", {1, 1500, 1500}, {}},
                                                      {"train/fwd", {}, {1, 1500, 1500}}}));
   EXPECT_TRUE(diff.ops.empty());

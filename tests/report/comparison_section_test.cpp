@@ -68,12 +68,15 @@ TEST(ComparisonSectionTest, TheChangesTableAndTheListsSayWhatChanged) {
 
 TEST(ComparisonSectionTest, ListsStopAtTheirRowsAndCountTheRest) {
   TraceDiff diff;
-  for (int i = 0; i < 5; ++i) diff.added_paths.push_back("p" + std::to_string(i));
+  for (int i = 0; i < 5; ++i) {
+    diff.spans.push_back({"p" + std::to_string(i), {}, {.count = 1}});
+    diff.added_spans.push_back(static_cast<std::size_t>(i));
+  }
   std::ostringstream out;
   WriteComparisonSection(out, diff, {}, {}, 10'000, 2);
   const std::string html = out.str();
-  EXPECT_THAT(html, HasSubstr("<li><code>p1</code></li>\n</ul>\n<p class=\"note\">and 3 more.</p>"));
-  EXPECT_THAT(html, Not(HasSubstr("<code>p2</code>")));
+  EXPECT_THAT(html, HasSubstr("<h3>Span paths added (5)</h3>\n<ul>\n<li><code>p0</code></li>\n"
+                              "<li><code>p1</code></li>\n</ul>\n<p class=\"note\">and 3 more.</p>"));
   EXPECT_THAT(html, HasSubstr("<p class=\"empty\">Neither run has memory events.</p>"));
 }
 
