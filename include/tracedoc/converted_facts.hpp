@@ -30,6 +30,12 @@ inline constexpr std::string_view kTraceMLGpuUtilKey = "traceml_gpu_util_percent
 /// The unknown key that holds a span's marks on its span_start (and, on the meta, the marks of
 /// no span of the spool): an array of the marks as the spool wrote them.
 inline constexpr std::string_view kCirronMarksKey = "cirron_marks";
+/// The meta tag every converted Cirron spool has (the count of its batches): gates the Cirron
+/// steps.
+inline constexpr std::string_view kCirronBatchesTag = "cirron.batches";
+/// On a converted Cirron span_start: the spool's `rank` and `index` (docs/cirron-conversion.md).
+inline constexpr std::string_view kCirronRankKey = "cirron_rank";
+inline constexpr std::string_view kCirronIndexKey = "cirron_index";
 
 /// A span that stands for one rank of a TraceML run: its span_start has kTraceMLRankKey.
 struct RankSpan {
@@ -38,7 +44,8 @@ struct RankSpan {
   friend bool operator==(const RankSpan&, const RankSpan&) = default;
 };
 
-/// One step of a rank: a child span of the rank's span.
+/// One step of a rank: a child span of the rank's span (TraceML), or a `step[k]` span of a
+/// Cirron spool.
 struct RankStep {
   std::uint64_t rank = 0;
   /// S of the step's id `rR.sS`; when some step of the document has no such number, every
@@ -77,7 +84,9 @@ struct Mark {
 struct ConvertedFacts {
   /// Rank spans by rank, then span position. TraceML documents only.
   std::span<const RankSpan> ranks;
-  /// Steps by rank (the order of `ranks`), then number, then start, then position.
+  /// Steps by rank (the order of `ranks`), then number, then start, then position. For a
+  /// converted Cirron spool (no `ranks`: a spool is a process): its `step[k]` spans, each with
+  /// its span's `cirron_rank`, numbered 0, 1, ... per rank in start order across epochs.
   std::span<const RankStep> steps;
   /// Whether every step's id had its number; when false, RankStep::number is the start order.
   bool steps_numbered = true;

@@ -24,6 +24,11 @@ bool IsTraceMLRun(const TraceRunMeta& run) {
   return false;
 }
 
+bool IsCirronRun(const TraceRunMeta& run) {
+  return std::any_of(run.tags.begin(), run.tags.end(),
+                     [](const Tag& tag) { return tag.key == kCirronBatchesTag; });
+}
+
 // The value of `key` among `unknown`, when it is there.
 std::optional<std::string_view> Member(const UnknownFields& unknown, std::string_view key) {
   for (const UnknownField field : unknown) {
@@ -111,11 +116,13 @@ void ConvertedFactsData::Build(const TraceRunMeta& run, std::span<const SpanReco
     ReadMarks(*meta_marks, false, 0, pending, mark_text);
   }
   const bool traceml = IsTraceMLRun(run);
+  const bool cirron = !traceml && IsCirronRun(run);
   for (SpanPosition p = 0; p < spans.size(); ++p) {
     if (spans[p].start_unknown.empty()) continue;
     if (const auto span_marks = Member(spans[p].start_unknown, kCirronMarksKey)) {
       ReadMarks(*span_marks, true, p, pending, mark_text);
     }
+    if (cirron) AddCirronStep(spans, p);
     if (!traceml) continue;
     if (const auto rank = Member(spans[p].start_unknown, kTraceMLRankKey)) {
       if (const std::optional<std::uint64_t> number = PlainU64(*rank)) ranks.push_back({*number, p});
@@ -127,6 +134,7 @@ void ConvertedFactsData::Build(const TraceRunMeta& run, std::span<const SpanReco
     one.mark.text = std::string_view(mark_text).substr(one.text_at, one.text_size);
     marks.push_back(one.mark);
   }
+  if (cirron) NumberCirronSteps(spans);
   if (!traceml) return;
 
   std::sort(ranks.begin(), ranks.end(), [](const RankSpan& a, const RankSpan& b) {
@@ -164,6 +172,33 @@ void ConvertedFactsData::Build(const TraceRunMeta& run, std::span<const SpanReco
         gpu_utilisation.push_back({i, *percent});
       }
     }
+  }
+}
+
+void ConvertedFactsData::AddCirronStep(std::span<const SpanRecord> spans, SpanPosition p) {
+  // The conversion names a step scope `step[INDEX]` and keeps the index as cirron_index.
+  if (!spans[p].name.starts_with("step[") ||
+      !Member(spans[p].start_unknown, kCirronIndexKey).has_value()) {
+    return;
+  }
+  const std::optional<std::string_view> rank = Member(spans[p].start_unknown, kCirronRankKey);
+  steps.push_back({rank ? PlainU64(*rank).value_or(0) : 0, 0, p});
+}
+
+void ConvertedFactsData::NumberCirronSteps(std::span<const SpanRecord> spans) {
+  // The index restarts in every epoch: steps are numbered per rank in start order instead.
+  steps_numbered = false;
+  std::sort(steps.begin(), steps.end(), [&spans](const RankStep& a, const RankStep& b) {
+    if (a.rank != b.rank) return a.rank < b.rank;
+    if (spans[a.span].start_ns != spans[b.span].start_ns) {
+      return spans[a.span].start_ns < spans[b.span].start_ns;
+    }
+    return a.span < b.span;
+  });
+  std::uint64_t number = 0;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    if (i > 0 && steps[i].rank != steps[i - 1].rank) number = 0;
+    steps[i].number = number++;
   }
 }
 

@@ -33,6 +33,12 @@ struct ConvertedFactsData {
 
   ConvertedFacts View() const noexcept { return {ranks, steps, steps_numbered, gpu_utilisation, marks}; }
   std::size_t memory_bytes() const noexcept;
+
+ private:
+  // A Cirron spool's step: span `p` when it is a `step[k]` scope (docs/converted-facts.md).
+  void AddCirronStep(std::span<const SpanRecord> spans, SpanPosition p);
+  // Sorts the Cirron steps by rank and start and numbers them per rank.
+  void NumberCirronSteps(std::span<const SpanRecord> spans);
 };
 
 }  // namespace tracedoc::detail

@@ -101,6 +101,41 @@ TEST(ConvertedFactsTest, OneUnnumberedStepNumbersEveryRankInStartOrder) {
                                        RankStep{1, 1, PositionOf(document, "r1.s1")}));
 }
 
+// A Cirron spool's step scopes, as the conversion writes them: `step[k]` spans with
+// cirron_index (restarting in each epoch) and cirron_rank.
+std::string CirronSpan(std::string_view id, std::string_view name, std::string_view parent,
+                       std::uint64_t start_ns, std::string_view unknown) {
+  std::string line = R"({"kind":"span_start","id":")" + std::string(id) + '"';
+  if (!parent.empty()) line += R"(,"parent_id":")" + std::string(parent) + '"';
+  return line + R"(,"name":")" + std::string(name) + R"(","start_ns":)" +
+         std::to_string(start_ns) + R"(,"span_kind":"function","measured":false)" +
+         std::string(unknown) + "}";
+}
+
+std::vector<std::string> TwoEpochs() {
+  return {CirronSpan("e0", "epoch[0]", "", 0, R"(,"cirron_index":0,"cirron_rank":3)"),
+          CirronSpan("a", "step[1]", "e0", 20, R"(,"cirron_index":1,"cirron_rank":3)"),
+          CirronSpan("b", "step[0]", "e0", 10, R"(,"cirron_index":0,"cirron_rank":3)"),
+          CirronSpan("e1", "epoch[1]", "", 100, R"(,"cirron_index":1,"cirron_rank":3)"),
+          CirronSpan("c", "step[0]", "e1", 110, R"(,"cirron_index":0,"cirron_rank":3)"),
+          // Named like a step, but not a step scope of the spool (no index): not a step.
+          CirronSpan("d", "step[9]", "e1", 120, R"(,"cirron_rank":3)"),
+          End("b", 5), End("a", 5), End("e0", 50), End("c", 5), End("d", 1), End("e1", 50)};
+}
+
+TEST(ConvertedFactsTest, ACirronSpoolsStepsAreNumberedPerRankInStartOrderAcrossEpochs) {
+  const TraceDocument document = Fold(Trace(R"("cirron.batches":"1")", "", TwoEpochs()));
+  const ConvertedFacts facts = document.converted_facts();
+  EXPECT_THAT(facts.ranks, IsEmpty());
+  EXPECT_FALSE(facts.steps_numbered);
+  EXPECT_THAT(facts.steps, ElementsAre(RankStep{3, 0, PositionOf(document, "b")},
+                                       RankStep{3, 1, PositionOf(document, "a")},
+                                       RankStep{3, 2, PositionOf(document, "c")}));
+  // Without the spool's tag the same spans are no steps.
+  const TraceDocument untagged = Fold(Trace("", "", TwoEpochs()));
+  EXPECT_THAT(untagged.converted_facts().steps, IsEmpty());
+}
+
 TEST(ConvertedFactsTest, GpuUtilisationKeepsFiniteNumbersInSampleOrder) {
   const TraceDocument document =
       Fold(Trace(kTraceMLTag, "",
