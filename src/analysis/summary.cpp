@@ -3,8 +3,8 @@
 // both share the replay that builds it.
 #include "tracedoc/summary.hpp"
 
-#include "util/saturating.hpp"
 #include "analysis/logical_memory.hpp"
+#include "analysis/measured_total.hpp"
 #include "analysis/physical_memory.hpp"
 #include "analysis/trace6_memory.hpp"
 
@@ -16,11 +16,8 @@ TraceSummary SummarizeSpansAndOps(const TraceDocument& document) {
   TraceSummary summary;
   summary.op_count = document.ops().size();
   summary.span_count = document.spans().size();
+  summary.total_ns = analysis::MeasuredTotalNs(document.spans());
   for (const SpanRecord& span : document.spans()) {
-    // An open span's duration_ns is 0, so it adds nothing.
-    if (span.measured) {
-      summary.total_ns = util::SaturatingAdd(summary.total_ns, span.duration_ns);
-    }
     if (!span.parent_id) ++summary.root_span_count;
   }
   summary.max_depth = document.span_index().max_depth();

@@ -5,6 +5,7 @@
 #include <limits>
 #include <span>
 
+#include "analysis/measured_total.hpp"
 #include "diff/meta_changes.hpp"
 #include "diff/op_stats.hpp"
 #include "diff/path_trie.hpp"
@@ -12,7 +13,6 @@
 #include "tracedoc/converted_facts.hpp"
 #include "tracedoc/diff.hpp"
 #include "tracedoc/health.hpp"
-#include "tracedoc/summary.hpp"
 #include "util/saturating.hpp"
 
 namespace tracedoc {
@@ -186,7 +186,9 @@ TraceDiff DiffTraces(const TraceDocument& base, const TraceDocument& candidate,
                      const DiffOptions& options) {
   TraceDiff out;
   out.meta = diff::CompareMeta(base, candidate);
-  out.total_ns = {Summarize(base).total_ns, Summarize(candidate).total_ns};
+  // The summary's total alone: a whole Summarize would also replay both runs' memory events.
+  out.total_ns = {analysis::MeasuredTotalNs(base.spans()),
+                  analysis::MeasuredTotalNs(candidate.spans())};
   // The analyses whose working memory is large and whose results are small run first, while
   // nothing else is held: the span list of two unrelated runs (every path spelt) comes last.
   DiffHealth(base, candidate, out);

@@ -84,12 +84,13 @@ TEST_F(CompareCliTest, AMissingFileIsExit2AndARejectedTraceExit1) {
   const RunResult missing =
       Run("compare --baseline" + baseline + " nowhere.jsonl --candidate" + candidate);
   EXPECT_EQ(missing.exit_code, 2);
-  EXPECT_NE(missing.err.find("nowhere.jsonl"), std::string::npos) << missing.err;
+  EXPECT_NE(missing.err.find("nowhere.jsonl:0: error[io_error]:"), std::string::npos)
+      << missing.err;
   WriteFile("broken.jsonl", "{\"kind\":\"meta\"}\n");
   const RunResult broken =
       Run("compare --baseline" + baseline + " broken.jsonl --candidate" + candidate);
   EXPECT_EQ(broken.exit_code, 1);
-  EXPECT_TRUE(broken.err.starts_with("broken.jsonl:1: error[")) << broken.err;
+  EXPECT_TRUE(broken.err.starts_with("broken.jsonl:1: error[missing_field]:")) << broken.err;
   EXPECT_EQ(Run("compare --baseline" + baseline).exit_code, 2);  // no --candidate
   EXPECT_EQ(Run("compare --resamples 0 --baseline" + baseline + " --candidate" + candidate).exit_code,
             2);

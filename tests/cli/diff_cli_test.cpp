@@ -70,11 +70,11 @@ TEST_F(DiffCliTest, UsageErrorsAndUnreadableInputExitTwo) {
   WriteFile("bad.jsonl", "{\"kind\":\"span_end\"}\n");
   const testdata::RunResult missing = Run("diff base.jsonl no-such-file.jsonl");
   EXPECT_EQ(missing.exit_code, 2);
-  EXPECT_THAT(missing.err, HasSubstr("no-such-file.jsonl"));
+  EXPECT_THAT(missing.err, HasSubstr("no-such-file.jsonl:0: error[io_error]:"));
   // A trace that does not fold is as unreadable as a missing one: 1 is the verdict's.
   const testdata::RunResult bad = Run("diff --fail-over 10% bad.jsonl base.jsonl");
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_THAT(bad.err, HasSubstr("bad.jsonl:1:"));
+  EXPECT_THAT(bad.err, HasSubstr("bad.jsonl:1: error[missing_field]:"));
   EXPECT_EQ(Run("diff --fail-over ten base.jsonl base.jsonl").exit_code, 2);
   EXPECT_EQ(Run("diff --fail-over 10%% base.jsonl base.jsonl").exit_code, 2);
   EXPECT_EQ(Run("diff --allow-structure base.jsonl base.jsonl").exit_code, 2);
