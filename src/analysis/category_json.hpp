@@ -41,4 +41,14 @@ inline void EmitCategoryBytes(emit::JsonEmitter& json, const CategoryLiveBytes& 
 
 }  // namespace tracedoc::analysis
 
+namespace tracedoc {
+
+/// A byte map as a member of a described struct (emit/described_json.hpp finds it beside the
+/// type).
+inline void EmitJsonValue(emit::JsonEmitter& json, const CategoryLiveBytes& categories) {
+  analysis::EmitCategoryBytes(json, categories);
+}
+
+}  // namespace tracedoc
+
 #endif  // TRACEDOC_SRC_ANALYSIS_CATEGORY_JSON_HPP_

@@ -6,6 +6,8 @@
 // logical timeline is not even held: every point lists the live bytes of every device with a
 // live storage, which is quadratic in the input at worst (issue 12, F4), so the points are
 // written as a second replay produces them.
+#include <boost/describe/class.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -21,35 +23,41 @@
 #include "analysis/trace6_memory.hpp"
 #include "tracedoc/enums.hpp"
 #include "tracedoc/memory.hpp"
+#include "emit/described_json.hpp"
 #include "emit/json_emitter.hpp"
 
 namespace tracedoc {
-namespace {
 
-using emit::JsonEmitter;
+// The members of each object in the order its JSON lists them (emit/described_json.hpp); an
+// absent optional number is omitted (AbsentMember::kOmitted).
+BOOST_DESCRIBE_STRUCT(LogicalMemoryTimelinePoint, (),
+                      (timestamp_ns, live_bytes, live_bytes_by_device, live_bytes_by_category))
+BOOST_DESCRIBE_STRUCT(LogicalMemoryPeak, (),
+                      (timestamp_ns, live_bytes, live_bytes_by_device, live_bytes_by_category,
+                       live_allocations))
+BOOST_DESCRIBE_STRUCT(LogicalDeviceMemoryStats, (),
+                      (device, storage_allocation_count, matched_storage_free_count,
+                       total_allocated_bytes, peak_live_bytes, peak_timestamp_ns))
+BOOST_DESCRIBE_STRUCT(PhysicalMemoryTimelinePoint, (),
+                      (timestamp_ns, device, used_bytes, free_bytes, reserved_bytes,
+                       capacity_bytes))
+BOOST_DESCRIBE_STRUCT(PhysicalDeviceMemoryStats, (),
+                      (device, sample_count, used_sample_count, free_sample_count,
+                       reserved_sample_count, capacity_sample_count, peak_used_bytes,
+                       peak_used_timestamp_ns, peak_reserved_bytes, peak_reserved_timestamp_ns,
+                       minimum_free_bytes, minimum_free_timestamp_ns,
+                       maximum_observed_capacity_bytes))
+BOOST_DESCRIBE_STRUCT(PhysicalMemoryProfile, (), (timeline, by_device))
 
-// Memory objects omit an optional member that has no value.
-void OptionalU64(JsonEmitter& json, std::string_view key, const std::optional<std::uint64_t>& value) {
-  if (value) json.Key(key).U64(*value);
-}
-
-void EmitLiveMaps(JsonEmitter& json, const DeviceLiveBytesList& devices,
-                  const CategoryLiveBytes& categories) {
-  json.Key("live_bytes_by_device").BeginObject();
+/// `{"cpu":N,...}`: the devices with a live storage, as a member of a described struct.
+void EmitJsonValue(emit::JsonEmitter& json, const DeviceLiveBytesList& devices) {
+  json.BeginObject();
   for (const DeviceLiveBytes& device : devices) json.Key(device.device).U64(device.bytes);
   json.EndObject();
-  json.Key("live_bytes_by_category");
-  analysis::EmitCategoryBytes(json, categories);
 }
 
-template <class T, class EmitOne>
-void EmitArray(JsonEmitter& json, std::span<const T> items, EmitOne emit_one) {
-  json.BeginArray();
-  for (const T& item : items) emit_one(json, item);
-  json.EndArray();
-}
-
-void EmitLifetime(JsonEmitter& json, const LogicalStorageLifetime& lifetime) {
+/// A lifetime by hand: its missing op_name is `null` while its missing end is omitted.
+void EmitJsonValue(emit::JsonEmitter& json, const LogicalStorageLifetime& lifetime) {
   json.BeginObject();
   json.Key("device").String(lifetime.device);
   json.Key("storage_id").String(lifetime.storage_id);
@@ -65,27 +73,24 @@ void EmitLifetime(JsonEmitter& json, const LogicalStorageLifetime& lifetime) {
   json.Key("dtype").String(lifetime.dtype);
   json.Key("category").String(EnumName(lifetime.category));
   json.Key("start_timestamp_ns").U64(lifetime.start_timestamp_ns);
-  OptionalU64(json, "end_timestamp_ns", lifetime.end_timestamp_ns);
+  if (lifetime.end_timestamp_ns) json.Key("end_timestamp_ns").U64(*lifetime.end_timestamp_ns);
   json.EndObject();
+}
+
+namespace {
+
+using emit::JsonEmitter;
+constexpr emit::AbsentMember kOmitted = emit::AbsentMember::kOmitted;
+
+template <class T>
+void EmitArray(JsonEmitter& json, const std::vector<T>& items) {
+  json.BeginArray();
+  for (const T& item : items) emit::EmitDescribedObject(json, item, kOmitted);
+  json.EndArray();
 }
 
 void EmitTimelinePoint(JsonEmitter& json, const LogicalMemoryTimelinePoint& point) {
-  json.BeginObject();
-  json.Key("timestamp_ns").U64(point.timestamp_ns);
-  json.Key("live_bytes").U64(point.live_bytes);
-  EmitLiveMaps(json, point.live_bytes_by_device, point.live_bytes_by_category);
-  json.EndObject();
-}
-
-void EmitLogicalDevice(JsonEmitter& json, const LogicalDeviceMemoryStats& stats) {
-  json.BeginObject();
-  json.Key("device").String(stats.device);
-  json.Key("storage_allocation_count").U64(stats.storage_allocation_count);
-  json.Key("matched_storage_free_count").U64(stats.matched_storage_free_count);
-  json.Key("total_allocated_bytes").U64(stats.total_allocated_bytes);
-  OptionalU64(json, "peak_live_bytes", stats.peak_live_bytes);
-  OptionalU64(json, "peak_timestamp_ns", stats.peak_timestamp_ns);
-  json.EndObject();
+  emit::EmitDescribedObject(json, point, kOmitted);
 }
 
 // Writes the timeline points: from the profile, or, when it holds none, from `replay`.
@@ -98,14 +103,8 @@ void EmitLogical(JsonEmitter& json, const LogicalMemoryProfile& logical,
   json.Key("matched_storage_free_count").U64(logical.matched_storage_free_count);
   json.Key("total_allocated_bytes").U64(logical.total_allocated_bytes);
   if (logical.peak) {
-    const LogicalMemoryPeak& peak = *logical.peak;
-    json.Key("peak").BeginObject();
-    json.Key("timestamp_ns").U64(peak.timestamp_ns);
-    json.Key("live_bytes").U64(peak.live_bytes);
-    EmitLiveMaps(json, peak.live_bytes_by_device, peak.live_bytes_by_category);
-    json.Key("live_allocations");
-    EmitArray(json, std::span<const LogicalStorageLifetime>(peak.live_allocations), EmitLifetime);
-    json.EndObject();
+    json.Key("peak");
+    emit::EmitDescribedObject(json, *logical.peak, kOmitted);
   }
   json.Key("timeline");
   if (replay) {
@@ -113,54 +112,18 @@ void EmitLogical(JsonEmitter& json, const LogicalMemoryProfile& logical,
     replay([&json](const LogicalMemoryTimelinePoint& point) { EmitTimelinePoint(json, point); });
     json.EndArray();
   } else {
-    EmitArray(json, std::span<const LogicalMemoryTimelinePoint>(logical.timeline),
-              EmitTimelinePoint);
+    EmitArray(json, logical.timeline);
   }
-  json.Key("lifetimes");
-  EmitArray(json, std::span<const LogicalStorageLifetime>(logical.lifetimes), EmitLifetime);
+  json.Key("lifetimes").BeginArray();
+  for (const LogicalStorageLifetime& lifetime : logical.lifetimes) EmitJsonValue(json, lifetime);
+  json.EndArray();
   json.Key("by_device");
-  EmitArray(json, std::span<const LogicalDeviceMemoryStats>(logical.by_device), EmitLogicalDevice);
-  json.EndObject();
-}
-
-void EmitPhysicalPoint(JsonEmitter& json, const PhysicalMemoryTimelinePoint& point) {
-  json.BeginObject();
-  json.Key("timestamp_ns").U64(point.timestamp_ns);
-  json.Key("device").String(point.device);
-  OptionalU64(json, "used_bytes", point.used_bytes);
-  OptionalU64(json, "free_bytes", point.free_bytes);
-  OptionalU64(json, "reserved_bytes", point.reserved_bytes);
-  OptionalU64(json, "capacity_bytes", point.capacity_bytes);
-  json.EndObject();
-}
-
-void EmitPhysicalDevice(JsonEmitter& json, const PhysicalDeviceMemoryStats& stats) {
-  json.BeginObject();
-  json.Key("device").String(stats.device);
-  json.Key("sample_count").U64(stats.sample_count);
-  json.Key("used_sample_count").U64(stats.used_sample_count);
-  json.Key("free_sample_count").U64(stats.free_sample_count);
-  json.Key("reserved_sample_count").U64(stats.reserved_sample_count);
-  json.Key("capacity_sample_count").U64(stats.capacity_sample_count);
-  OptionalU64(json, "peak_used_bytes", stats.peak_used_bytes);
-  OptionalU64(json, "peak_used_timestamp_ns", stats.peak_used_timestamp_ns);
-  OptionalU64(json, "peak_reserved_bytes", stats.peak_reserved_bytes);
-  OptionalU64(json, "peak_reserved_timestamp_ns", stats.peak_reserved_timestamp_ns);
-  OptionalU64(json, "minimum_free_bytes", stats.minimum_free_bytes);
-  OptionalU64(json, "minimum_free_timestamp_ns", stats.minimum_free_timestamp_ns);
-  OptionalU64(json, "maximum_observed_capacity_bytes", stats.maximum_observed_capacity_bytes);
+  EmitArray(json, logical.by_device);
   json.EndObject();
 }
 
 void EmitPhysical(JsonEmitter& json, const PhysicalMemoryProfile& physical) {
-  json.BeginObject();
-  json.Key("timeline");
-  EmitArray(json, std::span<const PhysicalMemoryTimelinePoint>(physical.timeline),
-            EmitPhysicalPoint);
-  json.Key("by_device");
-  EmitArray(json, std::span<const PhysicalDeviceMemoryStats>(physical.by_device),
-            EmitPhysicalDevice);
-  json.EndObject();
+  emit::EmitDescribedObject(json, physical, kOmitted);
 }
 
 void EmitProfile(JsonEmitter& json, const MemoryProfile& profile) {

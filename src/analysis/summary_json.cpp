@@ -1,23 +1,26 @@
 // The TraceSummary's JSON ("Output shapes", TraceSummary): every key always present, in the
 // reference's order; a missing peak is `null`, not omitted.
+#include <boost/describe/class.hpp>
+
 #include <ostream>
 #include <string>
 
 #include "tracedoc/summary.hpp"
-#include "emit/json_emitter.hpp"
+#include "emit/described_json.hpp"
 
 namespace tracedoc {
+
+// The members every revision writes, in their JSON's order (emit/described_json.hpp); the peak
+// that ends the object is the revision's own.
+BOOST_DESCRIBE_STRUCT(TraceSummary, (),
+                      (op_count, total_ns, span_count, root_span_count, max_depth, alloc_count,
+                       free_count))
+
 namespace {
 
 void EmitSummary(emit::JsonEmitter& json, const TraceSummary& summary) {
   json.BeginObject();
-  json.Key("op_count").U64(summary.op_count);
-  json.Key("total_ns").U64(summary.total_ns);
-  json.Key("span_count").U64(summary.span_count);
-  json.Key("root_span_count").U64(summary.root_span_count);
-  json.Key("max_depth").U64(summary.max_depth);
-  json.Key("alloc_count").U64(summary.alloc_count);
-  json.Key("free_count").U64(summary.free_count);
+  emit::EmitDescribedMembers(json, summary);
   if (summary.trace6) {
     json.Key("peak_bytes").U64(summary.peak_bytes);
   } else {

@@ -1,16 +1,31 @@
 // The diff's JSON (docs/diff.md §7): one object, keys in a fixed order, lists in the diff's order
 // and cut to the first `top` entries, so the same two runs always give the same bytes.
+#include <boost/describe/class.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <ostream>
 
+#include "emit/described_json.hpp"
 #include "emit/json_emitter.hpp"
 #include "tracedoc/diff.hpp"
 
 namespace tracedoc {
+
+// The objects written member for member (emit/described_json.hpp), in their JSON's order.
+BOOST_DESCRIBE_STRUCT(MetaFieldChange, (), (field, base, candidate))
+BOOST_DESCRIBE_STRUCT(SpanPathStats, (), (count, total_ns, self_ns))
+BOOST_DESCRIBE_STRUCT(OpStats, (), (count, total_ns, mean_ns, p50_ns, p90_ns, max_ns))
+BOOST_DESCRIBE_STRUCT(SiteTally, (), (count, bytes))
+
 namespace {
 
 using emit::JsonEmitter;
+
+template <class T>
+void Described(JsonEmitter& json, const T& object) {
+  emit::EmitDescribedObject(json, object);
+}
 
 void Signed(JsonEmitter& json, std::int64_t value) {
   char digits[24];
@@ -54,33 +69,6 @@ void PathsAt(JsonEmitter& json, const std::vector<SpanPathChange>& spans,
   List(json, positions, 0, [&spans](JsonEmitter& j, std::size_t at) { j.String(spans[at].path); });
 }
 
-void Meta(JsonEmitter& json, const MetaFieldChange& change) {
-  json.BeginObject();
-  json.Key("field").String(change.field);
-  json.Key("base").StringOrNull(change.base);
-  json.Key("candidate").StringOrNull(change.candidate);
-  json.EndObject();
-}
-
-void SpanStats(JsonEmitter& json, const SpanPathStats& stats) {
-  json.BeginObject();
-  json.Key("count").U64(stats.count);
-  json.Key("total_ns").U64(stats.total_ns);
-  json.Key("self_ns").U64(stats.self_ns);
-  json.EndObject();
-}
-
-void OpFigures(JsonEmitter& json, const OpStats& stats) {
-  json.BeginObject();
-  json.Key("count").U64(stats.count);
-  json.Key("total_ns").U64(stats.total_ns);
-  json.Key("mean_ns").Double(stats.mean_ns);
-  json.Key("p50_ns").U64(stats.p50_ns);
-  json.Key("p90_ns").U64(stats.p90_ns);
-  json.Key("max_ns").U64(stats.max_ns);
-  json.EndObject();
-}
-
 // A span path's or op name's entry: the name, both runs' figures, and the change of total_ns.
 template <class Change, class Stats>
 void TimeChange(JsonEmitter& json, std::string_view name_key, const std::string& name,
@@ -95,11 +83,11 @@ void TimeChange(JsonEmitter& json, std::string_view name_key, const std::string&
 }
 
 void Span(JsonEmitter& json, const SpanPathChange& change) {
-  TimeChange(json, "path", change.path, change, SpanStats);
+  TimeChange(json, "path", change.path, change, Described<SpanPathStats>);
 }
 
 void Op(JsonEmitter& json, const OpChange& change) {
-  TimeChange(json, "op_name", change.op_name, change, OpFigures);
+  TimeChange(json, "op_name", change.op_name, change, Described<OpStats>);
 }
 
 std::string_view SiteStatus(const PeakSiteChange& site) {
@@ -108,21 +96,14 @@ std::string_view SiteStatus(const PeakSiteChange& site) {
   return site.base == site.candidate ? "unchanged" : "changed";
 }
 
-void Tally(JsonEmitter& json, const SiteTally& tally) {
-  json.BeginObject();
-  json.Key("count").U64(tally.count);
-  json.Key("bytes").U64(tally.bytes);
-  json.EndObject();
-}
-
 void Sites(JsonEmitter& json, const std::vector<PeakSiteChange>& sites, std::size_t top) {
   List(json, sites, top, [](JsonEmitter& j, const PeakSiteChange& site) {
     j.BeginObject();
     j.Key("path").String(site.path);
     j.Key("op_name").StringOrNull(site.op_name);
     j.Key("status").String(SiteStatus(site));
-    Tally(j.Key("base"), site.base);
-    Tally(j.Key("candidate"), site.candidate);
+    Described(j.Key("base"), site.base);
+    Described(j.Key("candidate"), site.candidate);
     j.EndObject();
   });
 }
@@ -176,7 +157,7 @@ void EmitDiff(JsonEmitter& json, const TraceDiff& diff, std::span<const Regressi
   json.BeginObject();
   Figure(json.Key("total_ns"), diff.total_ns);
   Figure(json.Key("logical_peak_bytes"), diff.logical_peak.live_bytes);
-  List(json.Key("meta"), diff.meta, 0, Meta);
+  List(json.Key("meta"), diff.meta, 0, Described<MetaFieldChange>);
   json.Key("structure").BeginObject();
   PathsAt(json.Key("added"), diff.spans, diff.added_spans);
   PathsAt(json.Key("removed"), diff.spans, diff.removed_spans);
