@@ -48,7 +48,7 @@ class TraceDocument {
   SchemaRevision revision() const noexcept;
   /// Whether the document has a terminal record: every trace/10 and trace/9 document does, no
   /// trace/6 one (terminal() is then a default record).
-  bool has_terminal() const noexcept { return revision() != SchemaRevision::kTrace6; }
+  bool has_terminal() const noexcept;
   const TraceRunMeta& run() const noexcept;
   /// Spans in byte-wise id order.
   std::span<const SpanRecord> spans() const noexcept;

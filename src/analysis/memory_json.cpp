@@ -25,6 +25,7 @@
 #include "tracedoc/memory.hpp"
 #include "emit/described_json.hpp"
 #include "emit/json_emitter.hpp"
+#include "format/revision_rules.hpp"
 
 namespace tracedoc {
 
@@ -145,7 +146,7 @@ void EmitProfile(JsonEmitter& json, const MemoryProfile& profile) {
 
 // AnalyzeMemory(document)'s JSON, each plane built, written and dropped before the next.
 void EmitDocumentProfile(JsonEmitter& json, const TraceDocument& document) {
-  if (document.revision() == SchemaRevision::kTrace6) {
+  if (format::RulesOf(document.revision()).legacy_analyses) {
     // Linear in the events: nothing to gain from streaming it.
     analysis::EmitTrace6Report(json, analysis::BuildTrace6Report(document));
     return;

@@ -5,6 +5,7 @@
 #include "analysis/physical_memory.hpp"
 #include "analysis/trace6_memory.hpp"
 #include "tracedoc/memory.hpp"
+#include "format/revision_rules.hpp"
 
 namespace tracedoc {
 
@@ -31,7 +32,7 @@ std::optional<PhysicalMemoryProfile> AnalyzePhysicalMemory(const TraceDocument& 
 
 MemoryProfile AnalyzeMemory(const TraceDocument& document) {
   MemoryProfile profile;
-  if (document.revision() == SchemaRevision::kTrace6) {
+  if (format::RulesOf(document.revision()).legacy_analyses) {
     profile.trace6 = analysis::BuildTrace6Report(document);
   } else {
     profile.logical = AnalyzeLogicalMemory(document);
@@ -44,7 +45,7 @@ namespace analysis {
 
 MemoryProfile AnalyzeMemoryWithoutTimelines(const TraceDocument& document) {
   MemoryProfile profile;
-  if (document.revision() == SchemaRevision::kTrace6) {
+  if (format::RulesOf(document.revision()).legacy_analyses) {
     // The report's timeline is one point per event, so it is kept: it is linear, not quadratic.
     profile.trace6 = BuildTrace6Report(document);
   } else {

@@ -7,6 +7,7 @@
 #include "analysis/measured_total.hpp"
 #include "analysis/physical_memory.hpp"
 #include "analysis/trace6_memory.hpp"
+#include "format/revision_rules.hpp"
 
 namespace tracedoc {
 namespace {
@@ -42,7 +43,7 @@ void AddTrace6Memory(TraceSummary& summary, const Trace6MemoryReport& memory) {
 
 TraceSummary Summarize(const TraceDocument& document) {
   TraceSummary summary = SummarizeSpansAndOps(document);
-  if (document.revision() == SchemaRevision::kTrace6) {
+  if (format::RulesOf(document.revision()).legacy_analyses) {
     AddTrace6Memory(summary, analysis::ReplayTrace6Memory(document).report);
   } else {
     AddMemoryTally(summary, analysis::TallyMemoryEvents(document.memory()));
@@ -52,7 +53,7 @@ TraceSummary Summarize(const TraceDocument& document) {
 
 SummaryAndMemory SummarizeWithMemory(const TraceDocument& document) {
   SummaryAndMemory result;
-  if (document.revision() == SchemaRevision::kTrace6) {
+  if (format::RulesOf(document.revision()).legacy_analyses) {
     // The report's replay gives the summary's figures too.
     result.memory.trace6 = analysis::BuildTrace6Report(document);
     result.summary = SummarizeSpansAndOps(document);

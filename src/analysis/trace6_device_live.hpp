@@ -10,6 +10,7 @@
 
 #include "analysis/device_live_replay.hpp"
 #include "analysis/memory_replay.hpp"
+#include "format/revision_rules.hpp"
 #include "tracedoc/document.hpp"
 
 namespace tracedoc::analysis {
@@ -29,7 +30,7 @@ void ReplayTrace6DeviceLive(const TraceDocument& document, const DeviceLiveSink&
 /// Runs the replay of the document's revision into `on_timestamp`.
 template <class OnTimestamp>
 void ReplayDeviceLive(const TraceDocument& document, OnTimestamp& on_timestamp) {
-  if (document.revision() == SchemaRevision::kTrace6) {
+  if (format::RulesOf(document.revision()).legacy_analyses) {
     ReplayTrace6DeviceLive(document, std::ref(on_timestamp));
     return;
   }

@@ -12,6 +12,7 @@
 #include <boost/json/basic_parser_impl.hpp>
 
 #include "decode/fast_field_tables.hpp"
+#include "format/revision_rules.hpp"
 #include "json/number.hpp"
 
 namespace tracedoc::decode {
@@ -346,7 +347,9 @@ struct FastRecordDecoder::Parser {
 };
 
 FastRecordDecoder::FastRecordDecoder(const DecodeOptions& options)
-    : parser_(std::make_unique<Parser>(options)), enabled_(!options.trace6) {}
+    : parser_(std::make_unique<Parser>(options)),
+      // Its tables are trace/10's (and trace/9's).
+      enabled_(!format::DecodingRules(options.trace6).legacy_fields) {}
 FastRecordDecoder::~FastRecordDecoder() = default;
 
 bool FastRecordDecoder::Decode(std::string_view line, util::Arena& arena, Event& event) {

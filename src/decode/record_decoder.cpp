@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <vector>
 
 #include "decode/decoder_access.hpp"
 #include "decode/fast_record_decoder.hpp"
 #include "format/decode_context.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_traits.hpp"
+#include "format/revision_rules.hpp"
 #include "format/trace6_fields.hpp"
 #include "json/json_tape.hpp"
 #include "text/utf8.hpp"
@@ -21,10 +23,6 @@ namespace {
 constexpr std::array<std::string_view, 1> kReservedKind = {"kind"};
 constexpr std::array<std::string_view, 2> kReservedMeta = {"kind", "schema"};
 constexpr std::array<std::string_view, 2> kReservedEdge = {"kind", "edge_kind"};
-// The kinds trace/6 defines, in the order of the kind table.
-constexpr std::array<std::string_view, 9> kTrace6KindNames = {
-    "meta", "span_start", "span_end", "op", "tensor", "memory", "device_memory", "gradient",
-    "edge"};
 
 // Finds the one member named `key` at the top of the object. A second one is duplicate_key.
 // Sets `value_node` to 0 when absent (node 0 is the object itself, never a member).
@@ -76,13 +74,13 @@ bool ReadTag(format::DecodeContext& ctx, std::string_view key, const std::string
 // The members of a record, through its table (`kind` already read). The meta and the edge
 // first read their second tag: `schema`, `edge_kind`.
 template <class Record>
-bool ReadMembers(format::DecodeContext& ctx, Record& record, bool trace6) {
-  return format::ReadObject(ctx, 0, format::FieldsOf(record, trace6), record, record.unknown,
+bool ReadMembers(format::DecodeContext& ctx, Record& record, const format::RevisionRules& rules) {
+  return format::ReadObject(ctx, 0, format::FieldsOf(record, rules), record, record.unknown,
                             kReservedKind);
 }
 
 // The meta's own `schema` says which table its run metadata has.
-bool ReadMembers(format::DecodeContext& ctx, MetaRecord& meta, bool) {
+bool ReadMembers(format::DecodeContext& ctx, MetaRecord& meta, const format::RevisionRules&) {
   std::uint32_t schema_node = 0;
   if (!FindUniqueMember(ctx, "schema", schema_node)) return false;
   if (schema_node == 0)
@@ -92,12 +90,13 @@ bool ReadMembers(format::DecodeContext& ctx, MetaRecord& meta, bool) {
   const bool ok = format::ReadValue(ctx, schema_node, meta.schema);
   ctx.path = nullptr;
   if (!ok) return false;
-  return format::ReadObject(ctx, 0, format::FieldsOf(meta, meta.schema == kLegacySchema),
+  return format::ReadObject(ctx, 0, format::FieldsOf(meta, format::MetaRules(meta.schema)),
                             meta.run, meta.run.unknown, kReservedMeta);
 }
 
-bool ReadMembers(format::DecodeContext& ctx, EdgeRecord& edge, bool trace6) {
-  if (trace6) {
+bool ReadMembers(format::DecodeContext& ctx, EdgeRecord& edge,
+                 const format::RevisionRules& rules) {
+  if (rules.legacy_fields) {
     // trace/6's edge is untagged: a call between two spans.
     edge.edge_kind = EdgeKind::kCall;
     return format::ReadObject(ctx, 0, format::Edge6Fields(), edge, edge.unknown, kReservedKind);
@@ -219,17 +218,21 @@ Result<Event> RecordDecoder::State::DecodeGeneral(std::string_view line, RecordP
                ErrorCode::kUnknownKind, kind)) {
     return record_error();
   }
-  const bool trace6 = options.trace6;
-  if (trace6 && !format::Trace6Defines(kind)) {
+  const format::RevisionRules& rules = format::DecodingRules(options.trace6);
+  if (!rules.Defines(kind)) {
+    std::vector<std::string_view> defined;
+    for (std::size_t k = 0; k < format::kKindNames.size(); ++k) {
+      if (rules.Defines(k)) defined.push_back(format::kKindNames[k]);
+    }
     ctx.Fail(ErrorCode::kUnknownKind,
              "unknown variant `" + std::string(format::kKindNames[kind]) + "`, " +
-                 format::ExpectedOneOf(kTrace6KindNames.data(), kTrace6KindNames.size()) +
-                 " (candle-graph/trace/6)",
+                 format::ExpectedOneOf(defined.data(), defined.size()) + " (" +
+                 std::string(rules.schema) + ")",
              "kind");
     return record_error();
   }
   Event event = format::EmptyEventOfKind(kind);
-  if (!std::visit([&](auto& record) { return ReadMembers(ctx, record, trace6); }, event)) {
+  if (!std::visit([&](auto& record) { return ReadMembers(ctx, record, rules); }, event)) {
     return record_error();
   }
   // Long escaped strings were copied once, into the tape: the event keeps that copy (and a

@@ -2,6 +2,7 @@
 #include "tracedoc/document.hpp"
 
 #include "document/document_data.hpp"
+#include "format/revision_rules.hpp"
 
 namespace tracedoc {
 
@@ -11,8 +12,11 @@ TraceDocument::TraceDocument(std::shared_ptr<const detail::DocumentData> data)
 std::string_view TraceDocument::schema() const noexcept { return data_->schema; }
 
 SchemaRevision TraceDocument::revision() const noexcept {
-  if (data_->schema == kSchema) return SchemaRevision::kTrace10;
-  return data_->schema == kPreviousSchema ? SchemaRevision::kTrace9 : SchemaRevision::kTrace6;
+  // The fold keeps only a schema it has rules for.
+  return format::MetaRules(data_->schema).revision;
+}
+bool TraceDocument::has_terminal() const noexcept {
+  return format::MetaRules(data_->schema).terminal;
 }
 const TraceRunMeta& TraceDocument::run() const noexcept { return data_->run; }
 std::span<const SpanRecord> TraceDocument::spans() const noexcept { return data_->spans; }

@@ -15,9 +15,9 @@ namespace {
 
 std::optional<std::uint64_t> StorageBytes(std::optional<std::uint64_t> given,
                                           ArrayView<std::uint64_t> shape, std::string_view dtype,
-                                          bool trace6) {
+                                          const format::RevisionRules& rules) {
   const std::optional<std::uint64_t> bytes = format::ResolveDenseBytes(given, shape, dtype);
-  return trace6 ? bytes.value_or(0) : bytes;
+  return rules.legacy_fields ? bytes.value_or(0) : bytes;
 }
 
 // Appends `record` to `list` and re-points it into `storage`.
@@ -28,15 +28,15 @@ void Keep(util::RecordBuffer<Record>& list, const Record& record, util::StringPo
 
 }  // namespace
 
-OpRecord KeptOp(const OpRecord& op, bool trace6) {
+OpRecord KeptOp(const OpRecord& op, const format::RevisionRules& rules) {
   OpRecord kept = op;
-  kept.output_dense_bytes = StorageBytes(op.output_dense_bytes, op.shape, op.dtype, trace6);
+  kept.output_dense_bytes = StorageBytes(op.output_dense_bytes, op.shape, op.dtype, rules);
   return kept;
 }
 
-TensorRecord KeptTensor(const TensorRecord& tensor, bool trace6) {
+TensorRecord KeptTensor(const TensorRecord& tensor, const format::RevisionRules& rules) {
   TensorRecord kept = tensor;
-  kept.dense_bytes = StorageBytes(tensor.dense_bytes, tensor.shape, tensor.dtype, trace6);
+  kept.dense_bytes = StorageBytes(tensor.dense_bytes, tensor.shape, tensor.dtype, rules);
   return kept;
 }
 
@@ -58,16 +58,17 @@ bool BlockRecords::Gathers(const Event& event) noexcept {
          !std::holds_alternative<TerminalRecord>(event);
 }
 
-bool BlockRecords::Add(const Event& event, bool trace6, util::StringPool& storage) {
+bool BlockRecords::Add(const Event& event, const format::RevisionRules& rules,
+                       util::StringPool& storage) {
   bool valid = true;
   std::visit(util::Overloaded{
                  [&](const OpRecord& op) {
-                   Keep(ops, KeptOp(op, trace6), storage);
+                   Keep(ops, KeptOp(op, rules), storage);
                    latest_ns = std::max(latest_ns,
                                         util::SaturatingAdd(op.timestamp_ns, op.duration_ns));
                  },
                  [&](const TensorRecord& tensor) {
-                   Keep(tensors, KeptTensor(tensor, trace6), storage);
+                   Keep(tensors, KeptTensor(tensor, rules), storage);
                  },
                  [&](const TensorStatsRecord& stats) {
                    valid = IsValidTensorStats(stats);

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "document/record_lists.hpp"
+#include "format/revision_rules.hpp"
 #include "tracedoc/event.hpp"
 #include "util/string_pool.hpp"
 
@@ -17,9 +18,9 @@ namespace tracedoc::detail {
 
 /// The op as the fold keeps it: its output's dense bytes resolved (docs/trace-format.md §2.3;
 /// under trace/6 always a number).
-OpRecord KeptOp(const OpRecord& op, bool trace6);
+OpRecord KeptOp(const OpRecord& op, const format::RevisionRules& rules);
 /// The tensor as the fold keeps it, its dense bytes resolved the same way.
-TensorRecord KeptTensor(const TensorRecord& tensor, bool trace6);
+TensorRecord KeptTensor(const TensorRecord& tensor, const format::RevisionRules& rules);
 /// Whether tensor statistics hold together (the fold's invalid_tensor_stats rule).
 bool IsValidTensorStats(const TensorStatsRecord& stats);
 
@@ -32,7 +33,7 @@ struct BlockRecords : RecordLists {
 
   /// Keeps `event` (a kind Gathers) as the fold would, its strings and arrays owned by
   /// `storage`. For tensor_stats, whether the statistics are valid; true for the other kinds.
-  bool Add(const Event& event, bool trace6, util::StringPool& storage);
+  bool Add(const Event& event, const format::RevisionRules& rules, util::StringPool& storage);
 };
 
 }  // namespace tracedoc::detail

@@ -11,6 +11,7 @@
 #include "fold/builder_access.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_traits.hpp"
+#include "format/revision_rules.hpp"
 #include "format/trace6_fields.hpp"
 #include "text/debug_string.hpp"
 #include "text/utf8.hpp"
@@ -39,9 +40,8 @@ struct DocumentBuilder::State {
   std::optional<Error> failed;
   std::uint64_t records = 0;
   bool have_meta = false;
-  bool previous_schema = false;
-  // candle-graph/trace/6 (docs/legacy-trace6.md §9.2): no terminal and none of its rules.
-  bool trace6 = false;
+  // The rules of the meta's schema (trace/10's until the meta is folded).
+  const format::RevisionRules* rules = &format::kTrace10Rules;
   // The document's own span id table, filled as spans arrive; sealing reindexes it.
   detail::SpanIdTable& span_ids = data->span_index.ids;
   std::optional<RecordPosition> terminal_position;
@@ -112,10 +112,11 @@ Result<void> DocumentBuilder::State::CheckPlace(std::size_t kind_index,
     return FoldError(ErrorCode::kMissingMeta, position,
                      "trace stream is missing a meta event with run metadata");
   }
-  if (trace6 && !format::Trace6Defines(kind_index)) {
+  if (!rules->Defines(kind_index)) {
     // The decoder never makes these under trace/6; a caller building by hand might.
     return FoldError(ErrorCode::kUnknownKind, position,
-                     "candle-graph/trace/6 has no " + std::string(format::kKindNames[kind_index]) +
+                     std::string(rules->schema) + " has no " +
+                         std::string(format::kKindNames[kind_index]) +
                          " record (index " + IndexText(position) + ")");
   }
   return boost::outcome_v2::success();
@@ -132,10 +133,10 @@ Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPositi
           [&](const SpanEndRecord& end) { return FoldSpanEnd(end, position); },
           [&](const OpRecord& op) {
             Evidence(util::SaturatingAdd(op.timestamp_ns, op.duration_ns));
-            return Keep(d.ops, detail::KeptOp(op, trace6));
+            return Keep(d.ops, detail::KeptOp(op, *rules));
           },
           [&](const TensorRecord& tensor) {
-            return Keep(d.tensors, detail::KeptTensor(tensor, trace6));
+            return Keep(d.tensors, detail::KeptTensor(tensor, *rules));
           },
           [&](const TensorStatsRecord& stats) { return FoldTensorStats(stats, position); },
           [&](const MemoryRecord& memory) {
@@ -167,17 +168,15 @@ Result<void> DocumentBuilder::State::FoldMeta(const MetaRecord& meta,
                          IndexText(position));
   }
   // tracedoc checks the schema as soon as it is known (docs/tracedoc.md §1).
-  if (meta.schema != kSchema && meta.schema != kPreviousSchema && meta.schema != kLegacySchema) {
+  const format::RevisionRules* schema_rules = format::RulesOfSchema(meta.schema);
+  if (!schema_rules) {
     return FoldError(ErrorCode::kUnsupportedSchema, position,
                      "unsupported trace schema " + text::DebugQuoted(meta.schema) +
                          "; expected \"candle-graph/trace/10\" or \"candle-graph/trace/9\"");
   }
   detail::DocumentData& d = *data;
-  d.schema = meta.schema == kSchema           ? kSchema
-             : meta.schema == kPreviousSchema ? kPreviousSchema
-                                              : kLegacySchema;
-  previous_schema = meta.schema == kPreviousSchema;
-  trace6 = meta.schema == kLegacySchema;
+  rules = schema_rules;
+  d.schema = rules->schema;  // a constant: the document does not keep the meta's line
   d.run = meta.run;
   format::OwnFields(d.pool, format::RecordTraits<MetaRecord>::Fields(meta), d.run);
   have_meta = true;
@@ -250,7 +249,7 @@ Result<void> DocumentBuilder::State::FoldTensorStats(const TensorStatsRecord& st
 Result<void> DocumentBuilder::State::CheckTensorStats(bool valid,
                                                      const RecordPosition& position) const {
   // The schema is known from the meta on, so tracedoc names this at the record.
-  if (previous_schema) {
+  if (rules->refuses_tensor_stats) {
     return FoldError(ErrorCode::kSchemaLacksTensorStats, position,
                      "trace schema \"candle-graph/trace/9\" does not define tensor_stats "
                      "events; producers emitting tensor statistics must declare "
@@ -269,7 +268,7 @@ Result<void> DocumentBuilder::State::EndChecks() {
     return StreamError(ErrorCode::kMissingMeta,
                        "trace stream is missing a meta event with run metadata");
   }
-  if (trace6) return boost::outcome_v2::success();  // no terminal, no terminal rules
+  if (!rules->terminal) return boost::outcome_v2::success();  // no terminal rules either
   if (!terminal_position) {
     return StreamError(ErrorCode::kMissingTerminal, "trace stream is missing its terminal event");
   }

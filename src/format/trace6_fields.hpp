@@ -9,6 +9,7 @@
 
 #include "format/record_fields.hpp"
 #include "format/record_traits.hpp"
+#include "format/revision_rules.hpp"
 
 namespace tracedoc::format {
 
@@ -48,17 +49,10 @@ inline std::span<const FieldSpec<EdgeRecord>> Trace6Fields(const EdgeRecord&) {
   return Edge6Fields();
 }
 
-/// The table of `record` under trace/6 or under trace/10 (and trace/9).
+/// The table of `record` under a revision's rules: trace/6's, or trace/10's (and trace/9's).
 template <class Record>
-auto FieldsOf(const Record& record, bool trace6) {
-  return trace6 ? Trace6Fields(record) : RecordTraits<Record>::Fields(record);
-}
-
-/// Whether trace/6 defines the record kind: it has no terminal, tensor_stats or device_interval.
-constexpr bool Trace6Defines(std::size_t kind_index) {
-  return kind_index != kVariantIndex<TerminalRecord> &&
-         kind_index != kVariantIndex<TensorStatsRecord> &&
-         kind_index != kVariantIndex<DeviceIntervalRecord>;
+auto FieldsOf(const Record& record, const RevisionRules& rules) {
+  return rules.legacy_fields ? Trace6Fields(record) : RecordTraits<Record>::Fields(record);
 }
 
 }  // namespace tracedoc::format

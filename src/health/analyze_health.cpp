@@ -13,6 +13,7 @@
 #include "health/trace6_checks.hpp"
 #include "tracedoc/health.hpp"
 #include "tracedoc/validation.hpp"
+#include "format/revision_rules.hpp"
 
 namespace tracedoc {
 namespace {
@@ -53,7 +54,7 @@ TraceHealth AnalyzeHealth(const TraceDocument& document) {
   health::HealthContext context(document);
   TraceHealth health;
   health.revision = document.revision();
-  health.coverage = health.revision == SchemaRevision::kTrace6
+  health.coverage = format::RulesOf(health.revision).legacy_analyses
                         ? RunTrace6Checks(context, document)
                         : RunTrace10Checks(context, document);
   // Nothing can mark a trace/6 capture failed, so its context never reports one.

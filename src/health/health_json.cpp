@@ -8,11 +8,12 @@
 #include "tracedoc/health.hpp"
 #include "emit/json_emitter.hpp"
 #include "health/issues_json.hpp"
+#include "format/revision_rules.hpp"
 
 namespace tracedoc {
 namespace {
 
-void EmitCoverage(emit::JsonEmitter& json, const EvidenceCoverage& coverage, bool trace6) {
+void EmitCoverage(emit::JsonEmitter& json, const EvidenceCoverage& coverage, bool legacy) {
   json.BeginObject();
   json.Key("spans").U64(coverage.spans);
   json.Key("closed_spans").U64(coverage.closed_spans);
@@ -22,9 +23,9 @@ void EmitCoverage(emit::JsonEmitter& json, const EvidenceCoverage& coverage, boo
   json.Key("tensors").U64(coverage.tensors);
   json.Key("memory_events").U64(coverage.memory_events);
   json.Key("device_memory_samples").U64(coverage.device_memory_samples);
-  if (!trace6) json.Key("device_intervals").U64(coverage.device_intervals);
+  if (!legacy) json.Key("device_intervals").U64(coverage.device_intervals);
   json.Key("gradients").U64(coverage.gradients);
-  if (trace6) {
+  if (legacy) {
     // Trace/6 edges have no kind: one count.
     json.Key("edges").U64(coverage.call_edges + coverage.data_edges);
   } else {
@@ -38,9 +39,9 @@ void EmitCoverage(emit::JsonEmitter& json, const EvidenceCoverage& coverage, boo
 }
 
 void EmitHealth(emit::JsonEmitter& json, const TraceHealth& health) {
-  const bool trace6 = health.revision == SchemaRevision::kTrace6;
+  const bool legacy = format::RulesOf(health.revision).legacy_analyses;
   json.BeginObject();
-  if (trace6) {
+  if (legacy) {
     json.Key("trusted").Bool(health.structurally_valid);
   } else {
     json.Key("structurally_valid").Bool(health.structurally_valid);
@@ -49,7 +50,7 @@ void EmitHealth(emit::JsonEmitter& json, const TraceHealth& health) {
   json.Key("issues");
   health::EmitIssues(json, health.issues);
   json.Key("coverage");
-  EmitCoverage(json, health.coverage, trace6);
+  EmitCoverage(json, health.coverage, legacy);
   json.EndObject();
 }
 

@@ -17,6 +17,7 @@
 #include "health/span_lookup.hpp"
 #include "util/seeded_hash.hpp"
 #include "util/saturating.hpp"
+#include "format/revision_rules.hpp"
 
 namespace tracedoc::health {
 using util::SaturatingAdd;
@@ -214,12 +215,12 @@ void CheckRecordReferences(HealthContext& context) {
 
   // Check 12. The events are taken in document order, not sorted. A trace/6 event has no
   // storage id: it names its tensor.
-  const bool trace6 = document.revision() == SchemaRevision::kTrace6;
+  const bool by_tensor = format::RulesOf(document.revision()).legacy_analyses;
   memory.Report(kOutsideSpan, [&](std::size_t i) {
     const MemoryRecord& event = document.memory()[i];
     context.AddError(HealthCode::kMemoryOutsideSpan,
-                     Message("memory event for ", trace6 ? "tensor `" : "storage `",
-                             trace6 ? event.tensor_id : event.storage_id, "` lies outside span `",
+                     Message("memory event for ", by_tensor ? "tensor `" : "storage `",
+                             by_tensor ? event.tensor_id : event.storage_id, "` lies outside span `",
                              event.span_id, "`"));
   });
 

@@ -13,6 +13,7 @@
 
 #include "fold/block_records.hpp"
 #include "fold/builder_access.hpp"
+#include "format/revision_rules.hpp"
 #include "read/error_log.hpp"
 #include "read/large_value_handover.hpp"
 #include "read/line_blocks.hpp"
@@ -126,7 +127,11 @@ class Fold {
       return true;
     }
     // The first record folded is the meta, and its schema says how the rest decode.
-    if (index_ == 0) decode_.trace6 = std::get<MetaRecord>(event).schema == kLegacySchema;
+    if (index_ == 0) {
+      const format::RevisionRules* rules =
+          format::RulesOfSchema(std::get<MetaRecord>(event).schema);
+      decode_.trace6 = rules != nullptr && rules->legacy_fields;
+    }
     ++index_;
     if (tap_.sink != nullptr && (*tap_.sink)(event, position) == EventControl::kStop) {
       tap_.stopped = true;
@@ -259,7 +264,7 @@ constexpr std::size_t kReserveLineBytes = 128;
 struct BlockDecoding {
   util::StringPool* shard = nullptr;  // the thread's shard; null when records are not kept
   bool gather = false;                // Fold::gathers
-  bool trace6 = false;                // the schema's rules for kept records
+  const format::RevisionRules* rules = &format::kTrace10Rules;  // for the kept records
 };
 
 void DecodeBlock(Job& job, RecordDecoder& decoder, const ReadOptions& options,
@@ -289,7 +294,7 @@ void DecodeBlock(Job& job, RecordDecoder& decoder, const ReadOptions& options,
           return go_on;
         }
         if (how.gather && detail::BlockRecords::Gathers(event.value())) {
-          const bool valid = job.gathered->Add(event.value(), how.trace6, storage);
+          const bool valid = job.gathered->Add(event.value(), *how.rules, storage);
           job.lines.push_back({number, LineOutcome::kGathered,
                                static_cast<std::uint8_t>(event.value().index()), valid});
           return true;
@@ -338,7 +343,8 @@ class DecodeWorkers {
       : decode_(decode) {
     threads_.reserve(count);
     for (unsigned i = 0; i < count; ++i) {
-      const BlockDecoding how{shards.empty() ? nullptr : shards[i].get(), gather, decode.trace6};
+      const BlockDecoding how{shards.empty() ? nullptr : shards[i].get(), gather,
+                              &format::DecodingRules(decode.trace6)};
       threads_.emplace_back([this, &options, how] { Run(options, how); });
     }
   }
@@ -449,7 +455,8 @@ Result<void> FoldBlocksWith(Blocks& blocks, Fold& fold, std::span<const Shard> s
       } else {
         if (!decoder_after_meta) decoder_after_meta.emplace(fold.decode_options());
         DecodeBlock(front, *decoder_after_meta, options,
-                    BlockDecoding{own_shard, fold.gathers(), fold.decode_options().trace6});
+                    BlockDecoding{own_shard, fold.gathers(),
+                                 &format::DecodingRules(fold.decode_options().trace6)});
       }
       folded = FoldDecoded(front, fold);
     }

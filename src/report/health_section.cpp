@@ -5,6 +5,7 @@
 
 #include "report/html_escape.hpp"
 #include "report/units.hpp"
+#include "format/revision_rules.hpp"
 
 namespace tracedoc::report {
 namespace {
@@ -37,7 +38,7 @@ void WriteIssues(std::ostream& out, std::span<const HealthIssue> issues, HealthS
 }  // namespace
 
 std::string_view VerdictText(const TraceHealth& health) {
-  if (health.revision == SchemaRevision::kTrace6) {
+  if (format::RulesOf(health.revision).legacy_analyses) {
     return health.structurally_valid ? "Trusted" : "Not trusted";
   }
   return health.structurally_valid ? "Structurally valid" : "Not structurally valid";
@@ -48,7 +49,7 @@ void WriteHealthSection(std::ostream& out, const TraceHealth& health, std::size_
       << (health.structurally_valid ? "verdict-valid" : "verdict-invalid") << "\">"
       << VerdictText(health);
   // Trace/6 has no terminal: the revision stands where the capture state would.
-  if (health.revision == SchemaRevision::kTrace6) {
+  if (format::RulesOf(health.revision).legacy_analyses) {
     out << " (candle-graph/trace/6); ";
   } else {
     out << "; " << (health.capture_complete ? "capture complete" : "capture failed") << "; ";

@@ -7,6 +7,7 @@
 #include "tracedoc/writer.hpp"
 #include "emit/json_emitter.hpp"
 #include "emit/output_reserve.hpp"
+#include "format/revision_rules.hpp"
 #include "write/record_json.hpp"
 
 namespace tracedoc {
@@ -76,27 +77,28 @@ void EmitRecords(emit::JsonEmitter& json, std::string_view name, const Records& 
 }
 
 void EmitDocument(emit::JsonEmitter& json, const TraceDocument& document, bool drop_unknown) {
-  const bool trace6 = document.revision() == SchemaRevision::kTrace6;
+  const format::RevisionRules& rules = format::RulesOf(document.revision());
   const write::RecordStyle style{
-      .with_kind = false, .drop_unknown = drop_unknown, .trace6 = trace6};
+      .with_kind = false, .drop_unknown = drop_unknown, .rules = &rules};
   json.BeginObject();
   json.Key("schema").String(document.schema());
   json.Key("run").BeginObject();
-  write::EmitRunMetaMembers(json, document.run(), drop_unknown, trace6);
+  write::EmitRunMetaMembers(json, document.run(), drop_unknown, rules);
   json.EndObject();
   json.Key("spans").BeginArray();
   for (const SpanRecord& span : document.spans()) EmitSpanRecord(json, span, drop_unknown);
   json.EndArray();
-  // A trace/6 document has no tensor_stats, device_intervals or terminal (§9.2).
+  // Only the kinds the revision defines (trace/6 has no tensor_stats, device_intervals or
+  // terminal: §9.2).
   EmitRecords(json, "ops", document.ops(), style);
   EmitRecords(json, "tensors", document.tensors(), style);
-  if (!trace6) EmitRecords(json, "tensor_stats", document.tensor_stats(), style);
+  if (rules.tensor_stats) EmitRecords(json, "tensor_stats", document.tensor_stats(), style);
   EmitRecords(json, "memory", document.memory(), style);
   EmitRecords(json, "device_memory", document.device_memory(), style);
-  if (!trace6) EmitRecords(json, "device_intervals", document.device_intervals(), style);
+  if (rules.device_intervals) EmitRecords(json, "device_intervals", document.device_intervals(), style);
   EmitRecords(json, "gradients", document.gradients(), style);
   EmitRecords(json, "edges", document.edges(), style);
-  if (!trace6) {
+  if (rules.terminal) {
     json.Key("terminal");
     write::EmitRecord(json, document.terminal(), style);
   }

@@ -13,6 +13,7 @@
 #include "tracedoc/event_order.hpp"
 #include "tracedoc/output_file.hpp"
 #include "tracedoc/writer.hpp"
+#include "format/revision_rules.hpp"
 #include "write/record_json.hpp"
 
 namespace tracedoc {
@@ -23,7 +24,9 @@ constexpr std::size_t kEstimatedLineBytes = 192;
 
 write::RecordStyle LineStyle(const WriteOptions& options) {
   return write::RecordStyle{
-      .with_kind = true, .drop_unknown = options.drop_unknown, .trace6 = options.trace6};
+      .with_kind = true,
+      .drop_unknown = options.drop_unknown,
+      .rules = &format::DecodingRules(options.trace6)};
 }
 
 // Every event as one line. Streams and files get the text in chunks (the emitter's sink), so
@@ -31,7 +34,7 @@ write::RecordStyle LineStyle(const WriteOptions& options) {
 void EmitLines(emit::JsonEmitter& json, const TraceDocument& document,
                const WriteOptions& options) {
   write::RecordStyle style = LineStyle(options);
-  style.trace6 = document.revision() == SchemaRevision::kTrace6;
+  style.rules = &format::RulesOf(document.revision());
   ForEachEvent(document, [&](const auto& record) {
     write::EmitRecord(json, record, style);
     json.EndLine();

@@ -58,8 +58,8 @@ void BeginRecord(emit::JsonEmitter& json, std::string_view kind, RecordStyle sty
 }
 
 void EmitRunMetaMembers(emit::JsonEmitter& json, const TraceRunMeta& run, bool drop_unknown,
-                        bool trace6) {
-  const auto fields = trace6 ? format::RunMeta6Fields() : format::RunMetaFields();
+                        const format::RevisionRules& rules) {
+  const auto fields = rules.legacy_fields ? format::RunMeta6Fields() : format::RunMetaFields();
   if (!drop_unknown) {
     format::WriteFields(json, fields, run, run.unknown);
     return;
@@ -71,7 +71,7 @@ void EmitRunMetaMembers(emit::JsonEmitter& json, const TraceRunMeta& run, bool d
 void EmitRecord(emit::JsonEmitter& json, const MetaRecord& record, RecordStyle style) {
   BeginRecord(json, format::RecordTraits<MetaRecord>::kKind, style);
   json.Key("schema").String(record.schema);
-  EmitRunMetaMembers(json, record.run, style.drop_unknown, record.schema == kLegacySchema);
+  EmitRunMetaMembers(json, record.run, style.drop_unknown, format::MetaRules(record.schema));
   json.EndObject();
 }
 
@@ -79,8 +79,8 @@ void EmitRecord(emit::JsonEmitter& json, const EdgeRecord& record, RecordStyle s
   // `edge_kind` is the second tag (§1.12): written right after `kind`, before the fields.
   // trace/6's edge is untagged (§9.2).
   BeginRecord(json, format::RecordTraits<EdgeRecord>::kKind, style);
-  if (!style.trace6) format::WriteField(json, "edge_kind", record.edge_kind);
-  format::WriteFields(json, format::FieldsOf(record, style.trace6), record,
+  if (!style.rules->legacy_fields) format::WriteField(json, "edge_kind", record.edge_kind);
+  format::WriteFields(json, format::FieldsOf(record, *style.rules), record,
                       style.drop_unknown ? UnknownFields{} : record.unknown);
   json.EndObject();
 }

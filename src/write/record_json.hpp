@@ -8,6 +8,7 @@
 #include "emit/json_emitter.hpp"
 #include "format/object_codec.hpp"
 #include "format/record_traits.hpp"
+#include "format/revision_rules.hpp"
 #include "format/trace6_fields.hpp"
 #include "tracedoc/event.hpp"
 
@@ -18,9 +19,9 @@ struct RecordStyle {
   bool with_kind = true;
   /// Leave out the unknown members, nested objects' included.
   bool drop_unknown = false;
-  /// Write with candle-graph/trace/6's keys (docs/legacy-trace6.md §9.2). A meta follows its
-  /// own schema.
-  bool trace6 = false;
+  /// The revision whose keys are written (trace/6's: docs/legacy-trace6.md §9.2). A meta
+  /// follows its own schema.
+  const format::RevisionRules* rules = &format::kTrace10Rules;
 };
 
 /// Opens a record: `{"kind":"<kind>"`, or `{` when the style has no kind.
@@ -31,7 +32,7 @@ void BeginRecord(emit::JsonEmitter& json, std::string_view kind, RecordStyle sty
 template <class Record>
 void EmitRecord(emit::JsonEmitter& json, const Record& record, RecordStyle style) {
   BeginRecord(json, format::RecordTraits<Record>::kKind, style);
-  format::WriteFields(json, format::FieldsOf(record, style.trace6), record,
+  format::WriteFields(json, format::FieldsOf(record, *style.rules), record,
                       style.drop_unknown ? UnknownFields{} : record.unknown);
   json.EndObject();
 }
@@ -44,7 +45,7 @@ void EmitRecord(emit::JsonEmitter& json, const EdgeRecord& record, RecordStyle s
 /// members) into the object open in `json`: the flattened meta line and the document's nested
 /// `run` share it.
 void EmitRunMetaMembers(emit::JsonEmitter& json, const TraceRunMeta& run, bool drop_unknown,
-                        bool trace6);
+                        const format::RevisionRules& rules);
 
 }  // namespace tracedoc::write
 

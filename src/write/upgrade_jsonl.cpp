@@ -9,6 +9,7 @@
 #include "emit/json_emitter.hpp"
 #include "emit/json_format.hpp"
 #include "format/record_traits.hpp"
+#include "format/revision_rules.hpp"
 #include "tracedoc/event_order.hpp"
 #include "tracedoc/upgrade.hpp"
 #include "write/record_json.hpp"
@@ -71,7 +72,7 @@ UnknownFields WithoutClashes(const Record& record, const UnknownFields& unknown,
 class Upgrader {
  public:
   explicit Upgrader(const TraceDocument& document)
-      : legacy_(document.revision() == SchemaRevision::kTrace6) {}
+      : legacy_(format::RulesOf(document.revision()).legacy_fields) {}
 
   template <class Record>
   Record Upgrade(const Record& record) {
@@ -101,7 +102,7 @@ class Upgrader {
 };
 
 void EmitUpgradedLines(emit::JsonEmitter& json, const TraceDocument& document) {
-  const write::RecordStyle style{.with_kind = true, .drop_unknown = false, .trace6 = false};
+  const write::RecordStyle style{.with_kind = true, .drop_unknown = false};
   Upgrader upgrader(document);
   ForEachEvent(document, [&](const auto& record) {
     write::EmitRecord(json, upgrader.Upgrade(record), style);

@@ -57,17 +57,17 @@ TensorStatsRecord Stats() {
 }
 
 TEST(KeptOpTest, DenseBytesFromShapeAndDtypeWhenNotGiven) {
-  EXPECT_EQ(KeptOp(Op("f32"), false).output_dense_bytes, std::optional<std::uint64_t>(24));
-  EXPECT_EQ(KeptOp(Op("bf16"), false).output_dense_bytes, std::optional<std::uint64_t>(12));
+  EXPECT_EQ(KeptOp(Op("f32"), format::kTrace10Rules).output_dense_bytes, std::optional<std::uint64_t>(24));
+  EXPECT_EQ(KeptOp(Op("bf16"), format::kTrace10Rules).output_dense_bytes, std::optional<std::uint64_t>(12));
 }
 
 TEST(KeptOpTest, GivenDenseBytesWin) {
-  EXPECT_EQ(KeptOp(Op("f32", 7), false).output_dense_bytes, std::optional<std::uint64_t>(7));
+  EXPECT_EQ(KeptOp(Op("f32", 7), format::kTrace10Rules).output_dense_bytes, std::optional<std::uint64_t>(7));
 }
 
 TEST(KeptOpTest, UnknownDtypeIsAbsentUnderTrace10AndZeroUnderTrace6) {
-  EXPECT_EQ(KeptOp(Op("float32"), false).output_dense_bytes, std::nullopt);
-  EXPECT_EQ(KeptOp(Op("float32"), true).output_dense_bytes, std::optional<std::uint64_t>(0));
+  EXPECT_EQ(KeptOp(Op("float32"), format::kTrace10Rules).output_dense_bytes, std::nullopt);
+  EXPECT_EQ(KeptOp(Op("float32"), format::kTrace6Rules).output_dense_bytes, std::optional<std::uint64_t>(0));
 }
 
 TEST(KeptOpTest, OnlyTheDenseBytesChange) {
@@ -76,13 +76,13 @@ TEST(KeptOpTest, OnlyTheDenseBytesChange) {
   op.timestamp_ns = 9;
   OpRecord expected = op;
   expected.output_dense_bytes = 24;
-  EXPECT_EQ(KeptOp(op, false), expected);
+  EXPECT_EQ(KeptOp(op, format::kTrace10Rules), expected);
 }
 
 TEST(KeptTensorTest, DenseBytesResolvedLikeAnOps) {
-  EXPECT_EQ(KeptTensor(Tensor("i64"), false).dense_bytes, std::optional<std::uint64_t>(48));
-  EXPECT_EQ(KeptTensor(Tensor("q4"), false).dense_bytes, std::nullopt);
-  EXPECT_EQ(KeptTensor(Tensor("q4"), true).dense_bytes, std::optional<std::uint64_t>(0));
+  EXPECT_EQ(KeptTensor(Tensor("i64"), format::kTrace10Rules).dense_bytes, std::optional<std::uint64_t>(48));
+  EXPECT_EQ(KeptTensor(Tensor("q4"), format::kTrace10Rules).dense_bytes, std::nullopt);
+  EXPECT_EQ(KeptTensor(Tensor("q4"), format::kTrace6Rules).dense_bytes, std::optional<std::uint64_t>(0));
 }
 
 TEST(IsValidTensorStatsTest, ConsistentStatisticsAreValid) {
@@ -133,12 +133,12 @@ TEST(BlockRecordsTest, GathersEveryKindButTheFourTheStreamOrders) {
 TEST(BlockRecordsTest, EachKindGoesToItsOwnListResolved) {
   util::StringPool storage;
   BlockRecords block;
-  EXPECT_TRUE(block.Add(Op("f32"), false, storage));
-  EXPECT_TRUE(block.Add(Tensor("f16"), false, storage));
+  EXPECT_TRUE(block.Add(Op("f32"), format::kTrace10Rules, storage));
+  EXPECT_TRUE(block.Add(Tensor("f16"), format::kTrace10Rules, storage));
   EXPECT_TRUE(
-      block.Add(GradientRecord{"g", "vb", "w", GradientState::kZero, 0.0, {}}, false, storage));
-  EXPECT_TRUE(block.Add(EdgeRecord{EdgeKind::kData, "t0", "t1", 0, {}}, false, storage));
-  EXPECT_TRUE(block.Add(DeviceIntervalRecord{"s", "cuda:0", "7", "gpu", "cuda", 10, 20, {}}, false,
+      block.Add(GradientRecord{"g", "vb", "w", GradientState::kZero, 0.0, {}}, format::kTrace10Rules, storage));
+  EXPECT_TRUE(block.Add(EdgeRecord{EdgeKind::kData, "t0", "t1", 0, {}}, format::kTrace10Rules, storage));
+  EXPECT_TRUE(block.Add(DeviceIntervalRecord{"s", "cuda:0", "7", "gpu", "cuda", 10, 20, {}}, format::kTrace10Rules,
                         storage));
   ASSERT_EQ(block.ops.size(), 1u);
   EXPECT_EQ(block.ops[0].output_dense_bytes, std::optional<std::uint64_t>(24));
@@ -159,10 +159,10 @@ TEST(BlockRecordsTest, EachKindGoesToItsOwnListResolved) {
 TEST(BlockRecordsTest, InvalidTensorStatsAreRefusedAndNotKept) {
   util::StringPool storage;
   BlockRecords block;
-  EXPECT_TRUE(block.Add(Stats(), false, storage));
+  EXPECT_TRUE(block.Add(Stats(), format::kTrace10Rules, storage));
   TensorStatsRecord broken = Stats();
   broken.elements = 99;
-  EXPECT_FALSE(block.Add(broken, false, storage));
+  EXPECT_FALSE(block.Add(broken, format::kTrace10Rules, storage));
   ASSERT_EQ(block.tensor_stats.size(), 1u);
   EXPECT_EQ(block.tensor_stats[0].elements, 6u);
 }
@@ -173,15 +173,15 @@ TEST(BlockRecordsTest, LatestHostEvidenceIsTheLatestOpEndMemoryOrDeviceSample) {
   OpRecord op = Op("f32");
   op.timestamp_ns = 100;
   op.duration_ns = 50;
-  block.Add(op, false, storage);
+  block.Add(op, format::kTrace10Rules, storage);
   EXPECT_EQ(block.latest_ns, 150u);  // an op is evidence until it ends
   MemoryRecord memory;
   memory.timestamp_ns = 120;
-  block.Add(memory, false, storage);
+  block.Add(memory, format::kTrace10Rules, storage);
   EXPECT_EQ(block.latest_ns, 150u);  // an earlier record does not move it back
   DeviceMemoryRecord sample;
   sample.timestamp_ns = 400;
-  block.Add(sample, false, storage);
+  block.Add(sample, format::kTrace10Rules, storage);
   EXPECT_EQ(block.latest_ns, 400u);
   EXPECT_EQ(block.memory.size(), 1u);
   EXPECT_EQ(block.device_memory.size(), 1u);
@@ -193,7 +193,7 @@ TEST(BlockRecordsTest, AnOpEndingPastTheLastNanosecondSaturates) {
   OpRecord op = Op("f32");
   op.timestamp_ns = std::numeric_limits<std::uint64_t>::max() - 1;
   op.duration_ns = 10;
-  block.Add(op, false, storage);
+  block.Add(op, format::kTrace10Rules, storage);
   EXPECT_EQ(block.latest_ns, std::numeric_limits<std::uint64_t>::max());
 }
 
@@ -205,7 +205,7 @@ TEST(BlockRecordsTest, KeptStringsAreTheStoragesNotTheLines) {
   OpRecord op = Op("f32");
   op.op_name = line_name;
   op.device = line_device;
-  block.Add(op, false, storage);
+  block.Add(op, format::kTrace10Rules, storage);
   // The line's buffer is reused for the next block: the kept record must not see it change.
   line_name.assign("XXXXXXX");
   line_device.assign("XXXXXX");
@@ -218,8 +218,8 @@ TEST(BlockRecordsTest, KeptStringsAreTheStoragesNotTheLines) {
 TEST(BlockRecordsTest, TheFourOrderedKindsAreIgnored) {
   util::StringPool storage;
   BlockRecords block;
-  EXPECT_TRUE(block.Add(SpanStartRecord{}, false, storage));
-  EXPECT_TRUE(block.Add(TerminalRecord{}, false, storage));
+  EXPECT_TRUE(block.Add(SpanStartRecord{}, format::kTrace10Rules, storage));
+  EXPECT_TRUE(block.Add(TerminalRecord{}, format::kTrace10Rules, storage));
   std::size_t total = 0;
   block.ForEachList([&total](const auto& list) { total += list.size(); });
   EXPECT_EQ(total, 0u);

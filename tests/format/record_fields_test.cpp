@@ -256,25 +256,25 @@ TEST(Trace6FieldsTest, ARecordTakesTrace6sTableOnlyUnderTrace6) {
   edge.from = "a";
   edge.to = "b";
   edge.host_duration_ns = 9;
-  EXPECT_EQ(FieldsOf(edge, true).data(), Edge6Fields().data());
-  EXPECT_EQ(FieldsOf(edge, false).data(), CallEdgeFields().data());
-  EXPECT_EQ(WrittenRecord(FieldsOf(edge, true), edge),
+  EXPECT_EQ(FieldsOf(edge, kTrace6Rules).data(), Edge6Fields().data());
+  EXPECT_EQ(FieldsOf(edge, kTrace10Rules).data(), CallEdgeFields().data());
+  EXPECT_EQ(WrittenRecord(FieldsOf(edge, kTrace6Rules), edge),
             R"({"from_span":"a","to_span":"b","duration_ns":9})");
-  EXPECT_EQ(WrittenRecord(FieldsOf(edge, false), edge),
+  EXPECT_EQ(WrittenRecord(FieldsOf(edge, kTrace10Rules), edge),
             R"({"from_span":"a","to_span":"b","host_duration_ns":9})");
   // Kinds trace/6 shares with trace/10 keep trace/10's table.
   const SpanEndRecord end;
-  EXPECT_EQ(FieldsOf(end, true).data(), SpanEndFields().data());
+  EXPECT_EQ(FieldsOf(end, kTrace6Rules).data(), SpanEndFields().data());
   EXPECT_EQ(Trace6Fields(MetaRecord{}).data(), RunMeta6Fields().data());
 }
 
 TEST(Trace6FieldsTest, Trace6HasNoTerminalTensorStatsOrDeviceInterval) {
-  EXPECT_FALSE(Trace6Defines(kVariantIndex<TerminalRecord>));
-  EXPECT_FALSE(Trace6Defines(kVariantIndex<TensorStatsRecord>));
-  EXPECT_FALSE(Trace6Defines(kVariantIndex<DeviceIntervalRecord>));
-  EXPECT_TRUE(Trace6Defines(kVariantIndex<MetaRecord>));
-  EXPECT_TRUE(Trace6Defines(kVariantIndex<EdgeRecord>));
-  EXPECT_TRUE(Trace6Defines(kVariantIndex<DeviceMemoryRecord>));
+  EXPECT_FALSE(kTrace6Rules.Defines(kVariantIndex<TerminalRecord>));
+  EXPECT_FALSE(kTrace6Rules.Defines(kVariantIndex<TensorStatsRecord>));
+  EXPECT_FALSE(kTrace6Rules.Defines(kVariantIndex<DeviceIntervalRecord>));
+  EXPECT_TRUE(kTrace6Rules.Defines(kVariantIndex<MetaRecord>));
+  EXPECT_TRUE(kTrace6Rules.Defines(kVariantIndex<EdgeRecord>));
+  EXPECT_TRUE(kTrace6Rules.Defines(kVariantIndex<DeviceMemoryRecord>));
 }
 
 }  // namespace

@@ -58,7 +58,7 @@ TEST(RecordJsonTest, TheStyleLeavesOutTheKindAndTheUnknownMembers) {
 // trace/6's edge has no edge_kind tag (docs/legacy-trace6.md §9.2).
 TEST(RecordJsonTest, ATrace6EdgeIsUntagged) {
   const TraceDocument document = Document();
-  const std::string edge = Emitted(document.edges()[0], {.trace6 = true});
+  const std::string edge = Emitted(document.edges()[0], {.rules = &format::kTrace6Rules});
   EXPECT_EQ(edge.find("edge_kind"), std::string::npos) << edge;
   EXPECT_EQ(edge.rfind(R"({"kind":"edge",)", 0), 0u) << edge;
 }
@@ -78,7 +78,7 @@ TEST(RecordJsonTest, TheMetaIsItsSchemaThenTheRunMembers) {
     emit::JsonSink sink(members, /*pretty=*/false);
     emit::JsonEmitter json(sink);
     json.BeginObject();
-    EmitRunMetaMembers(json, document.run(), /*drop_unknown=*/false, /*trace6=*/false);
+    EmitRunMetaMembers(json, document.run(), /*drop_unknown=*/false, format::kTrace10Rules);
     json.EndObject();
   }
   EXPECT_EQ(members,
