@@ -38,7 +38,8 @@ inline constexpr std::size_t kQueryTableAlignRows = 1000;
 class TablesDatabase {
  public:
   /// Opens `path`, creating it with the tables of kTablesSchemaVersion when it does not exist or
-  /// is empty; ":memory:" is a database in memory. Errors (io_error, naming the file): it cannot
+  /// is empty; ":memory:" is a database in memory, "" SQLite's private temporary database (in
+  /// memory up to the page cache, in a file it deletes beyond). Errors (io_error, naming the file): it cannot
   /// be opened; it is not a SQLite database, or one that is not a tracedoc tables database (its
   /// application_id differs and it holds tables); its tables are of another version.
   static Result<TablesDatabase> Open(const std::string& path);

@@ -1,6 +1,6 @@
 // `tracedoc query FILE... "SQL" [--db OUT.db] [--format ndjson|csv|table]`: the traces loaded into
-// the tables of docs/tables.md (in memory, or kept in OUT.db), one read-only SQL statement run over
-// them, its rows on stdout. Exit 1 when an input does not fold, 2 when one cannot be read, the
+// the tables of docs/tables.md (a temporary database, or kept in OUT.db), one read-only SQL
+// statement run over them, its rows on stdout. Exit 1 when an input does not fold, 2 when one cannot be read, the
 // database is refused or the query fails (SQLite's message on stderr).
 #include <iostream>
 #include <memory>
@@ -35,8 +35,10 @@ int RunQuery(const QueryArgs& args) {
     std::cerr << "tracedoc query: give the traces to load before the SQL, or --db DB\n";
     return kExitUsage;
   }
-  Result<TablesDatabase> database =
-      TablesDatabase::Open(args.database.empty() ? ":memory:" : args.database);
+  // Without --db, SQLite's private temporary database (the empty name): its pages stay in
+  // memory up to the page cache and go to a file it deletes beyond, so a large load keeps within
+  // the memory bound where a database in memory would hold every row.
+  Result<TablesDatabase> database = TablesDatabase::Open(args.database);
   if (!database) {
     std::cerr << "tracedoc query: " << database.error().message << '\n';
     return kExitUsage;
@@ -67,7 +69,7 @@ void AddQueryCommand(CLI::App& app, std::function<int()>& run) {
   AddThreadsOption(*command, args->load.threads);
   AddFromOption(*command, args->load.from);
   command->add_option("--db", args->database,
-                      "Load into (and query) this SQLite database instead of one in memory");
+                      "Load into (and query) this SQLite database instead of a temporary one");
   command->add_option("--format", args->format, "Output: ndjson (default), csv or table")
       ->check(CLI::IsMember({"ndjson", "csv", "table"}));
   command->callback([args, &run] { run = [args] { return RunQuery(*args); }; });

@@ -65,7 +65,7 @@ constexpr std::string_view kSqlite = R"(
 ## 5. The SQLite database
 
 `tracedoc export --format sqlite FILE… -o OUT.db` writes the tables into a SQLite database
-(Debian's libsqlite3); `tracedoc query FILE… "SQL"` loads them into one in memory (or into
+(Debian's libsqlite3); `tracedoc query FILE… "SQL"` loads them into a temporary one (or into
 `--db OUT.db`, kept) and runs one SQL statement over them. Both read each FILE through the one
 way in, any format, one document at a time.
 
@@ -103,8 +103,11 @@ way in, any format, one document at a time.
   line per row, a field quoted (its quotes doubled) when it holds a comma, a quote, CR or LF
   (RFC 4180), null as an empty field; `table` columns aligned over the first 1000 rows, later
   rows printed with the same widths, null as `NULL`, a line break in a cell as a space. No format
-  holds more than 1000 rows; an in-memory database holds every loaded row (about the size of the
-  database file: 200 MB for the 10^6-event benchmark trace), which `--db` keeps on disk instead.
+  holds more than 1000 rows. Without `--db` the database is SQLite's private temporary one: its
+  pages stay in memory up to the 32 MiB page cache and go beyond it to a file SQLite deletes
+  when the command ends (in `SQLITE_TMPDIR` or `TMPDIR`, else `/var/tmp`, `/usr/tmp` or
+  `/tmp`), so a query over the 10^6-event trace peaks at what its export does, not at the
+  document plus a database as large as the input.
 )";
 
 void WriteTable(std::ostream& out, const TableDefinition& table, std::size_t number) {

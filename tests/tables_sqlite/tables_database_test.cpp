@@ -51,6 +51,7 @@ TEST(TablesDatabase, ANewFileGetsTheSchemaItsApplicationIdAndVersion) {
   const testing_support::TestTempDir dir;
   const std::string file = (dir.path() / "runs.db").string();
   ASSERT_TRUE(TablesDatabase::Open(file));
+  ASSERT_TRUE(TablesDatabase::Open(""));  // SQLite's private temporary database
   TablesDatabase database = TablesDatabase::Open(file).value();  // and opens again
   EXPECT_EQ(Query(database, "PRAGMA application_id"),
             "application_id\n" + std::to_string(kTablesApplicationId) + "\n");
