@@ -15,9 +15,10 @@ constexpr std::string_view kPreamble = R"(# Traces as tables
 
 tracedoc writes traces as tables, so that a fleet of runs can be asked in SQL:
 `tracedoc export --format sqlite FILE… -o OUT.db` into a SQLite database and
-`tracedoc query FILE… "SQL"` over one (§5). Every writer reads the same rows (`EmitTableRows`, `tracedoc/tables.hpp`), streamed from the document's
-records. Any input tracedoc reads can be a run: a trace (trace/10, /9 or /6), a Cirron spool or a
-TraceML export, each converted as it is read.
+`tracedoc query FILE… "SQL"` over one (§5). Every writer reads the same rows (`EmitTableRows`,
+`tracedoc/tables.hpp`), streamed from the document's records. Any input tracedoc reads can be a
+run: a trace (trace/10, /9 or /6), a Cirron spool or a TraceML export, each converted as it is
+read.
 
 ## 1. Version and keys
 
@@ -72,10 +73,10 @@ way in, any format, one document at a time.
 - **Marks.** `PRAGMA application_id` is 1416774755 (0x54724463, "TrDc"), `PRAGMA user_version` is
   the tables' version, and the table `tracedoc_schema` holds the row
   `('tables_version', '<version>')`.
-- **Opening.** A new or empty file gets the tables, in pages of 64 KiB. An existing file is written to only when its
-  application_id is tracedoc's and its user_version is this version; any other file (not SQLite
-  at all, another program's database, tables of another version) is refused, exit 2 with a
-  message naming it, and left as it was.
+- **Opening.** A new or empty file gets the tables, in pages of 64 KiB. An existing file is
+  written to only when its application_id is tracedoc's and its user_version is this version;
+  any other file (not SQLite at all, another program's database, tables of another version) is
+  refused, exit 2 with a message naming it, and left as it was.
 - **Types.** The tables are STRICT. A u64 column is declared `ANY`, which stores a value as it is
   bound: an INTEGER up to 2^63 − 1, else the TEXT of its digits (a column of INTEGER affinity
   would turn that text into a REAL and lose digits). integer and boolean columns are `INTEGER`,
@@ -84,10 +85,10 @@ way in, any format, one document at a time.
   digits.
 - **Runs.** Each input is one transaction: when its run_id has a `runs` row, the run's rows are
   deleted from every table first, so exporting a run again replaces it (the run's key is
-  `runs.run_id`); then its rows are inserted through prepared statements. Two inputs of one call with the same
-  run_id are refused (exit 2, naming both files), since the second would silently replace the
-  first. An input that cannot be read (exit 2) or is rejected (exit 1) stops the call there; the
-  runs written before it stay.
+  `runs.run_id`); then its rows are inserted through prepared statements. Two inputs of one
+  call with the same run_id are refused (exit 2, naming both files), since the second would
+  silently replace the first. An input that cannot be read (exit 2) or is rejected (exit 1)
+  stops the call there; the runs written before it stay.
 - **Indexes.** A new database has one index, the unique `runs.run_id`, which says whether a run
   is there to replace. Once every input is written, the others are built if they are not there
   yet: each table's key (§1, unique), `(run_id, span_id)` on every other table with a
