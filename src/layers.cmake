@@ -47,7 +47,7 @@ tracedoc_layer(health USES util text emit format document analysis
 tracedoc_layer(diff USES util error emit format document analysis health traceml_analysis
                HEADERS diff.hpp)
 # Replicated cohorts of runs compared, fail-closed (docs/compare.md).
-tracedoc_layer(cohort USES util error emit document health diff HEADERS cohort.hpp)
+tracedoc_layer(cohort USES util error emit document analysis health HEADERS cohort.hpp)
 tracedoc_layer(timeline USES util text emit document analysis
                HEADERS chrome_trace.hpp speedscope.hpp)
 tracedoc_layer(report USES util text emit format document analysis health diff timeline
@@ -55,6 +55,10 @@ tracedoc_layer(report USES util text emit format document analysis health diff t
 # One way in (tracedoc/open.hpp): the format of an input, and its reader into a document.
 tracedoc_layer(open USES error json document read cirron cirron_convert traceml_convert
                HEADERS input_format.hpp open.hpp)
+# Traces as tables (docs/tables.md): the versioned table definitions and the one row source every
+# table writer reads, streamed from a document's records.
+tracedoc_layer(tables USES util error emit format document analysis health open
+               HEADERS tables.hpp LINKS PkgConfig::SODIUM)
 # The command line: public headers only.
 tracedoc_layer(cli USES util error emit document read write analysis health diff cohort
                         timeline report traceml_analysis open

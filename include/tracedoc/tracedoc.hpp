@@ -27,6 +27,7 @@
 #include "tracedoc/span_index.hpp"
 #include "tracedoc/speedscope.hpp"
 #include "tracedoc/summary.hpp"
+#include "tracedoc/tables.hpp"
 #include "tracedoc/traceml_export.hpp"
 #include "tracedoc/traceml_summary.hpp"
 #include "tracedoc/upgrade.hpp"

@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-#include "diff/path_trie.hpp"
+#include "analysis/path_trie.hpp"
 #include "util/seeded_hash.hpp"
 
 namespace tracedoc::cohort {
@@ -19,20 +19,20 @@ std::vector<PartTotals> LargestOpNames(std::span<const TraceDocument* const> run
 
 std::vector<PartTotals> LargestSpanPaths(std::span<const TraceDocument* const> runs,
                                          std::size_t limit) {
-  diff::PathTrie trie;
-  std::vector<std::vector<diff::PathNode>> placed;
+  analysis::PathTrie trie;
+  std::vector<std::vector<analysis::PathNode>> placed;
   placed.reserve(runs.size());
   for (const TraceDocument* run : runs) placed.push_back(trie.Place(*run));
   trie.ForgetLookup();
-  return LargestTotals<diff::PathNode, boost::hash<diff::PathNode>>(
+  return LargestTotals<analysis::PathNode, boost::hash<analysis::PathNode>>(
       runs.size(), limit,
       [&](std::size_t run, const auto& add) {
         const std::span<const SpanRecord> spans = runs[run]->spans();
         for (std::size_t s = 0; s < spans.size(); ++s) {
-          if (placed[run][s] != diff::kNoPathNode) add(placed[run][s], spans[s].duration_ns);
+          if (placed[run][s] != analysis::kNoPathNode) add(placed[run][s], spans[s].duration_ns);
         }
       },
-      std::less<>(), [&](diff::PathNode node) { return trie.Path(node); });
+      std::less<>(), [&](analysis::PathNode node) { return trie.Path(node); });
 }
 
 }  // namespace tracedoc::cohort

@@ -8,7 +8,7 @@
 #include "analysis/measured_total.hpp"
 #include "diff/meta_changes.hpp"
 #include "diff/op_stats.hpp"
-#include "diff/path_trie.hpp"
+#include "analysis/path_trie.hpp"
 #include "diff/peak_sites.hpp"
 #include "tracedoc/converted_facts.hpp"
 #include "tracedoc/diff.hpp"
@@ -32,7 +32,7 @@ void SortByChange(std::vector<Change>& changes, Name name) {
 }
 
 // Span paths (docs/diff.md §3): both runs' spans placed in one trie, then each node's figures.
-void DiffSpans(const diff::PathTrie& trie, std::span<const diff::PathNode> nodes[2],
+void DiffSpans(const analysis::PathTrie& trie, std::span<const analysis::PathNode> nodes[2],
                const TraceDocument* runs[2], bool include_unchanged, TraceDiff& out) {
   std::vector<SpanPathStats> stats[2];
   for (int side = 0; side < 2; ++side) {
@@ -40,7 +40,7 @@ void DiffSpans(const diff::PathTrie& trie, std::span<const diff::PathNode> nodes
     const SpanIndex index = runs[side]->span_index();
     const std::span<const SpanRecord> spans = runs[side]->spans();
     for (SpanPosition s = 0; s < spans.size(); ++s) {
-      if (nodes[side][s] == diff::kNoPathNode) continue;
+      if (nodes[side][s] == analysis::kNoPathNode) continue;
       SpanPathStats& node = stats[side][nodes[side][s]];
       ++node.count;
       node.total_ns = util::SaturatingAdd(node.total_ns, spans[s].duration_ns);
@@ -50,13 +50,13 @@ void DiffSpans(const diff::PathTrie& trie, std::span<const diff::PathNode> nodes
   // The list is sized first: grown by doubling, a list of every span path of two unrelated
   // runs would hold up to twice its room, and both buffers while it moves.
   std::size_t listed = 0;
-  for (diff::PathNode node = 0; node < trie.size(); ++node) {
+  for (analysis::PathNode node = 0; node < trie.size(); ++node) {
     listed += include_unchanged || stats[0][node] != stats[1][node];
   }
   std::vector<SpanPathChange> in_node_order;
   in_node_order.reserve(listed);
   // Nodes are numbered in the base's pre-order, then the candidate's new ones in its own.
-  for (diff::PathNode node = 0; node < trie.size(); ++node) {
+  for (analysis::PathNode node = 0; node < trie.size(); ++node) {
     const SpanPathStats& base = stats[0][node];
     const SpanPathStats& candidate = stats[1][node];
     if (!include_unchanged && base == candidate) continue;
@@ -194,10 +194,10 @@ TraceDiff DiffTraces(const TraceDocument& base, const TraceDocument& candidate,
   DiffHealth(base, candidate, out);
   DiffOps(base, candidate, options.include_unchanged, out);
   DiffSteps(base, candidate, options.include_unchanged, out);
-  diff::PathTrie trie;
-  const std::vector<diff::PathNode> placed[2] = {trie.Place(base), trie.Place(candidate)};
+  analysis::PathTrie trie;
+  const std::vector<analysis::PathNode> placed[2] = {trie.Place(base), trie.Place(candidate)};
   trie.ForgetLookup();  // every span is placed: only paths are asked for now
-  std::span<const diff::PathNode> nodes[2] = {placed[0], placed[1]};
+  std::span<const analysis::PathNode> nodes[2] = {placed[0], placed[1]};
   const TraceDocument* runs[2] = {&base, &candidate};
   diff::PeakComparison peaks = diff::ComparePeaks({&base, nodes[0]}, {&candidate, nodes[1]}, trie,
                                                   options.include_unchanged);

@@ -7,11 +7,15 @@
 #include <span>
 #include <vector>
 
-#include "diff/path_trie.hpp"
+#include "analysis/path_trie.hpp"
 #include "tracedoc/diff.hpp"
 #include "tracedoc/document.hpp"
 
 namespace tracedoc::diff {
+
+using analysis::kNoPathNode;
+using analysis::PathNode;
+using analysis::PathTrie;
 
 /// One run, its spans placed in the trie (PathTrie::Place).
 struct PlacedRun {

@@ -1,7 +1,7 @@
 // The span paths of docs/diff.md §3: siblings of one name numbered in start order, names escaped,
 // tops (roots and spans of unknown parents) in start order, spans on a cycle left out, and one
 // node for equal paths of the two runs.
-#include "diff/path_trie.hpp"
+#include "analysis/path_trie.hpp"
 
 #include <string>
 #include <vector>
@@ -11,7 +11,7 @@
 #include "support/fold_trace.hpp"
 #include "support/test_traces.hpp"
 
-namespace tracedoc::diff {
+namespace tracedoc::analysis {
 namespace {
 
 using testdata::CompleteTerminalLine;
@@ -28,7 +28,7 @@ std::vector<std::string> PathsOf(const PathTrie& trie, const std::vector<PathNod
   return paths;
 }
 
-TEST(DiffPathTrie, NumbersSiblingsOfOneNameInStartOrder) {
+TEST(AnalysisPathTrie, NumbersSiblingsOfOneNameInStartOrder) {
   const TraceDocument document = testing::FoldTrace(testdata::Lines(
       {kMeta10, SpanStartLine("r", "train", 0), SpanStartLine("a", "step", 10, "r"),
        SpanStartLine("b", "eval", 20, "r"), SpanStartLine("c", "step", 30, "r"),
@@ -45,7 +45,7 @@ TEST(DiffPathTrie, NumbersSiblingsOfOneNameInStartOrder) {
   EXPECT_EQ(nodes, (std::vector<PathNode>{1, 2, 3, 5, 4, 0}));
 }
 
-TEST(DiffPathTrie, EscapesSlashesBracketsAndBackslashes) {
+TEST(AnalysisPathTrie, EscapesSlashesBracketsAndBackslashes) {
   const TraceDocument document = testing::FoldTrace(testdata::Lines(
       {kMeta10, SpanStartLine("r", R"(a/b[c\\d)", 0), SpanStartLine("x", "", 1, "r"),
        SpanEndLine("x", 1), SpanEndLine("r", 2), CompleteTerminalLine(2)}));
@@ -54,7 +54,7 @@ TEST(DiffPathTrie, EscapesSlashesBracketsAndBackslashes) {
             (std::vector<std::string>{R"(a\/b\[c\\d)", R"(a\/b\[c\\d/)"}));
 }
 
-TEST(DiffPathTrie, UnknownParentsAreTopsAndCyclesAreLeftOut) {
+TEST(AnalysisPathTrie, UnknownParentsAreTopsAndCyclesAreLeftOut) {
   const TraceDocument document = testing::FoldTrace(testdata::Lines(
       {kMeta10, SpanStartLine("o", "orphan", 5, "missing"), SpanStartLine("r", "train", 9),
        SpanStartLine("p", "loop", 10, "q"), SpanStartLine("q", "loop", 11, "p"),
@@ -66,7 +66,7 @@ TEST(DiffPathTrie, UnknownParentsAreTopsAndCyclesAreLeftOut) {
             (std::vector<std::string>{"orphan", "<none>", "<none>", "train", "train[1]"}));
 }
 
-TEST(DiffPathTrie, EqualPathsOfTwoRunsShareANode) {
+TEST(AnalysisPathTrie, EqualPathsOfTwoRunsShareANode) {
   const std::string base = testdata::Lines(
       {kMeta10, SpanStartLine("r", "train", 0), SpanStartLine("a", "forward", 1, "r"),
        SpanEndLine("a", 1), SpanEndLine("r", 2), CompleteTerminalLine(2)});
@@ -86,7 +86,7 @@ TEST(DiffPathTrie, EqualPathsOfTwoRunsShareANode) {
 
 // A chain as deep as the trace is long: every path stays within its bound, so listing them all
 // is linear. The first four and last eight segments are kept.
-TEST(DiffPathTrie, DeepChainsKeepTheirHeadAndTailSegments) {
+TEST(AnalysisPathTrie, DeepChainsKeepTheirHeadAndTailSegments) {
   constexpr int kDepth = 20'000;
   std::string text = std::string(kMeta10) + "\n";
   for (int i = 0; i < kDepth; ++i) {
@@ -108,7 +108,7 @@ TEST(DiffPathTrie, DeepChainsKeepTheirHeadAndTailSegments) {
   EXPECT_LT(total, static_cast<std::size_t>(kDepth) * 80);
 }
 
-TEST(DiffPathTrie, LongNamesAreCutAtACharacterBoundary) {
+TEST(AnalysisPathTrie, LongNamesAreCutAtACharacterBoundary) {
   // 255 ASCII bytes, then "é" (2 bytes) straddling the 256-byte cut, then more.
   const std::string name = std::string(255, 'x') + "\u00e9" + std::string(100, 'y');
   const TraceDocument document = testing::FoldTrace(testdata::Lines(
@@ -119,4 +119,4 @@ TEST(DiffPathTrie, LongNamesAreCutAtACharacterBoundary) {
 }
 
 }  // namespace
-}  // namespace tracedoc::diff
+}  // namespace tracedoc::analysis

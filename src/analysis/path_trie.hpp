@@ -1,8 +1,8 @@
 // The span paths of two runs in one trie (docs/diff.md §3): a span's node is its parent's node,
 // its name and its number among the earlier siblings of that name, so equal paths of the two runs
 // meet in one node without any path being spelt out. Only the changes a diff reports are.
-#ifndef TRACEDOC_SRC_DIFF_PATH_TRIE_HPP_
-#define TRACEDOC_SRC_DIFF_PATH_TRIE_HPP_
+#ifndef TRACEDOC_SRC_ANALYSIS_PATH_TRIE_HPP_
+#define TRACEDOC_SRC_ANALYSIS_PATH_TRIE_HPP_
 
 #include <cstdint>
 #include <limits>
@@ -16,7 +16,7 @@
 #include "tracedoc/document.hpp"
 #include "util/seeded_hash.hpp"
 
-namespace tracedoc::diff {
+namespace tracedoc::analysis {
 
 /// A node of the trie; nodes are numbered in the order they were first placed.
 using PathNode = std::uint32_t;
@@ -71,6 +71,6 @@ class PathTrie {
   boost::unordered_flat_map<Key, PathNode, util::SeededHash> ids_;
 };
 
-}  // namespace tracedoc::diff
+}  // namespace tracedoc::analysis
 
-#endif  // TRACEDOC_SRC_DIFF_PATH_TRIE_HPP_
+#endif  // TRACEDOC_SRC_ANALYSIS_PATH_TRIE_HPP_

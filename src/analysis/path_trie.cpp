@@ -1,11 +1,11 @@
-#include "diff/path_trie.hpp"
+#include "analysis/path_trie.hpp"
 
 #include <algorithm>
 #include <span>
 #include <string>
 #include <vector>
 
-namespace tracedoc::diff {
+namespace tracedoc::analysis {
 namespace {
 
 std::uint64_t Pack(PathNode parent, std::uint32_t number) {
@@ -120,4 +120,4 @@ std::string PathTrie::Path(PathNode node) const {
   return path;
 }
 
-}  // namespace tracedoc::diff
+}  // namespace tracedoc::analysis
