@@ -56,9 +56,10 @@ tracedoc_layer(report USES util text emit format document analysis health diff t
 tracedoc_layer(open USES error json document read cirron cirron_convert traceml_convert
                HEADERS input_format.hpp open.hpp)
 # Traces as tables (docs/tables.md): the versioned table definitions and the one row source every
-# table writer reads, streamed from a document's records.
-tracedoc_layer(tables USES util error emit format document analysis health open
-               HEADERS tables.hpp LINKS PkgConfig::SODIUM)
+# table writer reads, streamed from a document's records; the NDJSON tables of a fleet
+# (docs/fleet.md), written through OutputFile.
+tracedoc_layer(tables USES util error emit format document analysis health open write
+               HEADERS tables.hpp ndjson_tables.hpp LINKS PkgConfig::SODIUM)
 # The command line: public headers only.
 tracedoc_layer(cli USES util error emit document read write analysis health diff cohort
                         timeline report traceml_analysis open
