@@ -15,13 +15,10 @@ namespace {
 
 using tracedoc::TraceDocument;
 using tracedoc::bench::CountTrace;
+using tracedoc::bench::Events;
 using tracedoc::bench::EventSizes;
 using tracedoc::bench::TraceDocumentOf;
 using tracedoc::bench::TraceText;
-
-std::size_t Events(const benchmark::State& state) {
-  return static_cast<std::size_t>(state.range(0));
-}
 
 void CountMemory(benchmark::State& state, const TraceDocument& document) {
   CountTrace(state, TraceText(Events(state)).size(), Events(state));

@@ -48,6 +48,11 @@ inline void CountTrace(benchmark::State& state, std::size_t bytes, std::size_t e
                           static_cast<std::int64_t>(events));
 }
 
+/// The events of a benchmark run over EventSizes: its argument.
+inline std::size_t Events(const benchmark::State& state) {
+  return static_cast<std::size_t>(state.range(0));
+}
+
 /// The sizes of issue 7: 10^4, 10^5 and 10^6 events.
 inline void EventSizes(benchmark::internal::Benchmark* b) {
   b->Arg(10'000)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMillisecond);

@@ -20,10 +20,6 @@
 namespace tracedoc::bench {
 namespace {
 
-std::size_t Events(const benchmark::State& state) {
-  return static_cast<std::size_t>(state.range(0));
-}
-
 void BM_LineSplit_Events(benchmark::State& state) {
   const std::string& text = TraceText(Events(state));
   for (auto _ : state) {

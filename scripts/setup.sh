@@ -10,6 +10,7 @@ packages=(
   libboost1.81-dev libboost-json1.81-dev
   rapidjson-dev libcli11-dev
   libsodium-dev                       # SipHash for hash tables, SHA-256 for the manifest digest
+  libsqlite3-dev sqlite3              # the tables database (docs/tables.md); sqlite3 for its tests
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
 )
 

@@ -60,7 +60,11 @@ tracedoc_layer(open USES error json document read cirron cirron_convert traceml_
 # (docs/fleet.md), written through OutputFile.
 tracedoc_layer(tables USES util error emit format document analysis health open write
                HEADERS tables.hpp ndjson_tables.hpp LINKS PkgConfig::SODIUM)
+# Traces as a SQLite database (Debian's libsqlite3; docs/tables.md §5): the tables written one
+# run a transaction, and one read-only query printed as NDJSON, CSV or a table.
+tracedoc_layer(tables_sqlite USES error emit document tables HEADERS sqlite_tables.hpp
+               LINKS SQLite::SQLite3)
 # The command line: public headers only.
 tracedoc_layer(cli USES util error emit document read write analysis health diff cohort
-                        timeline report traceml_analysis open
+                        timeline report traceml_analysis open tables tables_sqlite
                LINKS CLI11::CLI11)

@@ -27,6 +27,7 @@
 #include "tracedoc/record_decoder.hpp"
 #include "tracedoc/span_index.hpp"
 #include "tracedoc/speedscope.hpp"
+#include "tracedoc/sqlite_tables.hpp"
 #include "tracedoc/summary.hpp"
 #include "tracedoc/tables.hpp"
 #include "tracedoc/traceml_export.hpp"

@@ -109,6 +109,7 @@ void AddReportCommand(CLI::App& app, std::function<int()>& run);
 void AddImportCommand(CLI::App& app, std::function<int()>& run);
 void AddUpgradeCommand(CLI::App& app, std::function<int()>& run);
 void AddCompareCommand(CLI::App& app, std::function<int()>& run);
+void AddQueryCommand(CLI::App& app, std::function<int()>& run);
 void AddVersionCommand(CLI::App& app, std::function<int()>& run);
 
 /// Prints `tracedoc VERSION` on stdout, for `tracedoc version` and `tracedoc --version`.

@@ -2,12 +2,16 @@
 // file for Perfetto UI, chrome://tracing or speedscope (docs/chrome-trace.md), or in speedscope's
 // own format (docs/speedscope.md); exit 1 when the trace does not fold, 2 when it cannot be read,
 // the output cannot be written or an option does not apply to the format.
+// `tracedoc export --format sqlite FILE... -o OUT.db`: the traces as tables in a SQLite database
+// (docs/tables.md), each run replacing the run of the same run_id.
 #include <iostream>
 #include <memory>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/tables_loading.hpp"
 #include "tracedoc/chrome_trace.hpp"
 #include "tracedoc/speedscope.hpp"
 
@@ -15,20 +19,27 @@ namespace tracedoc::cli {
 namespace {
 
 struct ExportArgs {
-  TraceArgument trace;
+  std::vector<std::string> files;
+  unsigned threads = 1;
+  std::string from;
   std::string format;
   std::string output = "-";
   ChromeTraceOptions options;
 };
 
-int RunExport(const ExportArgs& args) {
+int RunTimelineExport(const ExportArgs& args) {
   const bool speedscope = args.format == "speedscope";
+  if (args.files.size() != 1) {
+    std::cerr << "tracedoc export: --format " << args.format << " takes one FILE\n";
+    return kExitUsage;
+  }
   if (speedscope && !args.options.memory) {
     // speedscope shows no counters: the flag would promise a change it cannot make.
     std::cerr << "tracedoc export: --no-memory applies to --format chrome only\n";
     return kExitUsage;
   }
-  return RunOnTraceTo(args.trace, args.output, "export",
+  const TraceArgument trace{args.files.front(), args.threads, args.from};
+  return RunOnTraceTo(trace, args.output, "export",
                       [&](const TraceDocument& document, std::ostream& out) {
                         if (speedscope) {
                           ExportSpeedscope(document,
@@ -43,22 +54,45 @@ int RunExport(const ExportArgs& args) {
                       });
 }
 
+int RunSqliteExport(const ExportArgs& args) {
+  if (args.output == "-") {
+    std::cerr << "tracedoc export: --format sqlite needs -o OUT.db\n";
+    return kExitUsage;
+  }
+  Result<TablesDatabase> database = TablesDatabase::Open(args.output);
+  if (!database) {
+    std::cerr << "tracedoc export: " << database.error().message << '\n';
+    return kExitUsage;
+  }
+  const int loaded = LoadRuns(database.value(), args.files, {args.threads, args.from}, "export");
+  if (loaded != kExitOk) return loaded;
+  return BuildIndexes(database.value(), "export");
+}
+
+int RunExport(const ExportArgs& args) {
+  if (args.format == "sqlite") return RunSqliteExport(args);
+  return RunTimelineExport(args);
+}
+
 }  // namespace
 
 void AddExportCommand(CLI::App& app, std::function<int()>& run) {
   auto args = std::make_shared<ExportArgs>();
-  CLI::App* command = AddOneTraceCommand(
-      app,
-      {"export",
-       "Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope)",
-       "tracedoc export --format chrome run.jsonl -o run.trace.json"},
-      args->trace);
+  CLI::App* command = app.add_subcommand(
+      "export",
+      "Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope) or "
+      "traces to SQLite");
+  command->footer("Example: tracedoc export --format chrome run.jsonl -o run.trace.json");
+  command->add_option("file", args->files, "Trace file (- for standard input); several for sqlite")
+      ->required();
+  AddThreadsOption(*command, args->threads);
+  AddFromOption(*command, args->from);
   command
       ->add_option("--format", args->format,
-                   "Output format: chrome (Chrome Trace Event JSON) or speedscope (speedscope's "
-                   "own JSON)")
+                   "Output format: chrome (Chrome Trace Event JSON), speedscope (speedscope's "
+                   "own JSON) or sqlite (the tables of docs/tables.md; -o required)")
       ->required()
-      ->check(CLI::IsMember({"chrome", "speedscope"}));
+      ->check(CLI::IsMember({"chrome", "speedscope", "sqlite"}));
   AddOutputOption(*command, args->output);
   command->add_flag("!--no-ops", args->options.ops, "Leave out the ops");
   command->add_flag("!--no-device-intervals", args->options.device_intervals,

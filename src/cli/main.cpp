@@ -56,6 +56,7 @@ int main(int argc, char** argv) {
   tracedoc::cli::AddImportCommand(app, run);
   tracedoc::cli::AddUpgradeCommand(app, run);
   tracedoc::cli::AddCompareCommand(app, run);
+  tracedoc::cli::AddQueryCommand(app, run);
   tracedoc::cli::AddVersionCommand(app, run);
   // After the commands: a subcommand copies its parent's footer when it is added.
   app.footer("Example: tracedoc validate run.jsonl");

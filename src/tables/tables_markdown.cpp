@@ -13,8 +13,9 @@ constexpr std::string_view kPreamble = R"(# Traces as tables
 <!-- Generated from src/tables/table_schema.cpp by WriteTablesMarkdown (tracedoc/tables.hpp).
      Do not edit: run `TRACEDOC_UPDATE_GOLDEN=1 ctest -R TablesDoc` to rewrite this page. -->
 
-tracedoc can write a trace as tables, so that a fleet of runs can be asked in SQL. Every writer
-reads the same rows (`EmitTableRows`, `tracedoc/tables.hpp`), streamed from the document's
+tracedoc writes traces as tables, so that a fleet of runs can be asked in SQL:
+`tracedoc export --format sqlite FILE… -o OUT.db` into a SQLite database and
+`tracedoc query FILE… "SQL"` over one (§5). Every writer reads the same rows (`EmitTableRows`, `tracedoc/tables.hpp`), streamed from the document's
 records. Any input tracedoc reads can be a run: a trace (trace/10, /9 or /6), a Cirron spool or a
 TraceML export, each converted as it is read.
 
@@ -60,6 +61,50 @@ cycle has no path (null).
 ## 4. The tables
 )";
 
+constexpr std::string_view kSqlite = R"(
+## 5. The SQLite database
+
+`tracedoc export --format sqlite FILE… -o OUT.db` writes the tables into a SQLite database
+(Debian's libsqlite3); `tracedoc query FILE… "SQL"` loads them into one in memory (or into
+`--db OUT.db`, kept) and runs one SQL statement over them. Both read each FILE through the one
+way in, any format, one document at a time.
+
+- **Marks.** `PRAGMA application_id` is 1416774755 (0x54724463, "TrDc"), `PRAGMA user_version` is
+  the tables' version, and the table `tracedoc_schema` holds the row
+  `('tables_version', '<version>')`.
+- **Opening.** A new or empty file gets the tables. An existing file is written to only when its
+  application_id is tracedoc's and its user_version is this version; any other file (not SQLite
+  at all, another program's database, tables of another version) is refused, exit 2 with a
+  message naming it, and left as it was.
+- **Types.** The tables are STRICT. A u64 column is declared `ANY`, which stores a value as it is
+  bound: an INTEGER up to 2^63 − 1, else the TEXT of its digits (a column of INTEGER affinity
+  would turn that text into a REAL and lose digits). integer and boolean columns are `INTEGER`,
+  real `REAL`, text and json `TEXT`. SQLite orders every INTEGER before every TEXT, so `max()`
+  and comparisons are exact only among values below 2^63; `CAST(x AS TEXT)` gives every value's
+  digits.
+- **Runs.** Each input is one transaction: the rows of its run_id are deleted from every table
+  (found by the key's index) and its rows inserted through prepared statements, so exporting a
+  run again replaces it; the run's key is `runs.run_id`. Two inputs of one call with the same
+  run_id are refused (exit 2, naming both files), since the second would silently replace the
+  first. An input that cannot be read (exit 2) or is rejected (exit 1) stops the call there; the
+  runs written before it stay.
+- **Indexes.** Each table's key is a unique index. Once every input is written, the other
+  indexes are built if they are not there yet: `(run_id, span_id)` on every table with a
+  `span_id`, and `(run_id, t)` for each time column `t` (§4). Built after the rows, an index is
+  one sort; kept while rows arrive in another order, every row inserts at a random place in it.
+  A database that has them keeps them up to date as more runs are added.
+- **Queries.** `tracedoc query` runs exactly one statement, and only a read-only one
+  (`sqlite3_stmt_readonly`): a second statement or one that would change the database is refused
+  like a statement that does not compile, exit 2 with SQLite's message. `--format ndjson` (the
+  default) prints one JSON object per row, keyed by SQLite's column names (name computed columns
+  with `AS`), integers and reals as JSON numbers, text as strings; `csv` a header line, then one
+  line per row, a field quoted (its quotes doubled) when it holds a comma, a quote, CR or LF
+  (RFC 4180), null as an empty field; `table` columns aligned over the first 1000 rows, later
+  rows printed with the same widths, null as `NULL`, a line break in a cell as a space. No format
+  holds more than 1000 rows; an in-memory database holds every loaded row (about the size of the
+  database file: 200 MB for the 10^6-event benchmark trace), which `--db` keeps on disk instead.
+)";
+
 void WriteTable(std::ostream& out, const TableDefinition& table, std::size_t number) {
   out << "\n### 4." << number << " `" << table.name << "`\n\n" << table.doc << " Key: ";
   for (std::size_t i = 0; i < table.key.size(); ++i) {
@@ -84,6 +129,7 @@ void WriteTablesMarkdown(std::ostream& out) {
   out << kPreamble << kTablesSchemaVersion << kRules;
   std::size_t number = 1;
   for (const TableDefinition& table : TableDefinitions()) WriteTable(out, table, number++);
+  out << kSqlite;
 }
 
 }  // namespace tracedoc

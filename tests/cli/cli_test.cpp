@@ -155,11 +155,12 @@ constexpr std::string_view kCommandList =
     "  memory    Print the logical and physical memory profile as JSON\n"
     "  health    Print the health report as JSON; exit 0 if structurally valid, 1 if not\n"
     "  diff      Compare two runs; with --fail-over, exit 1 when the candidate regressed\n"
-    "  export    Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope)\n"
+    "  export    Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope) or traces to SQLite\n"
     "  report    Write a self-contained HTML report: answers, timeline, memory, steps, top ops, health\n"
     "  import    Convert a Cirron spool or a TraceML export into trace/10 JSONL\n"
     "  upgrade   Write a trace/6 or trace/9 trace as canonical candle-graph/trace/10 JSONL\n"
     "  compare   Compare replicated cohorts of runs: is the candidate slower, faster, or neither?\n"
+    "  query     Load traces as tables (docs/tables.md) and run one read-only SQL query over them\n"
     "  version   Print the version of tracedoc\n"
     "Run 'tracedoc COMMAND --help' for a command's options.\n";
 
@@ -232,6 +233,8 @@ TEST_F(CliTest, EveryCommandsHelpEndsWithAnExample) {
       {"diff", "tracedoc diff --fail-over 10% base.jsonl candidate.jsonl"},
       {"export", "tracedoc export --format chrome run.jsonl -o run.trace.json"},
       {"report", "tracedoc report run.jsonl -o report.html"},
+      {"query", "tracedoc query run.jsonl \"SELECT name, count(*) AS n FROM spans GROUP BY name "
+                "ORDER BY n DESC LIMIT 5\""},
       {"version", "tracedoc version"},
   };
   for (const auto& [command, example] : examples) {
@@ -258,6 +261,7 @@ TEST_F(CliTest, EveryCommandReportsAFailedWriteToStandardOutput) {
       {"memory", "memory sample.jsonl"},
       {"health", "health sample.jsonl"},
       {"diff", "diff sample.jsonl sample.jsonl"},
+      {"query", "query sample.jsonl \"SELECT name FROM spans\""},
       {"version", "version"},
       {"version", "--version"},
   };

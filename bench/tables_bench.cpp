@@ -1,0 +1,75 @@
+// Traces as tables (issue 31 item 5) over the shared seeded trace: the row source alone (every
+// row of every table to a sink that drops them), and a whole run exported into a new SQLite
+// database file (schema, one transaction, every insert, then the indexes built). docs/performance.md compares
+// them with BM_Summary (analysis_bench.cpp) on the same trace: the export may take at most 3x.
+#include <benchmark/benchmark.h>
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+
+#include "bench_traces.hpp"
+#include "tracedoc/sqlite_tables.hpp"
+#include "tracedoc/tables.hpp"
+
+namespace {
+
+using tracedoc::bench::CountTrace;
+using tracedoc::bench::Events;
+using tracedoc::bench::EventSizes;
+using tracedoc::bench::TraceDocumentOf;
+using tracedoc::bench::TraceText;
+
+class DroppingSink : public tracedoc::TableRowSink {
+ public:
+  tracedoc::Result<void> BeginTable(const tracedoc::TableDefinition&) override {
+    return boost::outcome_v2::success();
+  }
+  tracedoc::Result<void> Row(std::span<const tracedoc::TableValue> values) override {
+    cells += values.size();
+    return boost::outcome_v2::success();
+  }
+  tracedoc::Result<void> EndTable(const tracedoc::TableDefinition&) override {
+    return boost::outcome_v2::success();
+  }
+  std::size_t cells = 0;
+};
+
+const tracedoc::RunSource kSource{"bench.jsonl", std::nullopt, tracedoc::InputFormat::kTrace};
+
+void BM_TableRows(benchmark::State& state) {
+  const tracedoc::TraceDocument& document = TraceDocumentOf(Events(state));
+  std::size_t cells = 0;
+  for (auto _ : state) {
+    DroppingSink sink;
+    if (!tracedoc::EmitTableRows(document, kSource, sink)) state.SkipWithError("rows failed");
+    cells = sink.cells;
+  }
+  CountTrace(state, TraceText(Events(state)).size(), Events(state));
+  state.counters["cells"] = static_cast<double>(cells);
+}
+BENCHMARK(BM_TableRows)->Apply(EventSizes);
+
+void BM_SqliteExport(benchmark::State& state) {
+  const tracedoc::TraceDocument& document = TraceDocumentOf(Events(state));
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / "tracedoc_tables_bench.db";
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::filesystem::remove(file);
+    state.ResumeTiming();
+    tracedoc::Result<tracedoc::TablesDatabase> database =
+        tracedoc::TablesDatabase::Open(file.string());
+    if (!database || !database.value().AddRun(document, kSource) ||
+        !database.value().BuildIndexes()) {
+      state.SkipWithError("export failed");
+      break;
+    }
+  }
+  state.counters["db_bytes"] = static_cast<double>(std::filesystem::file_size(file));
+  std::filesystem::remove(file);
+  CountTrace(state, TraceText(Events(state)).size(), Events(state));
+}
+BENCHMARK(BM_SqliteExport)->Apply(EventSizes);
+
+}  // namespace

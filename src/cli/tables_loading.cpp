@@ -1,0 +1,64 @@
+#include "cli/tables_loading.hpp"
+
+#include <filesystem>
+#include <future>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "cli/commands.hpp"
+#include "tracedoc/tables.hpp"
+
+namespace tracedoc::cli {
+
+int LoadRuns(TablesDatabase& database, const std::vector<std::string>& files,
+             const LoadOptions& options, std::string_view command) {
+  // run_id → the file it came from in this call: a second input with the same run_id would
+  // silently replace the first, so it is refused instead.
+  std::unordered_map<std::string, std::string> loaded;
+  for (const std::string& file : files) {
+    const TraceArgument argument{file, options.threads, options.from};
+    const InputFormat format = FormatOf(InputNamed(file), options.from);
+    // The file is hashed on a thread of its own while it is read: a second pass over the
+    // bytes that need not add to the time.
+    std::error_code ignored;
+    std::future<Result<std::string>> digest;
+    if (file != "-" && std::filesystem::is_regular_file(file, ignored)) {
+      digest = std::async(std::launch::async, [&file] { return FileSha256(file); });
+    }
+    const Result<TraceDocument> document = ReadTraceArgument(argument);
+    if (!document) return ReportReadError(file, document.error());
+    const std::string run_id(document.value().run().run_id);
+    const auto [earlier, inserted] = loaded.try_emplace(run_id, file);
+    if (!inserted) {
+      std::cerr << "tracedoc " << command << ": " << file << " has the run_id \"" << run_id
+                << "\" of " << earlier->second
+                << ", given before it: a run is its run_id, so one call takes it once\n";
+      return kExitUsage;
+    }
+    std::optional<std::string> sha256;
+    if (digest.valid()) {
+      const Result<std::string> hashed = digest.get();
+      if (!hashed) return ReportReadError(file, hashed.error());
+      sha256 = hashed.value();
+    }
+    const RunSource source{file, sha256 ? std::optional<std::string_view>(*sha256) : std::nullopt,
+                           format};
+    const Result<void> added = database.AddRun(document.value(), source);
+    if (!added) {
+      std::cerr << "tracedoc " << command << ": " << added.error().message << '\n';
+      return kExitUsage;
+    }
+  }
+  return kExitOk;
+}
+
+int BuildIndexes(TablesDatabase& database, std::string_view command) {
+  const Result<void> indexed = database.BuildIndexes();
+  if (indexed) return kExitOk;
+  std::cerr << "tracedoc " << command << ": " << indexed.error().message << '\n';
+  return kExitUsage;
+}
+
+}  // namespace tracedoc::cli

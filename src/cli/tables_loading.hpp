@@ -1,0 +1,34 @@
+// What `export --format sqlite` and `query` share: the inputs named on the command line read one
+// at a time through the one way in and written into a tables database, one run each.
+#ifndef TRACEDOC_CLI_TABLES_LOADING_HPP_
+#define TRACEDOC_CLI_TABLES_LOADING_HPP_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tracedoc/sqlite_tables.hpp"
+
+namespace tracedoc::cli {
+
+/// How every input is read: `--threads` and `--from`.
+struct LoadOptions {
+  unsigned threads = 1;
+  std::string from;
+};
+
+/// Reads each of `files` in turn (any format; `-` is standard input) and adds it to `database`
+/// as one run (TablesDatabase::AddRun), each file's SHA-256 in its runs row. Stops at the first
+/// input that cannot be read (exit 2) or is rejected (exit 1), or that has the run_id of an
+/// earlier input of the same call (exit 2, naming both); runs written before it stay. Only one
+/// document is held at a time. Returns the exit code; messages go to stderr, naming `command`.
+int LoadRuns(TablesDatabase& database, const std::vector<std::string>& files,
+             const LoadOptions& options, std::string_view command);
+
+/// TablesDatabase::BuildIndexes once the runs are loaded; the exit code (2 with a message naming
+/// `command` when it fails).
+int BuildIndexes(TablesDatabase& database, std::string_view command);
+
+}  // namespace tracedoc::cli
+
+#endif  // TRACEDOC_CLI_TABLES_LOADING_HPP_

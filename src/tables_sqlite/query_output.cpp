@@ -1,0 +1,204 @@
+#include "tables_sqlite/query_output.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "emit/json_format.hpp"
+
+namespace tracedoc::tables_sqlite {
+namespace {
+
+void AppendInteger(std::string& out, std::int64_t value) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  out.append(digits, end);
+}
+
+// A cell as the text CSV and the table print: numbers as JSON writes them, text as it is.
+void AppendPlain(std::string& out, const TableValue& value, std::string_view null) {
+  struct Plain {
+    std::string& out;
+    std::string_view null;
+    void operator()(std::monostate) const { out += null; }
+    void operator()(std::int64_t v) const { AppendInteger(out, v); }
+    void operator()(std::uint64_t v) const { emit::AppendJsonU64(out, v); }
+    void operator()(double v) const { emit::AppendJsonDouble(out, v); }
+    void operator()(bool v) const { out += v ? '1' : '0'; }
+    void operator()(std::string_view v) const { out += v; }
+    void operator()(JsonText v) const { out += v.json; }
+  };
+  std::visit(Plain{out, null}, value);
+}
+
+class NdjsonOutput : public QueryOutput {
+ public:
+  explicit NdjsonOutput(std::ostream& out) : out_(out) {}
+  void Begin(std::vector<std::string> names) override {
+    for (const std::string& name : names) {
+      std::string key;
+      emit::AppendJsonString(key, name);
+      keys_.push_back(std::move(key) + ':');
+    }
+  }
+  void Row(std::span<const TableValue> values) override {
+    line_.clear();
+    line_ += '{';
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (i != 0) line_ += ',';
+      line_ += keys_[i];
+      if (const auto* text = std::get_if<std::string_view>(&values[i])) {
+        emit::AppendJsonString(line_, *text);
+      } else if (std::holds_alternative<std::monostate>(values[i])) {
+        line_ += "null";
+      } else {
+        AppendPlain(line_, values[i], "null");
+      }
+    }
+    line_ += "}\n";
+    out_ << line_;
+  }
+  void End() override {}
+
+ private:
+  std::ostream& out_;
+  std::vector<std::string> keys_;
+  std::string line_;
+};
+
+class CsvOutput : public QueryOutput {
+ public:
+  explicit CsvOutput(std::ostream& out) : out_(out) {}
+  void Begin(std::vector<std::string> names) override {
+    line_.clear();
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (i != 0) line_ += ',';
+      AppendField(names[i]);
+    }
+    line_ += '\n';
+    out_ << line_;
+  }
+  void Row(std::span<const TableValue> values) override {
+    line_.clear();
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (i != 0) line_ += ',';
+      cell_.clear();
+      AppendPlain(cell_, values[i], "");
+      AppendField(cell_);
+    }
+    line_ += '\n';
+    out_ << line_;
+  }
+  void End() override {}
+
+ private:
+  // RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled.
+  void AppendField(std::string_view field) {
+    if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
+      line_ += field;
+      return;
+    }
+    line_ += '"';
+    for (const char c : field) {
+      if (c == '"') line_ += '"';
+      line_ += c;
+    }
+    line_ += '"';
+  }
+
+  std::ostream& out_;
+  std::string line_;
+  std::string cell_;
+};
+
+// Characters, not bytes: a UTF-8 continuation byte (10xxxxxx) adds no width.
+std::size_t Width(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(
+      text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+class TableOutput : public QueryOutput {
+ public:
+  explicit TableOutput(std::ostream& out) : out_(out) {}
+  void Begin(std::vector<std::string> names) override {
+    widths_.clear();
+    for (const std::string& name : names) widths_.push_back(Width(name));
+    names_ = std::move(names);
+  }
+  void Row(std::span<const TableValue> values) override {
+    std::vector<std::string> cells;
+    cells.reserve(values.size());
+    for (const TableValue& value : values) {
+      std::string cell;
+      AppendPlain(cell, value, "NULL");
+      // One row, one line: a line break in a cell is shown as a space.
+      std::replace_if(cell.begin(), cell.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+      cells.push_back(std::move(cell));
+    }
+    if (aligned_) {
+      PrintLine(cells);
+      return;
+    }
+    for (std::size_t i = 0; i < cells.size(); ++i) widths_[i] = std::max(widths_[i], Width(cells[i]));
+    held_.push_back(std::move(cells));
+    if (held_.size() == kQueryTableAlignRows) Flush();
+  }
+  void End() override {
+    if (!aligned_) Flush();
+  }
+
+ private:
+  void Flush() {
+    aligned_ = true;
+    PrintLine(names_);
+    std::string rule;
+    for (std::size_t i = 0; i < widths_.size(); ++i) {
+      if (i != 0) rule += "  ";
+      rule.append(widths_[i], '-');
+    }
+    out_ << rule << '\n';
+    for (const std::vector<std::string>& cells : held_) PrintLine(cells);
+    held_.clear();
+    held_.shrink_to_fit();
+  }
+  void PrintLine(const std::vector<std::string>& cells) {
+    line_.clear();
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (i != 0) line_ += "  ";
+      line_ += cells[i];
+      if (i + 1 < cells.size()) {
+        const std::size_t width = Width(cells[i]);
+        if (width < widths_[i]) line_.append(widths_[i] - width, ' ');
+      }
+    }
+    line_ += '\n';
+    out_ << line_;
+  }
+
+  std::ostream& out_;
+  std::vector<std::string> names_;
+  std::vector<std::size_t> widths_;
+  std::vector<std::vector<std::string>> held_;
+  bool aligned_ = false;
+  std::string line_;
+};
+
+}  // namespace
+
+std::unique_ptr<QueryOutput> MakeQueryOutput(QueryFormat format, std::ostream& out) {
+  switch (format) {
+    case QueryFormat::kCsv:
+      return std::make_unique<CsvOutput>(out);
+    case QueryFormat::kTable:
+      return std::make_unique<TableOutput>(out);
+    case QueryFormat::kNdjson:
+      break;
+  }
+  return std::make_unique<NdjsonOutput>(out);
+}
+
+}  // namespace tracedoc::tables_sqlite

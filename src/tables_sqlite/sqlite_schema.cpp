@@ -1,0 +1,99 @@
+#include "tables_sqlite/sqlite_schema.hpp"
+
+#include <string>
+#include <string_view>
+
+#include "tables_sqlite/sqlite_connection.hpp"
+#include "tracedoc/sqlite_tables.hpp"
+
+namespace tracedoc::tables_sqlite {
+namespace {
+
+bool HasColumn(const TableDefinition& table, std::string_view name) {
+  for (const ColumnDefinition& column : table.columns) {
+    if (column.name == name) return true;
+  }
+  return false;
+}
+
+void AppendIndex(std::string& sql, const TableDefinition& table, std::string_view suffix,
+                 bool unique, std::string_view first, std::string_view second = {}) {
+  sql += unique ? "CREATE UNIQUE INDEX " : "CREATE INDEX IF NOT EXISTS ";
+  sql += QuoteIdentifier(std::string(table.name) + "_" + std::string(suffix));
+  sql += " ON " + QuoteIdentifier(table.name) + " (" + QuoteIdentifier(first);
+  if (!second.empty()) sql += ", " + QuoteIdentifier(second);
+  sql += ");\n";
+}
+
+}  // namespace
+
+std::string_view SqlType(ColumnType type) noexcept {
+  switch (type) {
+    case ColumnType::kInteger:
+    case ColumnType::kBoolean:
+      return "INTEGER";
+    case ColumnType::kUnsigned:
+      return "ANY";
+    case ColumnType::kReal:
+      return "REAL";
+    case ColumnType::kText:
+    case ColumnType::kJson:
+      return "TEXT";
+  }
+  return "ANY";
+}
+
+std::string CreateSchemaSql() {
+  std::string sql;
+  for (const TableDefinition& table : TableDefinitions()) {
+    sql += "CREATE TABLE " + QuoteIdentifier(table.name) + " (";
+    for (std::size_t i = 0; i < table.columns.size(); ++i) {
+      const ColumnDefinition& column = table.columns[i];
+      if (i != 0) sql += ", ";
+      sql += QuoteIdentifier(column.name);
+      sql += ' ';
+      sql += SqlType(column.type);
+      if (!column.nullable) sql += " NOT NULL";
+    }
+    sql += ") STRICT;\n";
+    // The key, which also finds a run's rows to replace; rows come in its order, so it grows
+    // at its end while a run is added.
+    AppendIndex(sql, table, "key", true, table.key[0], table.key.size() > 1 ? table.key[1] : "");
+  }
+  sql += "CREATE TABLE tracedoc_schema (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;\n";
+  sql += "INSERT INTO tracedoc_schema VALUES ('tables_version', '" +
+         std::to_string(kTablesSchemaVersion) + "');\n";
+  sql += "PRAGMA application_id = " + std::to_string(kTablesApplicationId) + ";\n";
+  sql += "PRAGMA user_version = " + std::to_string(kTablesSchemaVersion) + ";\n";
+  return sql;
+}
+
+std::string CreateIndexesSql() {
+  std::string sql;
+  for (const TableDefinition& table : TableDefinitions()) {
+    if (HasColumn(table, "span_id") && table.key.back() != "span_id") {
+      AppendIndex(sql, table, "span_id", false, "run_id", "span_id");
+    }
+    for (const std::string_view time : table.time_columns) {
+      AppendIndex(sql, table, time, false, "run_id", time);
+    }
+  }
+  return sql;
+}
+
+std::string InsertSql(const TableDefinition& table) {
+  std::string sql = "INSERT INTO " + QuoteIdentifier(table.name) + " VALUES (";
+  for (std::size_t i = 0; i < table.columns.size(); ++i) {
+    if (i != 0) sql += ", ";
+    sql += '?';
+    sql += std::to_string(i + 1);
+  }
+  sql += ')';
+  return sql;
+}
+
+std::string DeleteRunSql(const TableDefinition& table) {
+  return "DELETE FROM " + QuoteIdentifier(table.name) + " WHERE run_id = ?1";
+}
+
+}  // namespace tracedoc::tables_sqlite

@@ -1,0 +1,35 @@
+// The SQL of the tables of kTablesSchemaVersion (docs/tables.md §5): STRICT tables whose u64
+// columns are ANY (an INTEGER up to 2^63 − 1, else the TEXT of the decimal digits, kept exactly:
+// a column of INTEGER affinity would turn such text into a lossy REAL), their indexes, and the
+// statements that insert and delete a run's rows.
+#ifndef TRACEDOC_SRC_TABLES_SQLITE_SQLITE_SCHEMA_HPP_
+#define TRACEDOC_SRC_TABLES_SQLITE_SQLITE_SCHEMA_HPP_
+
+#include <string>
+
+#include "tracedoc/tables.hpp"
+
+namespace tracedoc::tables_sqlite {
+
+/// The column's declared type in a STRICT table: INTEGER, ANY, REAL or TEXT.
+std::string_view SqlType(ColumnType type) noexcept;
+
+/// CREATE TABLE statements of every table with its key's unique index, the tracedoc_schema table
+/// and its rows, and the application_id and user_version pragmas: what a new database holds.
+std::string CreateSchemaSql();
+
+/// CREATE INDEX IF NOT EXISTS statements of the indexes beside the keys: (run_id, span_id) of
+/// every table with a span_id, (run_id, t) of each time column t. Built after a load, since
+/// building an index over rows sorts them once, where keeping it while rows arrive in another
+/// order inserts at random places in it.
+std::string CreateIndexesSql();
+
+/// `INSERT INTO "table" VALUES (?1, ..., ?N)`.
+std::string InsertSql(const TableDefinition& table);
+
+/// `DELETE FROM "table" WHERE run_id = ?1`.
+std::string DeleteRunSql(const TableDefinition& table);
+
+}  // namespace tracedoc::tables_sqlite
+
+#endif  // TRACEDOC_SRC_TABLES_SQLITE_SQLITE_SCHEMA_HPP_

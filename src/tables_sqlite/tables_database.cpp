@@ -1,0 +1,257 @@
+// TablesDatabase: a SQLite file checked (application_id, user_version) before anything is written
+// to it, each run written in one transaction through prepared statements, and one read-only
+// statement at a time run over it.
+#include <charconv>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "tables_sqlite/query_output.hpp"
+#include "tables_sqlite/sqlite_connection.hpp"
+#include "tables_sqlite/sqlite_schema.hpp"
+#include "tracedoc/sqlite_tables.hpp"
+
+namespace tracedoc {
+
+using tables_sqlite::Connection;
+using tables_sqlite::Execute;
+using tables_sqlite::Prepare;
+using tables_sqlite::SqliteError;
+using tables_sqlite::Statement;
+
+struct TablesDatabase::State {
+  std::string file;
+  Connection db;
+  // Per table of TableDefinitions(), prepared on first use and kept for every run.
+  std::vector<Statement> inserts;
+  std::vector<Statement> deletes;
+};
+
+namespace {
+
+Error Refused(std::string_view file, std::string message) {
+  return Error{ErrorCode::kIoError, 0, std::nullopt, std::nullopt, {},
+               std::string(file) + ": " + std::move(message)};
+}
+
+Error QueryError(std::string message) {
+  return Error{ErrorCode::kInvalidValue, 0, std::nullopt, std::nullopt, "sql", std::move(message)};
+}
+
+// One integer a pragma or a count returns.
+Result<std::int64_t> ReadInteger(sqlite3* db, std::string_view file, std::string_view sql) {
+  BOOST_OUTCOME_TRY(Statement statement, Prepare(db, file, sql));
+  if (sqlite3_step(statement.get()) != SQLITE_ROW) {
+    return SqliteError(db, file, "cannot read the database");
+  }
+  return sqlite3_column_int64(statement.get(), 0);
+}
+
+// A text cell bound for the statement's one step: never a null pointer, which SQLite would bind
+// as NULL.
+int BindText(sqlite3_stmt* statement, int index, std::string_view text) {
+  return sqlite3_bind_text64(statement, index, text.empty() ? "" : text.data(), text.size(),
+                             SQLITE_STATIC, SQLITE_UTF8);
+}
+
+int Bind(sqlite3_stmt* statement, int index, const TableValue& value) {
+  struct Binder {
+    sqlite3_stmt* statement;
+    int index;
+    int operator()(std::monostate) const { return sqlite3_bind_null(statement, index); }
+    int operator()(std::int64_t v) const { return sqlite3_bind_int64(statement, index, v); }
+    int operator()(std::uint64_t v) const {
+      if (v <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+        return sqlite3_bind_int64(statement, index, static_cast<sqlite3_int64>(v));
+      }
+      // Above 2^63 − 1: the exact decimal digits, as TEXT (docs/tables.md §2).
+      char digits[24];
+      const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+      return sqlite3_bind_text(statement, index, digits, static_cast<int>(end - digits),
+                               SQLITE_TRANSIENT);
+    }
+    int operator()(double v) const { return sqlite3_bind_double(statement, index, v); }
+    int operator()(bool v) const { return sqlite3_bind_int(statement, index, v ? 1 : 0); }
+    int operator()(std::string_view v) const { return BindText(statement, index, v); }
+    int operator()(JsonText v) const { return BindText(statement, index, v.json); }
+  };
+  return std::visit(Binder{statement, index}, value);
+}
+
+// The rows of one run into the prepared inserts.
+class InsertSink : public TableRowSink {
+ public:
+  InsertSink(sqlite3* db, std::string_view file, std::vector<Statement>& inserts)
+      : db_(db), file_(file), inserts_(inserts) {}
+
+  Result<void> BeginTable(const TableDefinition& table) override {
+    table_ = static_cast<std::size_t>(&table - TableDefinitions().data());
+    if (inserts_[table_]) return boost::outcome_v2::success();
+    Result<Statement> prepared = Prepare(db_, file_, tables_sqlite::InsertSql(table));
+    if (!prepared) return prepared.error();
+    inserts_[table_] = std::move(prepared).value();
+    return boost::outcome_v2::success();
+  }
+
+  Result<void> Row(std::span<const TableValue> values) override {
+    sqlite3_stmt* insert = inserts_[table_].get();
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (Bind(insert, static_cast<int>(i + 1), values[i]) != SQLITE_OK) {
+        return SqliteError(db_, file_, "cannot bind a value");
+      }
+    }
+    const int stepped = sqlite3_step(insert);
+    sqlite3_reset(insert);
+    if (stepped != SQLITE_DONE) return SqliteError(db_, file_, "cannot insert a row");
+    return boost::outcome_v2::success();
+  }
+
+  Result<void> EndTable(const TableDefinition&) override { return boost::outcome_v2::success(); }
+
+ private:
+  sqlite3* db_;
+  std::string_view file_;
+  std::vector<Statement>& inserts_;
+  std::size_t table_ = 0;
+};
+
+// A cell of a query's row, as SQLite holds it. Text and blobs are views valid until the next step.
+TableValue CellOf(sqlite3_stmt* statement, int column) {
+  switch (sqlite3_column_type(statement, column)) {
+    case SQLITE_INTEGER:
+      return std::int64_t{sqlite3_column_int64(statement, column)};
+    case SQLITE_FLOAT:
+      return sqlite3_column_double(statement, column);
+    case SQLITE_NULL:
+      return std::monostate{};
+    default: {
+      const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement, column));
+      const int size = sqlite3_column_bytes(statement, column);
+      return std::string_view(text == nullptr ? "" : text, static_cast<std::size_t>(size));
+    }
+  }
+}
+
+}  // namespace
+
+TablesDatabase::TablesDatabase(std::unique_ptr<State> state) noexcept : state_(std::move(state)) {}
+TablesDatabase::TablesDatabase(TablesDatabase&&) noexcept = default;
+TablesDatabase& TablesDatabase::operator=(TablesDatabase&&) noexcept = default;
+TablesDatabase::~TablesDatabase() = default;
+
+Result<TablesDatabase> TablesDatabase::Open(const std::string& path) {
+  auto state = std::make_unique<State>();
+  state->file = path;
+  sqlite3* raw = nullptr;
+  const int opened =
+      sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+  state->db.reset(raw);
+  if (opened != SQLITE_OK) return SqliteError(raw, path, "cannot open");
+  sqlite3* db = raw;
+  // The first read of the file: one that is not a SQLite database fails here.
+  const Result<std::int64_t> objects = ReadInteger(db, path, "SELECT count(*) FROM sqlite_schema");
+  if (!objects) {
+    return Refused(path, std::string("not a tracedoc tables database (") + sqlite3_errmsg(db) + ")");
+  }
+  BOOST_OUTCOME_TRY(const std::int64_t application_id,
+                    ReadInteger(db, path, "PRAGMA application_id"));
+  BOOST_OUTCOME_TRY(const std::int64_t version, ReadInteger(db, path, "PRAGMA user_version"));
+  if (objects.value() == 0 && application_id == 0) {
+    BOOST_OUTCOME_TRY(
+        Execute(db, path, "BEGIN;\n" + tables_sqlite::CreateSchemaSql() + "COMMIT;\n"));
+  } else if (application_id != kTablesApplicationId) {
+    return Refused(path, "not a tracedoc tables database (its application_id is " +
+                             std::to_string(application_id) + ", tracedoc's is " +
+                             std::to_string(kTablesApplicationId) + ")");
+  } else if (version != kTablesSchemaVersion) {
+    return Refused(path, "holds tables of version " + std::to_string(version) +
+                             "; this tracedoc writes version " +
+                             std::to_string(kTablesSchemaVersion) + " (docs/tables.md §1)");
+  }
+  // A larger page cache than the default 2 MiB keeps the indexes' pages while a run is written.
+  BOOST_OUTCOME_TRY(Execute(db, path, "PRAGMA cache_size = -32768"));
+  const std::size_t tables = TableDefinitions().size();
+  state->inserts.resize(tables);
+  state->deletes.resize(tables);
+  return TablesDatabase(std::move(state));
+}
+
+Result<void> TablesDatabase::AddRun(const TraceDocument& document, const RunSource& source) {
+  sqlite3* db = state_->db.get();
+  const std::string& file = state_->file;
+  BOOST_OUTCOME_TRY(Execute(db, file, "BEGIN IMMEDIATE"));
+  const auto write = [&]() -> Result<void> {
+    const std::string_view run_id = document.run().run_id;
+    const auto tables = TableDefinitions();
+    for (std::size_t t = 0; t < tables.size(); ++t) {
+      Statement& remove = state_->deletes[t];
+      if (!remove) {
+        Result<Statement> prepared = Prepare(db, file, tables_sqlite::DeleteRunSql(tables[t]));
+        if (!prepared) return prepared.error();
+        remove = std::move(prepared).value();
+      }
+      BindText(remove.get(), 1, run_id);
+      const int stepped = sqlite3_step(remove.get());
+      sqlite3_reset(remove.get());
+      if (stepped != SQLITE_DONE) return SqliteError(db, file, "cannot delete the run's rows");
+    }
+    InsertSink sink(db, file, state_->inserts);
+    BOOST_OUTCOME_TRY(EmitTableRows(document, source, sink));
+    return Execute(db, file, "COMMIT");
+  };
+  Result<void> written = write();
+  if (!written) sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+  return written;
+}
+
+Result<void> TablesDatabase::BuildIndexes() {
+  return Execute(state_->db.get(), state_->file, tables_sqlite::CreateIndexesSql());
+}
+
+Result<void> TablesDatabase::RunQuery(std::string_view sql, QueryFormat format, std::ostream& out) {
+  sqlite3* db = state_->db.get();
+  sqlite3_stmt* raw = nullptr;
+  const char* tail = nullptr;
+  if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &raw, &tail) != SQLITE_OK) {
+    return QueryError(sqlite3_errmsg(db));
+  }
+  const Statement statement(raw);
+  if (raw == nullptr) return QueryError("the query holds no statement");
+  const std::string_view rest(tail, static_cast<std::size_t>(sql.data() + sql.size() - tail));
+  if (rest.find_first_not_of(" \t\r\n;") != std::string_view::npos) {
+    return QueryError("the query holds more than one statement; run one at a time");
+  }
+  if (sqlite3_stmt_readonly(raw) == 0) {
+    return QueryError("the query would change the database; only read-only statements run");
+  }
+  const int columns = sqlite3_column_count(raw);
+  std::vector<std::string> names;
+  for (int c = 0; c < columns; ++c) {
+    const char* name = sqlite3_column_name(raw, c);
+    names.emplace_back(name == nullptr ? "" : name);
+  }
+  const std::unique_ptr<tables_sqlite::QueryOutput> output =
+      tables_sqlite::MakeQueryOutput(format, out);
+  output->Begin(std::move(names));
+  std::vector<TableValue> row(static_cast<std::size_t>(columns));
+  int stepped = SQLITE_ROW;
+  while ((stepped = sqlite3_step(raw)) == SQLITE_ROW) {
+    for (int c = 0; c < columns; ++c) row[static_cast<std::size_t>(c)] = CellOf(raw, c);
+    output->Row(row);
+    if (!out) break;
+  }
+  if (stepped != SQLITE_ROW && stepped != SQLITE_DONE) return QueryError(sqlite3_errmsg(db));
+  output->End();
+  out.flush();
+  if (!out) {
+    return Error{ErrorCode::kIoError, 0, std::nullopt, std::nullopt, {}, "cannot write the rows"};
+  }
+  return boost::outcome_v2::success();
+}
+
+}  // namespace tracedoc

@@ -1,0 +1,56 @@
+// The SQL of the tables (STRICT tables, u64 columns of type ANY, the key and time indexes),
+// identifiers quoted, and a query output written straight from values.
+#include "tables_sqlite/query_output.hpp"
+#include "tables_sqlite/sqlite_connection.hpp"
+#include "tables_sqlite/sqlite_schema.hpp"
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace tracedoc::tables_sqlite {
+namespace {
+
+TEST(TablesSqliteSchema, U64ColumnsAreAnyInStrictTablesWithKeyAndTimeIndexes) {
+  EXPECT_EQ(SqlType(ColumnType::kUnsigned), "ANY");
+  EXPECT_EQ(SqlType(ColumnType::kBoolean), "INTEGER");
+  EXPECT_EQ(SqlType(ColumnType::kJson), "TEXT");
+  const std::string sql = CreateSchemaSql();
+  EXPECT_NE(sql.find("CREATE TABLE \"ops\" (\"run_id\" TEXT NOT NULL, \"seq\" ANY NOT NULL, "),
+            std::string::npos);
+  EXPECT_NE(sql.find("CREATE UNIQUE INDEX \"spans_key\" ON \"spans\" (\"run_id\", \"span_id\");"),
+            std::string::npos);
+  EXPECT_EQ(sql.find("ops_span_id"), std::string::npos);  // built after the rows
+  const std::string indexes = CreateIndexesSql();
+  EXPECT_NE(indexes.find(
+                "CREATE INDEX IF NOT EXISTS \"ops_span_id\" ON \"ops\" (\"run_id\", \"span_id\");"),
+            std::string::npos);
+  EXPECT_NE(indexes.find("CREATE INDEX IF NOT EXISTS \"memory_timestamp_ns\" ON \"memory\" "
+                         "(\"run_id\", \"timestamp_ns\");"),
+            std::string::npos);
+  EXPECT_EQ(indexes.find("spans_span_id"), std::string::npos);  // the key already is
+  EXPECT_NE(sql.find("PRAGMA user_version = 1;"), std::string::npos);
+  EXPECT_EQ(InsertSql(*FindTable("ranks")), "INSERT INTO \"ranks\" VALUES (?1, ?2, ?3, ?4)");
+  EXPECT_EQ(DeleteRunSql(*FindTable("runs")), "DELETE FROM \"runs\" WHERE run_id = ?1");
+  EXPECT_EQ(QuoteIdentifier("a\"b"), "\"a\"\"b\"");
+}
+
+TEST(TablesSqliteQueryOutput, WritesEveryValueKind) {
+  std::ostringstream out;
+  const auto output = MakeQueryOutput(QueryFormat::kNdjson, out);
+  output->Begin({"a", "b\"", "c", "d", "e", "f", "g"});
+  const std::vector<TableValue> row{std::int64_t{-5}, std::uint64_t{18446744073709551615u}, 0.25,
+                                    true, std::string_view("t\n"), JsonText{"[1]"},
+                                    std::monostate{}};
+  output->Row(row);
+  output->End();
+  EXPECT_EQ(out.str(),
+            "{\"a\":-5,\"b\\\"\":18446744073709551615,\"c\":0.25,\"d\":1,\"e\":\"t\\n\","
+            "\"f\":[1],\"g\":null}\n");
+}
+
+}  // namespace
+}  // namespace tracedoc::tables_sqlite
