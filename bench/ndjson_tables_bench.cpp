@@ -1,21 +1,19 @@
 // Throughput of the NDJSON tables export (issue 31 item 5: at least half as fast as `tracedoc
 // cat`): WriteNdjsonTables of the generated document into files under the temporary directory,
-// against cat's canonical JSONL written to a file the same way (OutputFile), and the row source
-// alone into a sink that only counts (the floor under every table writer); all counted over the
-// input's bytes and records so their MB/s compare.
+// against cat's canonical JSONL written to a file the same way (OutputFile); both counted over
+// the input's bytes and records so their MB/s compare with each other and with BM_TableRows
+// (tables_bench.cpp: the row source alone, the floor under every table writer).
 #include <benchmark/benchmark.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
-#include <span>
 #include <string>
 
 #include "bench_traces.hpp"
 #include "hostile/scratch_dir.hpp"
 #include "tracedoc/ndjson_tables.hpp"
 #include "tracedoc/output_file.hpp"
-#include "tracedoc/tables.hpp"
 #include "tracedoc/writer.hpp"
 
 namespace tracedoc::bench {
@@ -41,34 +39,6 @@ void BM_Export_NdjsonTables(benchmark::State& state) {
   state.counters["output_MB"] = static_cast<double>(output) / 1e6;
 }
 BENCHMARK(BM_Export_NdjsonTables)->Apply(EventSizes);
-
-// The row source alone, into a sink that only counts: the floor under every table writer.
-class CountingRowSink final : public TableRowSink {
- public:
-  Result<void> BeginTable(const TableDefinition&) override { return boost::outcome_v2::success(); }
-  Result<void> Row(std::span<const TableValue> values) override {
-    cells_ += values.size();
-    return boost::outcome_v2::success();
-  }
-  Result<void> EndTable(const TableDefinition&) override { return boost::outcome_v2::success(); }
-  std::uint64_t cells() const { return cells_; }
-
- private:
-  std::uint64_t cells_ = 0;
-};
-
-void BM_TableRows_CountingSink(benchmark::State& state) {
-  const auto events = static_cast<std::size_t>(state.range(0));
-  const TraceDocument& document = TraceDocumentOf(events);
-  const RunSource source{.file_name = "bench.jsonl", .file_sha256 = {}, .format = {}};
-  for (auto _ : state) {
-    CountingRowSink sink;
-    if (!EmitTableRows(document, source, sink)) state.SkipWithError("the rows failed");
-    benchmark::DoNotOptimize(sink.cells());
-  }
-  CountTrace(state, TraceText(events).size(), events);
-}
-BENCHMARK(BM_TableRows_CountingSink)->Apply(EventSizes);
 
 // `tracedoc cat FILE -o OUT`'s write: the canonical JSONL through OutputFile.
 void BM_Write_JsonlFile(benchmark::State& state) {

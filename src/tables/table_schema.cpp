@@ -9,7 +9,6 @@ namespace tracedoc {
 namespace {
 
 using C = ColumnDefinition;
-constexpr ColumnType kInt = ColumnType::kInteger;
 constexpr ColumnType kU64 = ColumnType::kUnsigned;
 constexpr ColumnType kReal = ColumnType::kReal;
 constexpr ColumnType kText = ColumnType::kText;

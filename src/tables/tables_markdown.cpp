@@ -72,7 +72,7 @@ way in, any format, one document at a time.
 - **Marks.** `PRAGMA application_id` is 1416774755 (0x54724463, "TrDc"), `PRAGMA user_version` is
   the tables' version, and the table `tracedoc_schema` holds the row
   `('tables_version', '<version>')`.
-- **Opening.** A new or empty file gets the tables. An existing file is written to only when its
+- **Opening.** A new or empty file gets the tables, in pages of 64 KiB. An existing file is written to only when its
   application_id is tracedoc's and its user_version is this version; any other file (not SQLite
   at all, another program's database, tables of another version) is refused, exit 2 with a
   message naming it, and left as it was.
@@ -82,17 +82,19 @@ way in, any format, one document at a time.
   real `REAL`, text and json `TEXT`. SQLite orders every INTEGER before every TEXT, so `max()`
   and comparisons are exact only among values below 2^63; `CAST(x AS TEXT)` gives every value's
   digits.
-- **Runs.** Each input is one transaction: the rows of its run_id are deleted from every table
-  (found by the key's index) and its rows inserted through prepared statements, so exporting a
-  run again replaces it; the run's key is `runs.run_id`. Two inputs of one call with the same
+- **Runs.** Each input is one transaction: when its run_id has a `runs` row, the run's rows are
+  deleted from every table first, so exporting a run again replaces it (the run's key is
+  `runs.run_id`); then its rows are inserted through prepared statements. Two inputs of one call with the same
   run_id are refused (exit 2, naming both files), since the second would silently replace the
   first. An input that cannot be read (exit 2) or is rejected (exit 1) stops the call there; the
   runs written before it stay.
-- **Indexes.** Each table's key is a unique index. Once every input is written, the other
-  indexes are built if they are not there yet: `(run_id, span_id)` on every table with a
+- **Indexes.** A new database has one index, the unique `runs.run_id`, which says whether a run
+  is there to replace. Once every input is written, the others are built if they are not there
+  yet: each table's key (§1, unique), `(run_id, span_id)` on every other table with a
   `span_id`, and `(run_id, t)` for each time column `t` (§4). Built after the rows, an index is
-  one sort; kept while rows arrive in another order, every row inserts at a random place in it.
-  A database that has them keeps them up to date as more runs are added.
+  one sort; kept while the rows arrive, every row inserts into it at a random place. A database
+  that has them keeps them up to date as more runs are added (a run replaced in one whose
+  indexes were never built, after a call that stopped early, is found by a scan).
 - **Queries.** `tracedoc query` runs exactly one statement, and only a read-only one
   (`sqlite3_stmt_readonly`): a second statement or one that would change the database is refused
   like a statement that does not compile, exit 2 with SQLite's message. `--format ndjson` (the

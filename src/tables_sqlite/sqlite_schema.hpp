@@ -14,12 +14,14 @@ namespace tracedoc::tables_sqlite {
 /// The column's declared type in a STRICT table: INTEGER, ANY, REAL or TEXT.
 std::string_view SqlType(ColumnType type) noexcept;
 
-/// CREATE TABLE statements of every table with its key's unique index, the tracedoc_schema table
-/// and its rows, and the application_id and user_version pragmas: what a new database holds.
+/// CREATE TABLE statements of every table, the unique index of runs' key, the tracedoc_schema
+/// table and its rows, and the application_id and user_version pragmas: what a new database
+/// holds.
 std::string CreateSchemaSql();
 
-/// CREATE INDEX IF NOT EXISTS statements of the indexes beside the keys: (run_id, span_id) of
-/// every table with a span_id, (run_id, t) of each time column t. Built after a load, since
+/// CREATE INDEX IF NOT EXISTS statements of every other index: each table's key (unique),
+/// (run_id, span_id) of every table with a span_id, (run_id, t) of each time column t. Built
+/// after a load, since
 /// building an index over rows sorts them once, where keeping it while rows arrive in another
 /// order inserts at random places in it.
 std::string CreateIndexesSql();

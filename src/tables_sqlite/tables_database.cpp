@@ -30,6 +30,7 @@ struct TablesDatabase::State {
   // Per table of TableDefinitions(), prepared on first use and kept for every run.
   std::vector<Statement> inserts;
   std::vector<Statement> deletes;
+  Statement find_run;
 };
 
 namespace {
@@ -137,6 +138,22 @@ TableValue CellOf(sqlite3_stmt* statement, int column) {
   }
 }
 
+// Whether `run_id` has a runs row (runs' key index finds it), through `find`, prepared once.
+Result<bool> RunPresent(sqlite3* db, std::string_view file, Statement& find, std::string_view run_id) {
+  if (!find) {
+    Result<Statement> prepared = Prepare(db, file, "SELECT 1 FROM runs WHERE run_id = ?1");
+    if (!prepared) return prepared.error();
+    find = std::move(prepared).value();
+  }
+  BindText(find.get(), 1, run_id);
+  const int stepped = sqlite3_step(find.get());
+  sqlite3_reset(find.get());
+  if (stepped != SQLITE_ROW && stepped != SQLITE_DONE) {
+    return SqliteError(db, file, "cannot look the run up");
+  }
+  return stepped == SQLITE_ROW;
+}
+
 }  // namespace
 
 TablesDatabase::TablesDatabase(std::unique_ptr<State> state) noexcept : state_(std::move(state)) {}
@@ -187,8 +204,11 @@ Result<void> TablesDatabase::AddRun(const TraceDocument& document, const RunSour
   BOOST_OUTCOME_TRY(Execute(db, file, "BEGIN IMMEDIATE"));
   const auto write = [&]() -> Result<void> {
     const std::string_view run_id = document.run().run_id;
+    BOOST_OUTCOME_TRY(const bool present, RunPresent(db, file, state_->find_run, run_id));
     const auto tables = TableDefinitions();
-    for (std::size_t t = 0; t < tables.size(); ++t) {
+    // A new run has no rows to delete: skipping the deletes keeps a load into a database without
+    // its indexes yet (they are built after the rows) from scanning every table per run.
+    for (std::size_t t = 0; present && t < tables.size(); ++t) {
       Statement& remove = state_->deletes[t];
       if (!remove) {
         Result<Statement> prepared = Prepare(db, file, tables_sqlite::DeleteRunSql(tables[t]));

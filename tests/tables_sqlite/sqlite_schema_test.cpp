@@ -21,8 +21,9 @@ TEST(TablesSqliteSchema, U64ColumnsAreAnyInStrictTablesWithKeyAndTimeIndexes) {
   const std::string sql = CreateSchemaSql();
   EXPECT_NE(sql.find("CREATE TABLE \"ops\" (\"run_id\" TEXT NOT NULL, \"seq\" ANY NOT NULL, "),
             std::string::npos);
-  EXPECT_NE(sql.find("CREATE UNIQUE INDEX \"spans_key\" ON \"spans\" (\"run_id\", \"span_id\");"),
+  EXPECT_NE(sql.find("CREATE UNIQUE INDEX IF NOT EXISTS \"runs_key\" ON \"runs\" (\"run_id\");"),
             std::string::npos);
+  EXPECT_EQ(sql.find("spans_key"), std::string::npos);
   EXPECT_EQ(sql.find("ops_span_id"), std::string::npos);  // built after the rows
   const std::string indexes = CreateIndexesSql();
   EXPECT_NE(indexes.find(
@@ -30,6 +31,9 @@ TEST(TablesSqliteSchema, U64ColumnsAreAnyInStrictTablesWithKeyAndTimeIndexes) {
             std::string::npos);
   EXPECT_NE(indexes.find("CREATE INDEX IF NOT EXISTS \"memory_timestamp_ns\" ON \"memory\" "
                          "(\"run_id\", \"timestamp_ns\");"),
+            std::string::npos);
+  EXPECT_NE(indexes.find("CREATE UNIQUE INDEX IF NOT EXISTS \"spans_key\" ON \"spans\" "
+                         "(\"run_id\", \"span_id\");"),
             std::string::npos);
   EXPECT_EQ(indexes.find("spans_span_id"), std::string::npos);  // the key already is
   EXPECT_NE(sql.find("PRAGMA user_version = 1;"), std::string::npos);

@@ -55,6 +55,7 @@ TEST(TablesDatabase, ANewFileGetsTheSchemaItsApplicationIdAndVersion) {
   EXPECT_EQ(Query(database, "PRAGMA application_id"),
             "application_id\n" + std::to_string(kTablesApplicationId) + "\n");
   EXPECT_EQ(Query(database, "PRAGMA user_version"), "user_version\n1\n");
+  EXPECT_EQ(Query(database, "PRAGMA page_size"), "page_size\n65536\n");
   EXPECT_EQ(Query(database, "SELECT value FROM tracedoc_schema WHERE key = 'tables_version'"),
             "value\n1\n");
   EXPECT_EQ(Query(database,
