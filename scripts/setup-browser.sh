@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what the browser tests (tests/browser) need, only what is missing: Debian's chromium
 # (playwright-core drives /usr/bin/chromium and never downloads a browser of its own) and the npm
-# packages pinned by tests/browser/package-lock.json, with `npm ci`, into tests/browser/node_modules
-# (git-ignored). Idempotent; prints one line when everything is there, apt-get's and npm's output
-# only when they fail. Needs root (or sudo) only to install chromium.
+# packages pinned by tests/browser/package-lock.json (@duckdb/node-api among them, for the fleet
+# checks of tests/fleet), with `npm ci`, into tests/browser/node_modules (git-ignored).
+# Idempotent; prints one line when everything is there, apt-get's and npm's output only when
+# they fail. Needs root (or sudo) only to install chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 browser_dir=tests/browser

@@ -56,9 +56,10 @@ tracedoc_layer(report USES util text emit format document analysis health diff t
 tracedoc_layer(open USES error json document read cirron cirron_convert traceml_convert
                HEADERS input_format.hpp open.hpp)
 # Traces as tables (docs/tables.md): the versioned table definitions and the one row source every
-# table writer reads, streamed from a document's records.
-tracedoc_layer(tables USES util error emit format document analysis health open
-               HEADERS tables.hpp LINKS PkgConfig::SODIUM)
+# table writer reads, streamed from a document's records; the NDJSON tables of a fleet
+# (docs/fleet.md), written through OutputFile.
+tracedoc_layer(tables USES util error emit format document analysis health open write
+               HEADERS tables.hpp ndjson_tables.hpp LINKS PkgConfig::SODIUM)
 # Traces as a SQLite database (Debian's libsqlite3; docs/tables.md §5): the tables written one
 # run a transaction, and one read-only query printed as NDJSON, CSV or a table.
 tracedoc_layer(tables_sqlite USES error emit document tables HEADERS sqlite_tables.hpp

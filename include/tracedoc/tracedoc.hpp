@@ -20,6 +20,7 @@
 #include "tracedoc/html_report.hpp"
 #include "tracedoc/input_format.hpp"
 #include "tracedoc/memory.hpp"
+#include "tracedoc/ndjson_tables.hpp"
 #include "tracedoc/open.hpp"
 #include "tracedoc/output_file.hpp"
 #include "tracedoc/reader.hpp"

@@ -4,6 +4,8 @@
 // the output cannot be written or an option does not apply to the format.
 // `tracedoc export --format sqlite FILE... -o OUT.db`: the traces as tables in a SQLite database
 // (docs/tables.md), each run replacing the run of the same run_id.
+// `tracedoc export --format tables FILE... -o DIR`: the same tables as NDJSON files in a
+// Hive-style layout, one partition per run (docs/fleet.md), each run replacing its partition.
 #include <iostream>
 #include <memory>
 #include <ostream>
@@ -13,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "cli/tables_loading.hpp"
 #include "tracedoc/chrome_trace.hpp"
+#include "tracedoc/ndjson_tables.hpp"
 #include "tracedoc/speedscope.hpp"
 
 namespace tracedoc::cli {
@@ -69,8 +72,28 @@ int RunSqliteExport(const ExportArgs& args) {
   return BuildIndexes(database.value(), "export");
 }
 
+int RunNdjsonTablesExport(const ExportArgs& args) {
+  if (args.output == "-") {
+    std::cerr << "tracedoc export: --format tables needs -o DIR\n";
+    return kExitUsage;
+  }
+  if (const Result<void> prepared = PrepareNdjsonTables(args.output); !prepared) {
+    std::cerr << "tracedoc export: " << prepared.error().message << '\n';
+    return kExitUsage;
+  }
+  return LoadRuns(
+      [&args](const TraceDocument& document, const RunSource& source) -> Result<void> {
+        const Result<NdjsonTablesWritten> written =
+            WriteNdjsonTables(args.output, document, source);
+        if (!written) return written.error();
+        return boost::outcome_v2::success();
+      },
+      args.files, {args.threads, args.from}, "export");
+}
+
 int RunExport(const ExportArgs& args) {
   if (args.format == "sqlite") return RunSqliteExport(args);
+  if (args.format == "tables") return RunNdjsonTablesExport(args);
   return RunTimelineExport(args);
 }
 
@@ -81,18 +104,22 @@ void AddExportCommand(CLI::App& app, std::function<int()>& run) {
   CLI::App* command = app.add_subcommand(
       "export",
       "Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope) or "
-      "traces to SQLite");
+      "traces as tables (SQLite, NDJSON)");
   command->footer("Example: tracedoc export --format chrome run.jsonl -o run.trace.json");
-  command->add_option("file", args->files, "Trace file (- for standard input); several for sqlite")
+  command
+      ->add_option("file", args->files,
+                   "Trace file (- for standard input); several for sqlite and tables")
       ->required();
   AddThreadsOption(*command, args->threads);
   AddFromOption(*command, args->from);
   command
       ->add_option("--format", args->format,
                    "Output format: chrome (Chrome Trace Event JSON), speedscope (speedscope's "
-                   "own JSON) or sqlite (the tables of docs/tables.md; -o required)")
+                   "own JSON), sqlite (the tables of docs/tables.md; -o OUT.db required) or "
+                   "tables (the same as NDJSON files, DIR/<table>/run_id=<id>/part-0.ndjson; "
+                   "-o DIR required; docs/fleet.md)")
       ->required()
-      ->check(CLI::IsMember({"chrome", "speedscope", "sqlite"}));
+      ->check(CLI::IsMember({"chrome", "speedscope", "sqlite", "tables"}));
   AddOutputOption(*command, args->output);
   command->add_flag("!--no-ops", args->options.ops, "Leave out the ops");
   command->add_flag("!--no-device-intervals", args->options.device_intervals,

@@ -12,7 +12,7 @@
 
 namespace tracedoc::cli {
 
-int LoadRuns(TablesDatabase& database, const std::vector<std::string>& files,
+int LoadRuns(const RunWriter& write, const std::vector<std::string>& files,
              const LoadOptions& options, std::string_view command) {
   // run_id → the file it came from in this call: a second input with the same run_id would
   // silently replace the first, so it is refused instead.
@@ -45,13 +45,20 @@ int LoadRuns(TablesDatabase& database, const std::vector<std::string>& files,
     }
     const RunSource source{file, sha256 ? std::optional<std::string_view>(*sha256) : std::nullopt,
                            format};
-    const Result<void> added = database.AddRun(document.value(), source);
+    const Result<void> added = write(document.value(), source);
     if (!added) {
       std::cerr << "tracedoc " << command << ": " << added.error().message << '\n';
       return kExitUsage;
     }
   }
   return kExitOk;
+}
+
+int LoadRuns(TablesDatabase& database, const std::vector<std::string>& files,
+             const LoadOptions& options, std::string_view command) {
+  return LoadRuns([&database](const TraceDocument& document,
+                              const RunSource& source) { return database.AddRun(document, source); },
+                  files, options, command);
 }
 
 int BuildIndexes(TablesDatabase& database, std::string_view command) {

@@ -1,13 +1,18 @@
-// What `export --format sqlite` and `query` share: the inputs named on the command line read one
-// at a time through the one way in and written into a tables database, one run each.
+// What `export --format sqlite|tables` and `query` share: the inputs named on the command line
+// read one at a time through the one way in and written as tables (a database, NDJSON files),
+// one run each.
 #ifndef TRACEDOC_CLI_TABLES_LOADING_HPP_
 #define TRACEDOC_CLI_TABLES_LOADING_HPP_
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "tracedoc/document.hpp"
+#include "tracedoc/error.hpp"
 #include "tracedoc/sqlite_tables.hpp"
+#include "tracedoc/tables.hpp"
 
 namespace tracedoc::cli {
 
@@ -17,11 +22,19 @@ struct LoadOptions {
   std::string from;
 };
 
-/// Reads each of `files` in turn (any format; `-` is standard input) and adds it to `database`
-/// as one run (TablesDatabase::AddRun), each file's SHA-256 in its runs row. Stops at the first
-/// input that cannot be read (exit 2) or is rejected (exit 1), or that has the run_id of an
-/// earlier input of the same call (exit 2, naming both); runs written before it stay. Only one
+/// Where LoadRuns puts each run it reads: a database (TablesDatabase::AddRun), the NDJSON tables
+/// (WriteNdjsonTables). Returns the write's error.
+using RunWriter =
+    std::function<Result<void>(const TraceDocument& document, const RunSource& source)>;
+
+/// Reads each of `files` in turn (any format; `-` is standard input) and gives it to `write` as
+/// one run, each file's SHA-256 in its RunSource. Stops at the first input that cannot be read
+/// (exit 2) or is rejected (exit 1), or that has the run_id of an earlier input of the same call
+/// (exit 2, naming both), or whose write fails (exit 2); runs written before it stay. Only one
 /// document is held at a time. Returns the exit code; messages go to stderr, naming `command`.
+int LoadRuns(const RunWriter& write, const std::vector<std::string>& files,
+             const LoadOptions& options, std::string_view command);
+/// LoadRuns into `database`, one run each (TablesDatabase::AddRun).
 int LoadRuns(TablesDatabase& database, const std::vector<std::string>& files,
              const LoadOptions& options, std::string_view command);
 

@@ -155,7 +155,7 @@ constexpr std::string_view kCommandList =
     "  memory    Print the logical and physical memory profile as JSON\n"
     "  health    Print the health report as JSON; exit 0 if structurally valid, 1 if not\n"
     "  diff      Compare two runs; with --fail-over, exit 1 when the candidate regressed\n"
-    "  export    Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope) or traces to SQLite\n"
+    "  export    Write the trace for a timeline viewer (Perfetto UI, chrome://tracing, speedscope) or traces as tables (SQLite, NDJSON)\n"
     "  report    Write a self-contained HTML report: answers, timeline, memory, steps, top ops, health\n"
     "  import    Convert a Cirron spool or a TraceML export into trace/10 JSONL\n"
     "  upgrade   Write a trace/6 or trace/9 trace as canonical candle-graph/trace/10 JSONL\n"

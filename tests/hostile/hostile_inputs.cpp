@@ -110,6 +110,21 @@ void WriteLongNamedSpanWithIntervals(FileWriter& out, std::uint64_t name_bytes,
   out.Put(R"({"kind":"terminal","outcome":"complete","timestamp_ns":)" + end_ns + "}\n");
 }
 
+void WriteManyTags(FileWriter& out, std::uint64_t tags) {
+  constexpr std::string_view kEmptyTags = R"("tags":{})";
+  out.Put(kOpenMeta.substr(0, kOpenMeta.size() - kEmptyTags.size()));
+  out.Put(R"("tags":{"t":"v")");
+  out.UnknownMembers("t", R"("v")", tags - 1);
+  out.Put("}}\n");
+  out.Put(R"({"kind":"span_start","id":"s","name":"s","start_ns":0,"span_kind":"function",)"
+          R"("measured":true})"
+          "\n");
+  out.Put(R"({"kind":"span_end","id":"s","duration_ns":10})"
+          "\n");
+  out.Put(R"({"kind":"terminal","outcome":"complete","timestamp_ns":10})"
+          "\n");
+}
+
 std::uint64_t HostileScale() {
   const char* text = std::getenv("TRACEDOC_HOSTILE_SCALE");
   if (text == nullptr) return 1;

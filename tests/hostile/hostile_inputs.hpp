@@ -76,6 +76,10 @@ inline void PrintTo(const HostileCase& hostile, std::ostream* out) { *out << hos
 /// unknown string), plus the small records that make the trace valid.
 void WriteTwelveBigLines(FileWriter& out, std::uint64_t line_bytes);
 
+/// A run whose meta has `tags` tags (`"t0":"v"`, `"t1":"v"`, ...), one measured span and its end:
+/// the runs table holds them all in one JSON cell.
+void WriteManyTags(FileWriter& out, std::uint64_t tags);
+
 /// One span named with `name_bytes` bytes, launching `intervals` device intervals one after the
 /// other on one stream; a Chrome export names each interval after its span.
 void WriteLongNamedSpanWithIntervals(FileWriter& out, std::uint64_t name_bytes,
