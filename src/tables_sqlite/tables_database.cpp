@@ -166,7 +166,8 @@ Result<TablesDatabase> TablesDatabase::Open(const std::string& path) {
   state->file = path;
   sqlite3* raw = nullptr;
   const int opened =
-      sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+      sqlite3_open_v2(path.c_str(), &raw,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
   state->db.reset(raw);
   if (opened != SQLITE_OK) return SqliteError(raw, path, "cannot open");
   sqlite3* db = raw;
