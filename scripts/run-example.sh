@@ -49,3 +49,6 @@ echo "(exit 0: one process per rank in https://ui.perfetto.dev)"
 echo "\$ tracedoc report $traceml -o build/example/traceml.html"
 "$tracedoc" report "$traceml" -o build/example/traceml.html
 echo "(exit 0: open build/example/traceml.html; its \"Steps per rank\" section compares the ranks)"
+# The traces as SQL tables (docs/tables.md): one query over the trace and the TraceML export.
+run query --format table examples/valid.jsonl "$traceml" \
+  "SELECT run_id, source_format, total_ns FROM runs ORDER BY run_id"
