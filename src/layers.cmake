@@ -42,7 +42,7 @@ tracedoc_layer(traceml_analysis USES util emit traceml HEADERS traceml_summary.h
 tracedoc_layer(analysis USES util emit format document
                HEADERS memory.hpp summary.hpp)
 tracedoc_layer(health USES util text emit format document analysis
-               HEADERS health.hpp validation.hpp LINKS PkgConfig::SODIUM)
+               HEADERS health.hpp validation.hpp)
 # Two runs compared (docs/diff.md): span paths, time, logical peaks, health and steps, the gate.
 tracedoc_layer(diff USES util error emit format document analysis health traceml_analysis
                HEADERS diff.hpp)
@@ -59,7 +59,7 @@ tracedoc_layer(open USES error json document read cirron cirron_convert traceml_
 # table writer reads, streamed from a document's records; the NDJSON tables of a fleet
 # (docs/fleet.md), written through OutputFile.
 tracedoc_layer(tables USES util error emit format document analysis health open write
-               HEADERS tables.hpp ndjson_tables.hpp LINKS PkgConfig::SODIUM)
+               HEADERS tables.hpp ndjson_tables.hpp)
 # Traces as a SQLite database (Debian's libsqlite3; docs/tables.md §5): the tables written one
 # run a transaction, and one read-only query printed as NDJSON, CSV or a table.
 tracedoc_layer(tables_sqlite USES error emit document tables HEADERS sqlite_tables.hpp

@@ -5,18 +5,20 @@
 #include <iostream>
 #include <optional>
 #include <string>
-#include <unordered_map>
+
+#include <boost/unordered/unordered_flat_map.hpp>
 
 #include "cli/commands.hpp"
 #include "tracedoc/tables.hpp"
+#include "util/seeded_hash.hpp"
 
 namespace tracedoc::cli {
 
 int LoadRuns(const RunWriter& write, const std::vector<std::string>& files,
              const LoadOptions& options, std::string_view command) {
   // run_id → the file it came from in this call: a second input with the same run_id would
-  // silently replace the first, so it is refused instead.
-  std::unordered_map<std::string, std::string> loaded;
+  // silently replace the first, so it is refused instead. Keyed by input strings: seeded.
+  boost::unordered_flat_map<std::string, std::string, util::SeededHash, std::equal_to<>> loaded;
   for (const std::string& file : files) {
     const TraceArgument argument{file, options.threads, options.from};
     const InputFormat format = FormatOf(InputNamed(file), options.from);

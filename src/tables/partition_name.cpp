@@ -1,9 +1,9 @@
 // Run ids as partition directory names: percent-encoding, then a digest past a bound.
 #include "tables/partition_name.hpp"
 
-#include <sodium.h>
+#include <optional>
 
-#include <array>
+#include "util/sha256.hpp"
 
 namespace tracedoc::tables {
 namespace {
@@ -16,11 +16,13 @@ bool KeptAsIs(unsigned char byte) {
 }
 
 // `~` and the first 32 hex digits (128 bits) of the id's SHA-256: a collision needs 2^64 ids.
+// Without libsodium (it cannot start: no source of randomness) the suffix is `~` alone.
 std::string DigestSuffix(std::string_view run_id) {
-  std::array<unsigned char, crypto_hash_sha256_BYTES> digest{};
-  crypto_hash_sha256(digest.data(), reinterpret_cast<const unsigned char*>(run_id.data()),
-                     run_id.size());
   std::string out = "~";
+  std::optional<util::Sha256> hash = util::Sha256::Start();
+  if (!hash) return out;
+  hash->Update(run_id);
+  const util::Sha256Digest digest = hash->Finish();
   for (std::size_t i = 0; i < 16; ++i) {
     out += kHexDigits[digest[i] >> 4];
     out += kHexDigits[digest[i] & 0xF];
