@@ -284,7 +284,9 @@ TEST(NdjsonTables, PlantedLinksAreRefusedNeverFollowed) {
   // A table directory that is a link.
   fs::remove_all(tables / "runs");
   fs::create_directory_symlink(elsewhere, tables / "runs");
-  EXPECT_FALSE(WriteNdjsonTables(tables, document, {"in", {}, {}}));
+  const auto through_link = WriteNdjsonTables(tables, document, {"in", {}, {}});
+  ASSERT_FALSE(through_link);
+  EXPECT_EQ(through_link.error().code, ErrorCode::kIoError);
   EXPECT_TRUE(fs::is_empty(elsewhere));
 }
 

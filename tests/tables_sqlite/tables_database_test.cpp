@@ -131,9 +131,11 @@ TEST(TablesDatabase, RefusesFilesThatAreNotTracedocDatabasesOrOfAnotherVersion) 
   }
   const Result<TablesDatabase> foreign_opened = TablesDatabase::Open(foreign);
   ASSERT_FALSE(foreign_opened);
+  EXPECT_EQ(foreign_opened.error().code, ErrorCode::kIoError);
   EXPECT_NE(foreign_opened.error().message.find("not a tracedoc tables database"), std::string::npos);
   const Result<TablesDatabase> newer_opened = TablesDatabase::Open(newer);
   ASSERT_FALSE(newer_opened);
+  EXPECT_EQ(newer_opened.error().code, ErrorCode::kIoError);
   EXPECT_NE(newer_opened.error().message.find("version 2"), std::string::npos);
   // Nothing was written to either.
   EXPECT_EQ(std::filesystem::file_size(text_file), 39u);
