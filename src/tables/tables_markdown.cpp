@@ -90,12 +90,20 @@ way in, any format, one document at a time.
   silently replace the first. An input that cannot be read (exit 2) or is rejected (exit 1)
   stops the call there; the runs written before it stay.
 - **Indexes.** A new database has one index, the unique `runs.run_id`, which says whether a run
-  is there to replace. Once every input is written, the others are built if they are not there
-  yet: each table's key (§1, unique), `(run_id, span_id)` on every other table with a
-  `span_id`, and `(run_id, t)` for each time column `t` (§4). Built after the rows, an index is
-  one sort; kept while the rows arrive, every row inserts into it at a random place. A database
-  that has them keeps them up to date as more runs are added (a run replaced in one whose
-  indexes were never built, after a call that stopped early, is found by a scan).
+  is there to replace. Once every input is written, the others are built, in one transaction,
+  if they are not there yet: `(run_id, span_id)` on every table with a `span_id`, `(run_id, t)`
+  for each time column `t` (§4), and a table's key (§1, unique) for `spans` and for each table
+  that has neither. A `(run_id, seq)` key is unique by construction, and any index that starts
+  with `run_id` finds a run's rows to replace, so the others are not built. Built after the
+  rows, an index is one sort; kept while the rows arrive, every row inserts into it at a random
+  place. A database that has them keeps them up to date as more runs are added (a run replaced
+  in one whose indexes were never built, after a call that stopped early, is found by a scan).
+- **Writing.** A run's rows are inserted 32 to a statement. Once a run has filled its first
+  batch (1,024 rows or 1 MiB of text, copied), the rows are built on the calling thread while
+  a second thread inserts the batches before them, at most two waiting: a run of a few rows
+  never starts a thread. A database the call creates is written with `PRAGMA synchronous =
+  OFF` (an operating-system crash can leave it to be written again, and it holds nothing
+  older); one that existed keeps SQLite's full syncs, so a crash never costs the runs it held.
 - **Queries.** `tracedoc query` runs exactly one statement, and only a read-only one
   (`sqlite3_stmt_readonly`): a second statement or one that would change the database is refused
   like a statement that does not compile, exit 2 with SQLite's message. `--format ndjson` (the

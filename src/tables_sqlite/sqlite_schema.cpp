@@ -71,27 +71,37 @@ std::string CreateSchemaSql() {
 }
 
 std::string CreateIndexesSql() {
-  std::string sql;
+  std::string sql = "BEGIN;\n";
   for (const TableDefinition& table : TableDefinitions()) {
-    if (table.key.size() > 1) AppendIndex(sql, table, "key", true, table.key[0], table.key[1]);
-    if (HasColumn(table, "span_id") && table.key.back() != "span_id") {
-      AppendIndex(sql, table, "span_id", false, "run_id", "span_id");
+    const bool span_index = HasColumn(table, "span_id") && table.key.back() != "span_id";
+    // A (run_id, seq) key is unique by construction (seq numbers a run's records), so its index
+    // would only serve a run's replacement, which any run_id-led index serves as well: it is
+    // built only for a table that has no other (a span's key, (run_id, span_id), always is).
+    if (table.key.size() > 1 && (table.key.back() == "span_id" ||
+                                 (!span_index && table.time_columns.empty()))) {
+      AppendIndex(sql, table, "key", true, table.key[0], table.key[1]);
     }
+    if (span_index) AppendIndex(sql, table, "span_id", false, "run_id", "span_id");
     for (const std::string_view time : table.time_columns) {
       AppendIndex(sql, table, time, false, "run_id", time);
     }
   }
+  sql += "COMMIT;\n";
   return sql;
 }
 
-std::string InsertSql(const TableDefinition& table) {
-  std::string sql = "INSERT INTO " + QuoteIdentifier(table.name) + " VALUES (";
-  for (std::size_t i = 0; i < table.columns.size(); ++i) {
-    if (i != 0) sql += ", ";
-    sql += '?';
-    sql += std::to_string(i + 1);
+std::string InsertSql(const TableDefinition& table, std::size_t rows) {
+  std::string sql = "INSERT INTO " + QuoteIdentifier(table.name) + " VALUES ";
+  std::size_t parameter = 0;
+  for (std::size_t r = 0; r < rows; ++r) {
+    sql += r == 0 ? "(" : ", (";
+    for (std::size_t i = 0; i < table.columns.size(); ++i) {
+      if (i != 0) sql += ", ";
+      sql += '?';
+      sql += std::to_string(++parameter);
+    }
+    sql += ')';
   }
-  sql += ')';
   return sql;
 }
 

@@ -19,15 +19,16 @@ std::string_view SqlType(ColumnType type) noexcept;
 /// holds.
 std::string CreateSchemaSql();
 
-/// CREATE INDEX IF NOT EXISTS statements of every other index: each table's key (unique),
-/// (run_id, span_id) of every table with a span_id, (run_id, t) of each time column t. Built
-/// after a load, since
-/// building an index over rows sorts them once, where keeping it while rows arrive in another
-/// order inserts at random places in it.
+/// CREATE INDEX IF NOT EXISTS statements of every other index, in one transaction: (run_id,
+/// span_id) of every table with a span_id, (run_id, t) of each time column t, and the key
+/// (unique) of spans and of each table that has neither. Built after a load, since building an
+/// index over rows sorts them once, where keeping it while rows arrive in another order inserts
+/// at random places in it.
 std::string CreateIndexesSql();
 
-/// `INSERT INTO "table" VALUES (?1, ..., ?N)`.
-std::string InsertSql(const TableDefinition& table);
+/// `INSERT INTO "table" VALUES (?1, ..., ?N)`, or with `rows` rows, `VALUES (?1, ..., ?N),
+/// (?N+1, ..., ?2N), ...`: one step of it inserts them all.
+std::string InsertSql(const TableDefinition& table, std::size_t rows = 1);
 
 /// `DELETE FROM "table" WHERE run_id = ?1`.
 std::string DeleteRunSql(const TableDefinition& table);

@@ -6,12 +6,15 @@
 #include <limits>
 #include <memory>
 #include <ostream>
+#include <span>
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
 
+#include "tables_sqlite/insert_thread.hpp"
 #include "tables_sqlite/query_output.hpp"
+#include "tables_sqlite/row_batch.hpp"
 #include "tables_sqlite/sqlite_connection.hpp"
 #include "tables_sqlite/sqlite_schema.hpp"
 #include "tracedoc/sqlite_tables.hpp"
@@ -24,11 +27,24 @@ using tables_sqlite::Prepare;
 using tables_sqlite::SqliteError;
 using tables_sqlite::Statement;
 
+namespace {
+
+// Rows per step of a multi-row insert: enough to spread a step's fixed cost, few enough to stay
+// far below SQLite's limit of parameters (32,766) for the widest table.
+constexpr std::size_t kRowsPerInsert = 32;
+
+// Per table of TableDefinitions(), prepared on first use and kept for every run.
+struct InsertStatements {
+  std::vector<Statement> one;
+  std::vector<Statement> many;
+};
+
+}  // namespace
+
 struct TablesDatabase::State {
   std::string file;
   Connection db;
-  // Per table of TableDefinitions(), prepared on first use and kept for every run.
-  std::vector<Statement> inserts;
+  InsertStatements inserts;
   std::vector<Statement> deletes;
   Statement find_run;
 };
@@ -84,41 +100,87 @@ int Bind(sqlite3_stmt* statement, int index, const TableValue& value) {
   return std::visit(Binder{statement, index}, value);
 }
 
-// The rows of one run into the prepared inserts.
-class InsertSink : public TableRowSink {
+// Binds `values` from parameter `first` + 1 on.
+Result<void> BindRow(sqlite3* db, std::string_view file, sqlite3_stmt* insert, int first,
+                     std::span<const TableValue> values) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (Bind(insert, first + static_cast<int>(i + 1), values[i]) != SQLITE_OK) {
+      return SqliteError(db, file, "cannot bind a value");
+    }
+  }
+  return boost::outcome_v2::success();
+}
+
+// One step of a prepared insert.
+Result<void> StepInsert(sqlite3* db, std::string_view file, sqlite3_stmt* insert) {
+  const int stepped = sqlite3_step(insert);
+  sqlite3_reset(insert);
+  if (stepped != SQLITE_DONE) return SqliteError(db, file, "cannot insert a row");
+  return boost::outcome_v2::success();
+}
+
+// Prepared on first use and kept for every run.
+Result<sqlite3_stmt*> PreparedInsert(sqlite3* db, std::string_view file, Statement& insert,
+                                     const TableDefinition& table, std::size_t rows) {
+  if (!insert) {
+    BOOST_OUTCOME_TRY(insert, Prepare(db, file, tables_sqlite::InsertSql(table, rows)));
+  }
+  return insert.get();
+}
+
+// One batch's rows: kRowsPerInsert at a time (one step each, where a step is most of a row's
+// cost), the rest one by one.
+Result<void> InsertBatch(sqlite3* db, std::string_view file, InsertStatements& inserts,
+                         const tables_sqlite::RowBatch& batch) {
+  const TableDefinition& table = TableDefinitions()[batch.table()];
+  const int columns = static_cast<int>(table.columns.size());
+  std::size_t r = 0;
+  if (batch.rows() >= kRowsPerInsert) {
+    BOOST_OUTCOME_TRY(sqlite3_stmt* const many,
+                      PreparedInsert(db, file, inserts.many[batch.table()], table, kRowsPerInsert));
+    for (; r + kRowsPerInsert <= batch.rows(); r += kRowsPerInsert) {
+      for (std::size_t k = 0; k < kRowsPerInsert; ++k) {
+        BOOST_OUTCOME_TRY(BindRow(db, file, many, static_cast<int>(k) * columns, batch.Row(r + k)));
+      }
+      BOOST_OUTCOME_TRY(StepInsert(db, file, many));
+    }
+  }
+  if (r == batch.rows()) return boost::outcome_v2::success();
+  BOOST_OUTCOME_TRY(sqlite3_stmt* const one,
+                    PreparedInsert(db, file, inserts.one[batch.table()], table, 1));
+  for (; r < batch.rows(); ++r) {
+    BOOST_OUTCOME_TRY(BindRow(db, file, one, 0, batch.Row(r)));
+    BOOST_OUTCOME_TRY(StepInsert(db, file, one));
+  }
+  return boost::outcome_v2::success();
+}
+
+// The rows of one run, gathered into batches for the insert thread.
+class BatchSink : public TableRowSink {
  public:
-  InsertSink(sqlite3* db, std::string_view file, std::vector<Statement>& inserts)
-      : db_(db), file_(file), inserts_(inserts) {}
+  explicit BatchSink(tables_sqlite::InsertThread& inserter) : inserter_(inserter) {}
 
   Result<void> BeginTable(const TableDefinition& table) override {
-    table_ = static_cast<std::size_t>(&table - TableDefinitions().data());
-    if (inserts_[table_]) return boost::outcome_v2::success();
-    Result<Statement> prepared = Prepare(db_, file_, tables_sqlite::InsertSql(table));
-    if (!prepared) return prepared.error();
-    inserts_[table_] = std::move(prepared).value();
+    batch_->Start(static_cast<std::size_t>(&table - TableDefinitions().data()));
     return boost::outcome_v2::success();
   }
 
   Result<void> Row(std::span<const TableValue> values) override {
-    sqlite3_stmt* insert = inserts_[table_].get();
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      if (Bind(insert, static_cast<int>(i + 1), values[i]) != SQLITE_OK) {
-        return SqliteError(db_, file_, "cannot bind a value");
-      }
+    if (!batch_->Fits(values)) {
+      BOOST_OUTCOME_TRY(inserter_.Take(batch_, true));
     }
-    const int stepped = sqlite3_step(insert);
-    sqlite3_reset(insert);
-    if (stepped != SQLITE_DONE) return SqliteError(db_, file_, "cannot insert a row");
+    batch_->Add(values);
     return boost::outcome_v2::success();
   }
 
-  Result<void> EndTable(const TableDefinition&) override { return boost::outcome_v2::success(); }
+  Result<void> EndTable(const TableDefinition&) override {
+    if (batch_->rows() == 0) return boost::outcome_v2::success();
+    return inserter_.Take(batch_, false);
+  }
 
  private:
-  sqlite3* db_;
-  std::string_view file_;
-  std::vector<Statement>& inserts_;
-  std::size_t table_ = 0;
+  tables_sqlite::InsertThread& inserter_;
+  std::unique_ptr<tables_sqlite::RowBatch> batch_ = std::make_unique<tables_sqlite::RowBatch>();
 };
 
 // A cell of a query's row, as SQLite holds it. Text and blobs are views valid until the next step.
@@ -182,6 +244,10 @@ Result<TablesDatabase> TablesDatabase::Open(const std::string& path) {
   if (objects.value() == 0 && application_id == 0) {
     BOOST_OUTCOME_TRY(
         Execute(db, path, "BEGIN;\n" + tables_sqlite::CreateSchemaSql() + "COMMIT;\n"));
+    // A database this call creates holds nothing older to lose: it is written without waiting
+    // for the disk (an operating-system crash leaves a file to write again). One that existed
+    // keeps SQLite's full syncs, so a crash never costs the runs it already held.
+    BOOST_OUTCOME_TRY(Execute(db, path, "PRAGMA synchronous = OFF"));
   } else if (application_id != kTablesApplicationId) {
     return Refused(path, "not a tracedoc tables database (its application_id is " +
                              std::to_string(application_id) + ", tracedoc's is " +
@@ -194,7 +260,8 @@ Result<TablesDatabase> TablesDatabase::Open(const std::string& path) {
   // A larger page cache than the default 2 MiB keeps the indexes' pages while a run is written.
   BOOST_OUTCOME_TRY(Execute(db, path, "PRAGMA cache_size = -32768"));
   const std::size_t tables = TableDefinitions().size();
-  state->inserts.resize(tables);
+  state->inserts.one.resize(tables);
+  state->inserts.many.resize(tables);
   state->deletes.resize(tables);
   return TablesDatabase(std::move(state));
 }
@@ -221,8 +288,19 @@ Result<void> TablesDatabase::AddRun(const TraceDocument& document, const RunSour
       sqlite3_reset(remove.get());
       if (stepped != SQLITE_DONE) return SqliteError(db, file, "cannot delete the run's rows");
     }
-    InsertSink sink(db, file, state_->inserts);
-    BOOST_OUTCOME_TRY(EmitTableRows(document, source, sink));
+    {
+      // SQLite is called by one thread at a time: the inserter's thread from its first full
+      // batch until Finish, this one before and after.
+      tables_sqlite::InsertThread inserter(
+          [db, file, &inserts = state_->inserts](const tables_sqlite::RowBatch& batch) {
+            return InsertBatch(db, file, inserts, batch);
+          });
+      BatchSink sink(inserter);
+      const Result<void> emitted = EmitTableRows(document, source, sink);
+      const Result<void> inserted = inserter.Finish();
+      if (!emitted) return emitted.error();
+      if (!inserted) return inserted.error();
+    }
     return Execute(db, file, "COMMIT");
   };
   Result<void> written = write();

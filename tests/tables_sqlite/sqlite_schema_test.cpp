@@ -36,8 +36,20 @@ TEST(TablesSqliteSchema, U64ColumnsAreAnyInStrictTablesWithKeyAndTimeIndexes) {
                          "(\"run_id\", \"span_id\");"),
             std::string::npos);
   EXPECT_EQ(indexes.find("spans_span_id"), std::string::npos);  // the key already is
+  // A (run_id, seq) key is indexed only where no other run_id-led index serves a replacement.
+  EXPECT_EQ(indexes.find("\"ops_key\""), std::string::npos);
+  EXPECT_EQ(indexes.find("\"memory_key\""), std::string::npos);
+  EXPECT_NE(indexes.find("CREATE UNIQUE INDEX IF NOT EXISTS \"health_issues_key\" ON "
+                         "\"health_issues\" (\"run_id\", \"seq\");"),
+            std::string::npos);
+  EXPECT_NE(indexes.find("\"edges_key\""), std::string::npos);
+  EXPECT_NE(indexes.find("\"gradients_key\""), std::string::npos);
+  EXPECT_EQ(indexes.rfind("BEGIN;\n", 0), 0u);  // one transaction
+  EXPECT_EQ(indexes.substr(indexes.size() - 8), "COMMIT;\n");
   EXPECT_NE(sql.find("PRAGMA user_version = 1;"), std::string::npos);
   EXPECT_EQ(InsertSql(*FindTable("ranks")), "INSERT INTO \"ranks\" VALUES (?1, ?2, ?3, ?4)");
+  EXPECT_EQ(InsertSql(*FindTable("ranks"), 2),
+            "INSERT INTO \"ranks\" VALUES (?1, ?2, ?3, ?4), (?5, ?6, ?7, ?8)");
   EXPECT_EQ(DeleteRunSql(*FindTable("runs")), "DELETE FROM \"runs\" WHERE run_id = ?1");
   EXPECT_EQ(QuoteIdentifier("a\"b"), "\"a\"\"b\"");
 }

@@ -193,6 +193,39 @@ TEST(TablesDatabase, ATableAlignsOverItsFirstRowsOnly) {
 }
 
 // Many tiny runs into one database: each is a transaction, its old rows found by index.
+// A large run's rows are inserted on a second thread: an insert that fails there (here a trigger
+// refuses one op, deep into the run) rolls the whole run back and reaches the caller.
+TEST(TablesDatabase, AnInsertRefusedOnTheInsertThreadRollsTheRunBack) {
+  const testing_support::TestTempDir dir;
+  const std::string file = (dir.path() / "runs.db").string();
+  ASSERT_TRUE(TablesDatabase::Open(file));
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+  EXPECT_EQ(sqlite3_exec(db,
+                         "CREATE TRIGGER refuse BEFORE INSERT ON ops WHEN NEW.seq = 20000 "
+                         "BEGIN SELECT RAISE(ABORT, 'op 20000 refused'); END",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  TablesDatabase database = TablesDatabase::Open(file).value();
+  const TraceDocument document = testing::FoldTrace(generator::GenerateTrace(100'000, 3));
+  ASSERT_GT(Summarize(document).op_count, 20'000u);
+  const Result<void> added =
+      database.AddRun(document, RunSource{"big.jsonl", std::nullopt, InputFormat::kTrace});
+  ASSERT_FALSE(added);
+  EXPECT_EQ(added.error().code, ErrorCode::kIoError);
+  EXPECT_NE(added.error().message.find("op 20000 refused"), std::string::npos);
+  EXPECT_EQ(Query(database,
+                  "SELECT (SELECT count(*) FROM runs) AS runs, (SELECT count(*) FROM spans) AS "
+                  "spans, (SELECT count(*) FROM ops) AS ops"),
+            "runs,spans,ops\n0,0,0\n");
+  // The database takes the next run as before.
+  const TraceDocument small = testing::FoldTrace(Lines(
+      {kMeta10, SpanStartLine("s", "s", 0), SpanEndLine("s", 1), CompleteTerminalLine(1)}));
+  ASSERT_TRUE(database.AddRun(small, RunSource{"t", std::nullopt, InputFormat::kTrace}));
+  EXPECT_EQ(Query(database, "SELECT count(*) AS n FROM spans"), "n\n1\n");
+}
+
 TEST(TablesDatabase, TenThousandTinyRunsIntoOneDatabase) {
   TablesDatabase database = InMemory();
   for (int i = 0; i < 10'000; ++i) {
