@@ -45,6 +45,7 @@ struct TablesDatabase::State {
   std::string file;
   Connection db;
   InsertStatements inserts;
+  std::unique_ptr<tables_sqlite::RowBatch> batch = std::make_unique<tables_sqlite::RowBatch>();
   std::vector<Statement> deletes;
   Statement find_run;
 };
@@ -158,7 +159,11 @@ Result<void> InsertBatch(sqlite3* db, std::string_view file, InsertStatements& i
 // The rows of one run, gathered into batches for the insert thread.
 class BatchSink : public TableRowSink {
  public:
-  explicit BatchSink(tables_sqlite::InsertThread& inserter) : inserter_(inserter) {}
+  // `batch` is the database's own, kept from run to run: a batch reserves its text up front,
+  // which many tiny runs would otherwise pay for each.
+  BatchSink(tables_sqlite::InsertThread& inserter,
+            std::unique_ptr<tables_sqlite::RowBatch>& batch)
+      : inserter_(inserter), batch_(batch) {}
 
   Result<void> BeginTable(const TableDefinition& table) override {
     batch_->Start(static_cast<std::size_t>(&table - TableDefinitions().data()));
@@ -180,7 +185,7 @@ class BatchSink : public TableRowSink {
 
  private:
   tables_sqlite::InsertThread& inserter_;
-  std::unique_ptr<tables_sqlite::RowBatch> batch_ = std::make_unique<tables_sqlite::RowBatch>();
+  std::unique_ptr<tables_sqlite::RowBatch>& batch_;
 };
 
 // A cell of a query's row, as SQLite holds it. Text and blobs are views valid until the next step.
@@ -295,7 +300,7 @@ Result<void> TablesDatabase::AddRun(const TraceDocument& document, const RunSour
           [db, file, &inserts = state_->inserts](const tables_sqlite::RowBatch& batch) {
             return InsertBatch(db, file, inserts, batch);
           });
-      BatchSink sink(inserter);
+      BatchSink sink(inserter, state_->batch);
       const Result<void> emitted = EmitTableRows(document, source, sink);
       const Result<void> inserted = inserter.Finish();
       if (!emitted) return emitted.error();
