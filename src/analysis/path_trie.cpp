@@ -1,6 +1,7 @@
 #include "analysis/path_trie.hpp"
 
 #include <algorithm>
+#include <array>
 #include <span>
 #include <string>
 #include <vector>
@@ -39,9 +40,14 @@ void AppendSegment(std::string& out, std::string_view name, std::uint32_t number
     while (end > 0 && (static_cast<unsigned char>(name[end]) & 0xC0) == 0x80) --end;
     name = name.substr(0, end);
   }
-  for (const char c : name) {
-    if (c == '\\' || c == '/' || c == '[') out += '\\';
-    out += c;
+  // The runs between the bytes to escape go in whole: a path is mostly such runs.
+  for (std::size_t at = 0; at < name.size();) {
+    const std::size_t special = std::min(name.find_first_of("\\/[", at), name.size());
+    out.append(name.substr(at, special - at));
+    if (special == name.size()) break;
+    out += '\\';
+    out += name[special];
+    at = special + 1;
   }
   if (cut) out += "\xE2\x80\xA6";
   if (number == 0) return;
@@ -99,13 +105,15 @@ void PathTrie::ForgetLookup() {
 std::string PathTrie::Path(PathNode node) const {
   // The segments from `from` up `count` levels, top first.
   const auto append_up = [this](std::string& path, PathNode from, std::uint32_t count) {
-    std::vector<PathNode> chain;
-    for (PathNode at = from; at != kNoPathNode && chain.size() < count; at = nodes_[at].parent) {
-      chain.push_back(at);
+    // At most kHeadSegments + kTailSegments levels: no allocation per path.
+    std::array<PathNode, kHeadSegments + kTailSegments> chain{};
+    std::size_t size = 0;
+    for (PathNode at = from; at != kNoPathNode && size < count; at = nodes_[at].parent) {
+      chain[size++] = at;
     }
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-      if (it != chain.rbegin()) path += '/';
-      AppendSegment(path, nodes_[*it].name, nodes_[*it].number);
+    for (std::size_t i = size; i-- > 0;) {
+      AppendSegment(path, nodes_[chain[i]].name, nodes_[chain[i]].number);
+      if (i != 0) path += '/';
     }
   };
   std::string path;
