@@ -10,8 +10,21 @@ cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release \
 cmake --build build/release --target tracedoc_cli >/dev/null
 tracedoc=build/release/tracedoc
 
+# The arguments as a shell would take them back: one with a space or a quote in single quotes.
+quoted() {
+  local arg out=""
+  for arg in "$@"; do
+    if [[ "$arg" =~ ^[A-Za-z0-9_./=:@%+-]+$ ]]; then
+      out+=" $arg"
+    else
+      out+=" '${arg//\'/\'\\\'\'}'"
+    fi
+  done
+  printf '%s' "$out"
+}
+
 run() {
-  echo "\$ tracedoc $*"
+  echo "\$ tracedoc$(quoted "$@")"
   set +e
   "$tracedoc" "$@"
   status=$?
