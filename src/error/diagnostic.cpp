@@ -4,6 +4,7 @@
 #include <array>
 
 #include "error/one_line.hpp"
+#include "util/enum_names.hpp"
 
 namespace tracedoc {
 namespace {
@@ -39,10 +40,7 @@ std::string_view DiagnosticCodeName(DiagnosticCode code) noexcept {
 }
 
 std::optional<DiagnosticCode> DiagnosticCodeFromName(std::string_view name) noexcept {
-  for (std::size_t i = 0; i < kNames.size(); ++i) {
-    if (kNames[i] == name) return static_cast<DiagnosticCode>(i);
-  }
-  return std::nullopt;
+  return util::EnumFromNames<DiagnosticCode>(kNames, name);
 }
 
 std::string_view SeverityName(Severity severity) noexcept {

@@ -1,0 +1,26 @@
+// An enum's spellings kept as a table in enumerator order (the name of value i at index i), the
+// way the error, health, input-format and TraceML stream codes keep theirs: the enumerator a
+// spelling names.
+#ifndef TRACEDOC_SRC_UTIL_ENUM_NAMES_HPP_
+#define TRACEDOC_SRC_UTIL_ENUM_NAMES_HPP_
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace tracedoc::util {
+
+/// The enumerator whose spelling in `names` is exactly `name` (case-sensitive), if any.
+template <class Enum>
+std::optional<Enum> EnumFromNames(std::span<const std::string_view> names,
+                                  std::string_view name) noexcept {
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == name) return static_cast<Enum>(i);
+  }
+  return std::nullopt;
+}
+
+}  // namespace tracedoc::util
+
+#endif  // TRACEDOC_SRC_UTIL_ENUM_NAMES_HPP_
