@@ -1,6 +1,6 @@
 // The end of a document's latest host evidence (docs/trace-format.md §2.2 h), as the fold checks
 // the terminal against it: health repeats the check, and the upgrade places a synthesized
-// terminal there.
+// terminal there. So it is also when a capture without a terminal (trace/6) ended.
 #ifndef TRACEDOC_SRC_DOCUMENT_LATEST_HOST_EVIDENCE_HPP_
 #define TRACEDOC_SRC_DOCUMENT_LATEST_HOST_EVIDENCE_HPP_
 
@@ -15,6 +15,11 @@ namespace tracedoc::detail {
 /// timestamp_ns; sums saturate; 0 when there is none. Device intervals and the other records
 /// do not count.
 std::uint64_t LatestHostEvidence(const TraceDocument& document);
+
+/// When the capture ended: the terminal's timestamp when the document has one, else (trace/6)
+/// LatestHostEvidence, where `tracedoc upgrade` also places the terminal. Open spans are drawn
+/// up to it.
+std::uint64_t CaptureEndNs(const TraceDocument& document);
 
 }  // namespace tracedoc::detail
 
