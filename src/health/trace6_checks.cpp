@@ -1,7 +1,7 @@
 // The checks only trace/6 health makes (docs/legacy-trace6.md §9.4): children that outlast their
 // parent, edges naming unknown spans, memory paired per (device, tensor id), and its own
 // absence warnings for the two memory planes.
-#include "health/trace6_checks.hpp"
+#include "health/checks.hpp"
 
 #include <algorithm>
 #include <cstdint>
