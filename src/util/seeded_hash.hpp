@@ -49,6 +49,20 @@ struct SeededHash {
   }
 };
 
+/// The hasher of a table whose entries, and the probes that look them up, keep 32 bits of a
+/// HashBytes value in a `hash` member: growing the table rehashes from those bits without
+/// hashing a string again. They are fully mixed already, so boost::unordered does not mix again;
+/// they are spread over the word because the set takes its group from the high bits.
+struct StoredHash {
+  using is_transparent = void;
+  using is_avalanching = void;
+
+  template <class Hashed>
+  std::size_t operator()(const Hashed& hashed) const noexcept {
+    return static_cast<std::size_t>(hashed.hash) * 0x9E3779B97F4A7C15ull;
+  }
+};
+
 }  // namespace tracedoc::util
 
 #endif  // TRACEDOC_UTIL_SEEDED_HASH_HPP_
