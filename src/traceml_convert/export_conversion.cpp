@@ -8,7 +8,6 @@
 #include <limits>
 #include <map>
 #include <memory>
-#include <numeric>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -26,6 +25,7 @@
 #include "traceml_convert/step_layout.hpp"
 #include "tracedoc/document_builder.hpp"
 #include "tracedoc/converted_facts.hpp"
+#include "util/stable_order.hpp"
 #include "util/string_pool.hpp"
 
 namespace tracedoc::traceml_convert {
@@ -412,13 +412,12 @@ class ExportConverter final : public traceml::ExportSink {
   }
 
   void ReorderSamples() {
-    std::vector<std::uint32_t> order(sample_order_.size());
-    std::iota(order.begin(), order.end(), 0u);
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-      const SampleOrder& x = sample_order_[a];
-      const SampleOrder& y = sample_order_[b];
-      return x.unix_ns != y.unix_ns ? x.unix_ns < y.unix_ns : x.stream < y.stream;
-    });
+    const std::vector<std::uint32_t> order = util::StableOrder<std::uint32_t>(
+        sample_order_.size(), [&](std::uint32_t a, std::uint32_t b) {
+          const SampleOrder& x = sample_order_[a];
+          const SampleOrder& y = sample_order_[b];
+          return x.unix_ns != y.unix_ns ? x.unix_ns < y.unix_ns : x.stream < y.stream;
+        });
     detail::BuilderAccess::Reorder(builder_, format::kVariantIndex<DeviceMemoryRecord>, order);
     sample_order_ = {};
   }
