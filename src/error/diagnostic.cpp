@@ -35,8 +35,7 @@ std::size_t CharacterBoundary(std::string_view text, std::size_t at) {
 }  // namespace
 
 std::string_view DiagnosticCodeName(DiagnosticCode code) noexcept {
-  const auto i = static_cast<std::size_t>(code);
-  return i < kNames.size() ? kNames[i] : std::string_view("unknown_diagnostic");
+  return util::EnumNameOr(kNames, code, "unknown_diagnostic");
 }
 
 std::optional<DiagnosticCode> DiagnosticCodeFromName(std::string_view name) noexcept {

@@ -1,6 +1,6 @@
 // An enum's spellings kept as a table in enumerator order (the name of value i at index i), the
-// way the error, health, input-format and TraceML stream codes keep theirs: the enumerator a
-// spelling names.
+// way the diagnostic, health, input-format and TraceML stream codes keep theirs: the spelling of
+// an enumerator, and the enumerator a spelling names.
 #ifndef TRACEDOC_SRC_UTIL_ENUM_NAMES_HPP_
 #define TRACEDOC_SRC_UTIL_ENUM_NAMES_HPP_
 
@@ -10,6 +10,15 @@
 #include <string_view>
 
 namespace tracedoc::util {
+
+/// The spelling of `value` in `names`, or `unknown` for a value past the table's end (an integer
+/// cast to the enum).
+template <class Enum>
+constexpr std::string_view EnumNameOr(std::span<const std::string_view> names, Enum value,
+                                      std::string_view unknown) noexcept {
+  const auto i = static_cast<std::size_t>(value);
+  return i < names.size() ? names[i] : unknown;
+}
 
 /// The enumerator whose spelling in `names` is exactly `name` (case-sensitive), if any.
 template <class Enum>

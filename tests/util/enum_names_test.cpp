@@ -1,4 +1,5 @@
-// The enumerator a spelling names in a table kept in enumerator order.
+// An enum's spellings in a table kept in enumerator order: the spelling of an enumerator (a
+// fallback past the table) and the enumerator a spelling names.
 #include "util/enum_names.hpp"
 
 #include <array>
@@ -12,6 +13,13 @@ namespace {
 
 enum class Colour { kRed, kGreen, kBlue };
 constexpr std::array<std::string_view, 3> kColourNames = {"red", "green", "blue"};
+
+TEST(EnumNameOrTest, IsTheSpellingAtTheEnumeratorsIndexOrTheFallbackPastTheTable) {
+  EXPECT_EQ(EnumNameOr(kColourNames, Colour::kRed, "?"), "red");
+  EXPECT_EQ(EnumNameOr(kColourNames, Colour::kBlue, "?"), "blue");
+  EXPECT_EQ(EnumNameOr(kColourNames, static_cast<Colour>(3), "?"), "?");
+  EXPECT_EQ(EnumNameOr({}, Colour::kRed, "none"), "none");
+}
 
 TEST(EnumFromNamesTest, FindsTheEnumeratorAtTheSpellingsIndex) {
   EXPECT_EQ(EnumFromNames<Colour>(kColourNames, "red"), Colour::kRed);
