@@ -463,10 +463,9 @@ Result<DocumentBuilder> Convert(std::string_view path, const SpoolConversionOpti
   DocumentBuilder builder(build);
   SpoolConverter converter(builder, retain_records, options.diagnostics != nullptr);
   DiagnosticLog ignored;
-  ignored.max_kept = 0;
-  DiagnosticLog& log = options.diagnostics != nullptr ? *options.diagnostics : ignored;
   cirron::BatchReadOptions read{options.read, true};
-  BOOST_OUTCOME_TRY(const cirron::SpoolTotals totals, cirron::ReadSpool(path, read, converter, log));
+  BOOST_OUTCOME_TRY(const cirron::SpoolTotals totals,
+                    cirron::ReadSpool(path, read, converter, options.LogOr(ignored)));
   BOOST_OUTCOME_TRY(converter.Finish(totals, options.diagnostics));
   return builder;
 }

@@ -7,20 +7,15 @@
 
 #include <string_view>
 
+#include "fold/conversion_options.hpp"
 #include "tracedoc/cirron_spool.hpp"
-#include "tracedoc/diagnostic.hpp"
 #include "tracedoc/document.hpp"
 #include "tracedoc/error.hpp"
 
 namespace tracedoc::cirron_convert {
 
-struct SpoolConversionOptions {
-  CirronReadOptions read;
-  /// Where the unresolved references and the scope-shape findings go; none: not collected.
-  DiagnosticLog* diagnostics = nullptr;
-  /// Threads the document's span index may be built with.
-  unsigned threads = 1;
-};
+/// Its diagnostics are the unresolved references and the scope-shape findings.
+using SpoolConversionOptions = fold::ConversionOptions<CirronReadOptions>;
 
 /// The spool at `path` as a document. Errors: the reader's (docs/cirron-spool.md),
 /// cirron_empty_spool for a spool without batches, a fold error (a bug of the conversion).

@@ -17,21 +17,15 @@ Result<std::string> SpoolPath(const TraceInput& input) {
 }
 
 cirron_convert::SpoolConversionOptions SpoolOptions(const OpenOptions& options) {
-  cirron_convert::SpoolConversionOptions spool;
-  spool.read = options.spool;
-  spool.diagnostics = options.diagnostics;
-  spool.threads = options.read.threads;
-  return spool;
+  return {options.spool, options.diagnostics, options.read.threads};
 }
 
 traceml_convert::ExportConversionOptions ExportOptions(const OpenOptions& options) {
-  traceml_convert::ExportConversionOptions conversion;
-  conversion.read.strict = options.read.decode.strict;
-  conversion.read.max_line_bytes = options.read.max_line_bytes;
-  conversion.read.max_records = options.read.max_records;
-  conversion.diagnostics = options.diagnostics;
-  conversion.threads = options.read.threads;
-  return conversion;
+  TraceMLReadOptions read;
+  read.strict = options.read.decode.strict;
+  read.max_line_bytes = options.read.max_line_bytes;
+  read.max_records = options.read.max_records;
+  return {read, options.diagnostics, options.read.threads};
 }
 
 // The one choice of reader by format that reading and validating share: `trace`, `spool` or

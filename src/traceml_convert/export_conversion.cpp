@@ -502,11 +502,6 @@ class ExportConverter final : public traceml::ExportSink {
   std::string closing_;
 };
 
-DiagnosticLog& LogOf(const ExportConversionOptions& options, DiagnosticLog& ignored) {
-  ignored.max_kept = 0;
-  return options.diagnostics != nullptr ? *options.diagnostics : ignored;
-}
-
 }  // namespace
 
 Result<TraceDocument> ConvertExport(const TraceInput& input,
@@ -517,7 +512,7 @@ Result<TraceDocument> ConvertExport(const TraceInput& input,
   ExportConverter converter(builder);
   DiagnosticLog ignored;
   BOOST_OUTCOME_TRY(const traceml::ExportTotals totals,
-                    traceml::ReadExport(input, options.read, converter, LogOf(options, ignored)));
+                    traceml::ReadExport(input, options.read, converter, options.LogOr(ignored)));
   BOOST_OUTCOME_TRY(converter.Finish(totals));
   return std::move(builder).Finish();
 }
@@ -527,7 +522,7 @@ Result<void> CheckExport(const TraceInput& input, const ExportConversionOptions&
   // keys it has seen.
   traceml::ExportSink nothing;
   DiagnosticLog ignored;
-  BOOST_OUTCOME_TRY(traceml::ReadExport(input, options.read, nothing, LogOf(options, ignored)));
+  BOOST_OUTCOME_TRY(traceml::ReadExport(input, options.read, nothing, options.LogOr(ignored)));
   return boost::outcome_v2::success();
 }
 
