@@ -46,8 +46,10 @@ class RecordReader {
   bool ReadClosingLine(format::DecodeContext& ctx, const RecordSource& at, ClosingPlace& place);
 
  private:
+  // Reads the line as a View and hands it to the sink's `deliver`.
   template <class View>
-  bool ReadAs(format::DecodeContext& ctx, TraceMLStream stream, const RecordSource& at);
+  bool ReadAs(format::DecodeContext& ctx, TraceMLStream stream, const RecordSource& at,
+              void (ExportSink::*deliver)(const View&, const RecordSource&));
   bool CheckHostname(format::DecodeContext& ctx, bool present, std::uint32_t node,
                      std::uint64_t line);
 
