@@ -2,8 +2,7 @@
 // each record becomes trace records as the reader hands it over, folded by the DocumentBuilder's
 // rules; what only the whole spool tells (time 0, the meta, the marks of each span, the order in
 // time) is settled once the last batch is read.
-#ifndef TRACEDOC_CIRRON_CONVERT_SPOOL_CONVERSION_HPP_
-#define TRACEDOC_CIRRON_CONVERT_SPOOL_CONVERSION_HPP_
+#pragma once
 
 #include <string_view>
 
@@ -25,5 +24,3 @@ Result<TraceDocument> ConvertSpool(std::string_view path, const SpoolConversionO
 Result<void> CheckSpool(std::string_view path, const SpoolConversionOptions& options);
 
 }  // namespace tracedoc::cirron_convert
-
-#endif  // TRACEDOC_CIRRON_CONVERT_SPOOL_CONVERSION_HPP_

@@ -1,8 +1,7 @@
 // The end of a document's latest host evidence (docs/trace-format.md §2.2 h), as the fold checks
 // the terminal against it: health repeats the check, and the upgrade places a synthesized
 // terminal there. So it is also when a capture without a terminal (trace/6) ended.
-#ifndef TRACEDOC_SRC_DOCUMENT_LATEST_HOST_EVIDENCE_HPP_
-#define TRACEDOC_SRC_DOCUMENT_LATEST_HOST_EVIDENCE_HPP_
+#pragma once
 
 #include <cstdint>
 
@@ -22,5 +21,3 @@ std::uint64_t LatestHostEvidence(const TraceDocument& document);
 std::uint64_t CaptureEndNs(const TraceDocument& document);
 
 }  // namespace tracedoc::detail
-
-#endif  // TRACEDOC_SRC_DOCUMENT_LATEST_HOST_EVIDENCE_HPP_

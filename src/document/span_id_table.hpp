@@ -2,8 +2,7 @@
 // and by the document's span index once they are sorted. It keeps 4-byte positions (and 4 bytes of
 // each id's hash) and reads the ids from the list itself: at 10^5 spans and more, a map that held the ids too would
 // cost several MB at the read's peak.
-#ifndef TRACEDOC_DOCUMENT_SPAN_ID_TABLE_HPP_
-#define TRACEDOC_DOCUMENT_SPAN_ID_TABLE_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -95,5 +94,3 @@ class SpanIdTable {
 };
 
 }  // namespace tracedoc::detail
-
-#endif  // TRACEDOC_DOCUMENT_SPAN_ID_TABLE_HPP_

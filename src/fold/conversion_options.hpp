@@ -1,8 +1,7 @@
 // What converting another format into a document takes besides its input: the options of the
 // format's reader, where the conversion's diagnostics go, and the threads the document's span
 // index may use. The Cirron spool and the TraceML export conversions both take it.
-#ifndef TRACEDOC_SRC_FOLD_CONVERSION_OPTIONS_HPP_
-#define TRACEDOC_SRC_FOLD_CONVERSION_OPTIONS_HPP_
+#pragma once
 
 #include "tracedoc/diagnostic.hpp"
 
@@ -24,5 +23,3 @@ struct ConversionOptions {
 };
 
 }  // namespace tracedoc::fold
-
-#endif  // TRACEDOC_SRC_FOLD_CONVERSION_OPTIONS_HPP_

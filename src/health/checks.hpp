@@ -2,8 +2,7 @@
 // of legacy trace/6 that trace/10 does not make (docs/legacy-trace6.md §9.4). Each appends its
 // issues to the context in the order its section gives; AnalyzeHealth calls them in turn, for a
 // trace/6 document the trace/6 ones between the checks both revisions share.
-#ifndef TRACEDOC_SRC_HEALTH_CHECKS_HPP_
-#define TRACEDOC_SRC_HEALTH_CHECKS_HPP_
+#pragma once
 
 #include "health/health_context.hpp"
 #include "tracedoc/health.hpp"
@@ -59,5 +58,3 @@ void CheckTrace6MemoryPairing(HealthContext& context);
 void CheckTrace6AbsentEvidence(HealthContext& context, const EvidenceCoverage& coverage);
 
 }  // namespace tracedoc::health
-
-#endif  // TRACEDOC_SRC_HEALTH_CHECKS_HPP_

@@ -1,8 +1,7 @@
 // The limits a Boost.JSON basic_parser handler must declare, all off: the handlers that read a
 // line (the tape, the fast record decoder) enforce the read's own bounds on depth and string
 // bytes (ReadOptions), so the parser's counts of members, elements and bytes never stop a line.
-#ifndef TRACEDOC_SRC_JSON_NO_PARSER_LIMITS_HPP_
-#define TRACEDOC_SRC_JSON_NO_PARSER_LIMITS_HPP_
+#pragma once
 
 #include <cstddef>
 
@@ -18,5 +17,3 @@ struct NoParserLimits {
 };
 
 }  // namespace tracedoc::json
-
-#endif  // TRACEDOC_SRC_JSON_NO_PARSER_LIMITS_HPP_

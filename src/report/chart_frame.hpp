@@ -2,8 +2,7 @@
 // a bytes axis around a plot area, and a step curve drawn as one polyline. The small fixed-size
 // charts (the mark charts, the steps per rank): their box, the svg's size, a labelled grid line
 // and the baseline, with colours as attributes, since the page's style sheet is every report's.
-#ifndef TRACEDOC_SRC_REPORT_CHART_FRAME_HPP_
-#define TRACEDOC_SRC_REPORT_CHART_FRAME_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -60,5 +59,3 @@ void WriteGridLine(std::ostream& out, const ChartBox& box, std::string_view y, d
 void WriteBaseline(std::ostream& out, const ChartBox& box);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_CHART_FRAME_HPP_

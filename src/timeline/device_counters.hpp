@@ -4,8 +4,7 @@
 // for a converted TraceML export, GPU utilisation, which trace/10 has no record for, so the export
 // carries it on its system_gpu memory samples and the document reads it into its converted facts
 // (tracedoc/converted_facts.hpp).
-#ifndef TRACEDOC_SRC_TIMELINE_DEVICE_COUNTERS_HPP_
-#define TRACEDOC_SRC_TIMELINE_DEVICE_COUNTERS_HPP_
+#pragma once
 
 #include "timeline/device_processes.hpp"
 #include "timeline/trace_event_writer.hpp"
@@ -28,5 +27,3 @@ void WriteGpuUtilisationCounters(const TraceDocument& document, const DeviceProc
                                  TraceEventWriter& events);
 
 }  // namespace tracedoc::timeline
-
-#endif  // TRACEDOC_SRC_TIMELINE_DEVICE_COUNTERS_HPP_

@@ -2,8 +2,7 @@
 // version first, then its stream's columns through the stream's table, then the rules between
 // records (`rank` equal to `global_rank`, `hostname` on every record or none, duplicate keys);
 // the record then goes to the sink. Also the closing line.
-#ifndef TRACEDOC_TRACEML_RECORD_READER_HPP_
-#define TRACEDOC_TRACEML_RECORD_READER_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -62,5 +61,3 @@ class RecordReader {
 };
 
 }  // namespace tracedoc::traceml
-
-#endif  // TRACEDOC_TRACEML_RECORD_READER_HPP_

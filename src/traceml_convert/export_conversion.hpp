@@ -1,7 +1,6 @@
 // A TraceML export read straight into a candle-graph/trace/10 document
 // (docs/traceml-conversion.md).
-#ifndef TRACEDOC_TRACEML_CONVERT_EXPORT_CONVERSION_HPP_
-#define TRACEDOC_TRACEML_CONVERT_EXPORT_CONVERSION_HPP_
+#pragma once
 
 #include "fold/conversion_options.hpp"
 #include "tracedoc/document.hpp"
@@ -23,5 +22,3 @@ Result<TraceDocument> ConvertExport(const TraceInput& input,
 Result<void> CheckExport(const TraceInput& input, const ExportConversionOptions& options);
 
 }  // namespace tracedoc::traceml_convert
-
-#endif  // TRACEDOC_TRACEML_CONVERT_EXPORT_CONVERSION_HPP_

@@ -1,8 +1,7 @@
 // An enum's spellings kept as a table in enumerator order (the name of value i at index i), the
 // way the diagnostic, health, input-format and TraceML stream codes keep theirs: the spelling of
 // an enumerator, and the enumerator a spelling names.
-#ifndef TRACEDOC_SRC_UTIL_ENUM_NAMES_HPP_
-#define TRACEDOC_SRC_UTIL_ENUM_NAMES_HPP_
+#pragma once
 
 #include <cstddef>
 #include <optional>
@@ -31,5 +30,3 @@ std::optional<Enum> EnumFromNames(std::span<const std::string_view> names,
 }
 
 }  // namespace tracedoc::util
-
-#endif  // TRACEDOC_SRC_UTIL_ENUM_NAMES_HPP_

@@ -2,8 +2,7 @@
 // under a random key drawn once per process. An unkeyed hash can be inverted, and ids made to
 // collide turn every hash table into a list (issue 12, F2 and F3); without the key nobody can
 // know which ids collide.
-#ifndef TRACEDOC_UTIL_SEEDED_HASH_HPP_
-#define TRACEDOC_UTIL_SEEDED_HASH_HPP_
+#pragma once
 
 #include <array>
 #include <bit>
@@ -64,5 +63,3 @@ struct StoredHash {
 };
 
 }  // namespace tracedoc::util
-
-#endif  // TRACEDOC_UTIL_SEEDED_HASH_HPP_

@@ -1,8 +1,7 @@
 // The order to visit a list in without moving it: its indices sorted by a comparison of the
 // elements they point at, stably, so that equal elements keep the list's order and the result
 // never depends on the sort.
-#ifndef TRACEDOC_SRC_UTIL_STABLE_ORDER_HPP_
-#define TRACEDOC_SRC_UTIL_STABLE_ORDER_HPP_
+#pragma once
 
 #include <algorithm>
 #include <cstddef>
@@ -22,5 +21,3 @@ std::vector<Index> StableOrder(std::size_t count, Less less) {
 }
 
 }  // namespace tracedoc::util
-
-#endif  // TRACEDOC_SRC_UTIL_STABLE_ORDER_HPP_

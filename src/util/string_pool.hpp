@@ -1,7 +1,6 @@
 // Interned strings: each distinct string is stored once and handed out as a stable view.
 // A document's ids, devices, dtypes and names repeat on most lines, so this is most of its text.
-#ifndef TRACEDOC_UTIL_STRING_POOL_HPP_
-#define TRACEDOC_UTIL_STRING_POOL_HPP_
+#pragma once
 
 #include <array>
 #include <cstddef>
@@ -188,5 +187,3 @@ class StringPool {
 };
 
 }  // namespace tracedoc::util
-
-#endif  // TRACEDOC_UTIL_STRING_POOL_HPP_
