@@ -6,10 +6,10 @@
 # build makes one target per layer linking its USES (CMakeLists.txt). A new folder of src/ or a
 # new public header needs a line here.
 
-# Containers and arithmetic, text, the error codes: the three leaves.
+# Containers and arithmetic and text: the two leaves; the error codes, over util.
 tracedoc_layer(util HEADERS version.hpp LINKS PkgConfig::SODIUM)
 tracedoc_layer(text)
-tracedoc_layer(error HEADERS error.hpp diagnostic.hpp)
+tracedoc_layer(error USES util HEADERS error.hpp diagnostic.hpp)
 # JSON syntax (the tape) and JSON text out.
 tracedoc_layer(json USES util LINKS Boost::json)
 tracedoc_layer(emit USES util HEADERS write_options.hpp)
@@ -53,7 +53,7 @@ tracedoc_layer(timeline USES util text emit document analysis
 tracedoc_layer(report USES util text emit format document analysis health diff timeline
                HEADERS html_report.hpp)
 # One way in (tracedoc/open.hpp): the format of an input, and its reader into a document.
-tracedoc_layer(open USES error json document read cirron cirron_convert traceml_convert
+tracedoc_layer(open USES util error json document read cirron cirron_convert traceml_convert
                HEADERS input_format.hpp open.hpp)
 # Traces as tables (docs/tables.md): the versioned table definitions and the one row source every
 # table writer reads, streamed from a document's records; the NDJSON tables of a fleet

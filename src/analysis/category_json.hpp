@@ -1,7 +1,6 @@
 // A per-category byte map as a JSON object, shared by the trace/10 and trace/6 memory outputs:
 // the present categories in byte-wise name order, which is not the enum's order.
-#ifndef TRACEDOC_SRC_ANALYSIS_CATEGORY_JSON_HPP_
-#define TRACEDOC_SRC_ANALYSIS_CATEGORY_JSON_HPP_
+#pragma once
 
 #include <algorithm>
 #include <array>
@@ -50,5 +49,3 @@ inline void EmitJsonValue(emit::JsonEmitter& json, const CategoryLiveBytes& cate
 }
 
 }  // namespace tracedoc
-
-#endif  // TRACEDOC_SRC_ANALYSIS_CATEGORY_JSON_HPP_

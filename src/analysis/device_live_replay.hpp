@@ -3,8 +3,7 @@
 // logical plane does and reports, after each timestamp, only the devices whose storages changed.
 // So the work is linear in the events however many devices are live, where a timeline point
 // lists every device with a live storage.
-#ifndef TRACEDOC_SRC_ANALYSIS_DEVICE_LIVE_REPLAY_HPP_
-#define TRACEDOC_SRC_ANALYSIS_DEVICE_LIVE_REPLAY_HPP_
+#pragma once
 
 #include <cstdint>
 #include <span>
@@ -92,5 +91,3 @@ class DeviceLiveReplay {
 };
 
 }  // namespace tracedoc::analysis
-
-#endif  // TRACEDOC_SRC_ANALYSIS_DEVICE_LIVE_REPLAY_HPP_

@@ -1,7 +1,6 @@
 // The clipping procedure of docs/analyses.md §5.5: the peak and the residual of a set of storage
 // lifetimes seen through one span's [start, end] interval. Used by the node memory metrics.
-#ifndef TRACEDOC_SRC_ANALYSIS_INTERVAL_CLIPPING_HPP_
-#define TRACEDOC_SRC_ANALYSIS_INTERVAL_CLIPPING_HPP_
+#pragma once
 
 #include <cstdint>
 #include <span>
@@ -25,5 +24,3 @@ ClippedMemory ClipToInterval(std::uint64_t start_ns, std::uint64_t end_ns,
                              std::span<const LogicalStorageLifetime* const> lifetimes);
 
 }  // namespace tracedoc::analysis
-
-#endif  // TRACEDOC_SRC_ANALYSIS_INTERVAL_CLIPPING_HPP_

@@ -1,7 +1,6 @@
 // The logical memory plane (docs/analyses.md §5.3): memory events replayed in timestamp order into
 // live storages, a timeline, a peak, lifetimes and per-device records.
-#ifndef TRACEDOC_SRC_ANALYSIS_LOGICAL_MEMORY_HPP_
-#define TRACEDOC_SRC_ANALYSIS_LOGICAL_MEMORY_HPP_
+#pragma once
 
 #include <cstdint>
 #include <functional>
@@ -52,5 +51,3 @@ void ReplayLogicalTimeline(std::span<const MemoryRecord> events, const TimelineP
 MemoryEventTally TallyMemoryEvents(std::span<const MemoryRecord> events);
 
 }  // namespace tracedoc::analysis
-
-#endif  // TRACEDOC_SRC_ANALYSIS_LOGICAL_MEMORY_HPP_

@@ -1,8 +1,7 @@
 // The run's measured time (docs/analyses.md §4, TraceSummary::total_ns): the sum of the measured
 // spans' duration_ns, an open span adding 0, saturating at 2^64 − 1. One definition for the
 // summary and for whatever compares runs by it.
-#ifndef TRACEDOC_SRC_ANALYSIS_MEASURED_TOTAL_HPP_
-#define TRACEDOC_SRC_ANALYSIS_MEASURED_TOTAL_HPP_
+#pragma once
 
 #include <cstdint>
 #include <span>
@@ -15,5 +14,3 @@ namespace tracedoc::analysis {
 std::uint64_t MeasuredTotalNs(std::span<const SpanRecord> spans) noexcept;
 
 }  // namespace tracedoc::analysis
-
-#endif  // TRACEDOC_SRC_ANALYSIS_MEASURED_TOTAL_HPP_

@@ -2,7 +2,8 @@
 #include "analysis/memory_replay.hpp"
 
 #include <algorithm>
-#include <numeric>
+
+#include "util/stable_order.hpp"
 
 namespace tracedoc::analysis {
 
@@ -11,11 +12,9 @@ std::vector<std::uint32_t> TimestampOrder(std::span<const MemoryRecord> events) 
     return a.timestamp_ns < b.timestamp_ns;
   };
   if (std::is_sorted(events.begin(), events.end(), earlier)) return {};
-  std::vector<std::uint32_t> order(events.size());
-  std::iota(order.begin(), order.end(), std::uint32_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::uint32_t a, std::uint32_t b) { return earlier(events[a], events[b]); });
-  return order;
+  return util::StableOrder<std::uint32_t>(events.size(), [&](std::uint32_t a, std::uint32_t b) {
+    return earlier(events[a], events[b]);
+  });
 }
 
 }  // namespace tracedoc::analysis

@@ -1,8 +1,7 @@
 // The one replay of a document's memory events (docs/analyses.md §5.3, §6.5): in timestamp order,
 // keeping the live storages keyed by (device, storage id), and telling a visitor what each event
 // does to them. The logical plane, the summary's peak and health's pairing check are visitors.
-#ifndef TRACEDOC_SRC_ANALYSIS_MEMORY_REPLAY_HPP_
-#define TRACEDOC_SRC_ANALYSIS_MEMORY_REPLAY_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -140,5 +139,3 @@ std::size_t ReplayMemory(const TraceDocument& document, Visitor& visitor) {
 }
 
 }  // namespace tracedoc::analysis
-
-#endif  // TRACEDOC_SRC_ANALYSIS_MEMORY_REPLAY_HPP_

@@ -1,8 +1,7 @@
 // The span paths of two runs in one trie (docs/diff.md §3): a span's node is its parent's node,
 // its name and its number among the earlier siblings of that name, so equal paths of the two runs
 // meet in one node without any path being spelt out. Only the changes a diff reports are.
-#ifndef TRACEDOC_SRC_ANALYSIS_PATH_TRIE_HPP_
-#define TRACEDOC_SRC_ANALYSIS_PATH_TRIE_HPP_
+#pragma once
 
 #include <cstdint>
 #include <limits>
@@ -72,5 +71,3 @@ class PathTrie {
 };
 
 }  // namespace tracedoc::analysis
-
-#endif  // TRACEDOC_SRC_ANALYSIS_PATH_TRIE_HPP_

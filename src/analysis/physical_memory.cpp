@@ -5,8 +5,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <numeric>
 #include <vector>
+
+#include "util/stable_order.hpp"
 
 namespace tracedoc::analysis {
 namespace {
@@ -26,14 +27,13 @@ void KeepExtreme(const std::optional<std::uint64_t>& value, std::uint64_t timest
 std::optional<PhysicalMemoryProfile> BuildPhysicalPlane(
     std::span<const DeviceMemoryRecord> samples) {
   if (samples.empty()) return std::nullopt;
-  std::vector<std::size_t> order(samples.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    if (samples[a].timestamp_ns != samples[b].timestamp_ns) {
-      return samples[a].timestamp_ns < samples[b].timestamp_ns;
-    }
-    return samples[a].device < samples[b].device;
-  });
+  std::vector<std::size_t> order =
+      util::StableOrder<std::size_t>(samples.size(), [&](std::size_t a, std::size_t b) {
+        if (samples[a].timestamp_ns != samples[b].timestamp_ns) {
+          return samples[a].timestamp_ns < samples[b].timestamp_ns;
+        }
+        return samples[a].device < samples[b].device;
+      });
 
   PhysicalMemoryProfile profile;
   profile.timeline.reserve(order.size());

@@ -1,7 +1,6 @@
 // The physical memory plane (docs/analyses.md §5.4): device_memory samples as a sorted timeline and
 // per-device statistics. Nothing is derived from the samples' values.
-#ifndef TRACEDOC_SRC_ANALYSIS_PHYSICAL_MEMORY_HPP_
-#define TRACEDOC_SRC_ANALYSIS_PHYSICAL_MEMORY_HPP_
+#pragma once
 
 #include <optional>
 #include <span>
@@ -16,5 +15,3 @@ std::optional<PhysicalMemoryProfile> BuildPhysicalPlane(
     std::span<const DeviceMemoryRecord> samples);
 
 }  // namespace tracedoc::analysis
-
-#endif  // TRACEDOC_SRC_ANALYSIS_PHYSICAL_MEMORY_HPP_

@@ -1,8 +1,7 @@
 // Each device's live bytes over time for the pictures (the timeline's counters, the report's
 // curves), whatever the document's revision: trace/10 and trace/9 through DeviceLiveReplay,
 // trace/6 through its own replay (§9.3), each device's counter after every timestamp.
-#ifndef TRACEDOC_SRC_ANALYSIS_TRACE6_DEVICE_LIVE_HPP_
-#define TRACEDOC_SRC_ANALYSIS_TRACE6_DEVICE_LIVE_HPP_
+#pragma once
 
 #include <cstdint>
 #include <functional>
@@ -39,5 +38,3 @@ void ReplayDeviceLive(const TraceDocument& document, OnTimestamp& on_timestamp) 
 }
 
 }  // namespace tracedoc::analysis
-
-#endif  // TRACEDOC_SRC_ANALYSIS_TRACE6_DEVICE_LIVE_HPP_

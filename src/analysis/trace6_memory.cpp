@@ -1,13 +1,13 @@
 #include "analysis/trace6_memory.hpp"
 
 #include <algorithm>
-#include <numeric>
 #include <string_view>
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
 #include "util/saturating.hpp"
 #include "util/seeded_hash.hpp"
+#include "util/stable_order.hpp"
 
 namespace tracedoc::analysis {
 namespace {
@@ -44,16 +44,13 @@ void TakeFromCategory(CategoryLiveBytes& map, MemoryCategory category, std::uint
 }  // namespace
 
 std::vector<std::uint32_t> Trace6ReplayOrder(std::span<const MemoryRecord> events) {
-  std::vector<std::uint32_t> order(events.size());
-  std::iota(order.begin(), order.end(), std::uint32_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+  return util::StableOrder<std::uint32_t>(events.size(), [&](std::uint32_t a, std::uint32_t b) {
     const MemoryRecord& x = events[a];
     const MemoryRecord& y = events[b];
     if (x.timestamp_ns != y.timestamp_ns) return x.timestamp_ns < y.timestamp_ns;
     if (x.action != y.action) return x.action == MemoryAction::kAlloc;
     return x.tensor_id < y.tensor_id;
   });
-  return order;
 }
 
 Trace6Replay ReplayTrace6Memory(const TraceDocument& document, const Trace6StepSink& on_step) {

@@ -2,8 +2,7 @@
 // trace/6 summary's `peak_bytes`, AnalyzeMemory's trace/6 report and the pictures: events sorted
 // by (timestamp, alloc before free, tensor id), a counter per device, live allocations keyed by
 // tensor id alone.
-#ifndef TRACEDOC_SRC_ANALYSIS_TRACE6_MEMORY_HPP_
-#define TRACEDOC_SRC_ANALYSIS_TRACE6_MEMORY_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -62,5 +61,3 @@ Trace6MemoryReport BuildTrace6Report(const TraceDocument& document);
 void EmitTrace6Report(emit::JsonEmitter& json, const Trace6MemoryReport& report);
 
 }  // namespace tracedoc::analysis
-
-#endif  // TRACEDOC_SRC_ANALYSIS_TRACE6_MEMORY_HPP_

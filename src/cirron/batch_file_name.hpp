@@ -1,7 +1,6 @@
 // The file-name rule of a spool: `<created_ns, 20 digits>-<batch_id, 32 lower-case hex>.json`,
 // and `.json.tmp` for a batch still being written.
-#ifndef TRACEDOC_CIRRON_BATCH_FILE_NAME_HPP_
-#define TRACEDOC_CIRRON_BATCH_FILE_NAME_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -23,5 +22,3 @@ bool IsTemporaryBatchFile(std::string_view name) noexcept;
 std::optional<BatchFileName> ParseBatchFileName(std::string_view name) noexcept;
 
 }  // namespace tracedoc::cirron
-
-#endif  // TRACEDOC_CIRRON_BATCH_FILE_NAME_HPP_

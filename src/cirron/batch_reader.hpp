@@ -2,8 +2,7 @@
 // parser, the tape, with Python's NaN and Infinity allowed unless strict), each record of its
 // arrays checked through its field table as the parser completes it and handed to the sink,
 // then the batch object itself, the name checks and the ids.
-#ifndef TRACEDOC_CIRRON_BATCH_READER_HPP_
-#define TRACEDOC_CIRRON_BATCH_READER_HPP_
+#pragma once
 
 #include <cstdint>
 #include <memory>
@@ -51,5 +50,3 @@ class BatchReader {
 };
 
 }  // namespace tracedoc::cirron
-
-#endif  // TRACEDOC_CIRRON_BATCH_READER_HPP_

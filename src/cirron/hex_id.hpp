@@ -1,6 +1,5 @@
 // The id spelling of the Cirron spool: 32 lower-case hex digits (a UUID4 without its dashes).
-#ifndef TRACEDOC_CIRRON_HEX_ID_HPP_
-#define TRACEDOC_CIRRON_HEX_ID_HPP_
+#pragma once
 
 #include <string_view>
 
@@ -18,5 +17,3 @@ constexpr bool IsHexId(std::string_view text) noexcept {
 }
 
 }  // namespace tracedoc::cirron
-
-#endif  // TRACEDOC_CIRRON_HEX_ID_HPP_

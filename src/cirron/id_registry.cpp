@@ -1,12 +1,21 @@
 // Ids as bytes, their keyed hash, and the registry of a spool's records.
 #include "cirron/id_registry.hpp"
 
+#include <array>
+#include <cstddef>
 #include <cstring>
+#include <string_view>
 
+#include "util/enum_names.hpp"
 #include "util/seeded_hash.hpp"
 
 namespace tracedoc::cirron {
 namespace {
+
+// Indexed by RecordArray.
+constexpr std::array<std::string_view, 3> kRecordArrayNames = {"spans", "marks", "snapshots"};
+static_assert(kRecordArrayNames.size() == static_cast<std::size_t>(RecordArray::kSnapshots) + 1,
+              "one name per RecordArray");
 
 std::uint64_t HexDigit(char c) noexcept {
   return c <= '9' ? static_cast<std::uint64_t>(c - '0') : static_cast<std::uint64_t>(c - 'a' + 10);
@@ -42,15 +51,7 @@ std::size_t Id128Hash::operator()(const Id128& id) const noexcept {
 }
 
 std::string_view RecordArrayName(RecordArray array) noexcept {
-  switch (array) {
-    case RecordArray::kSpans:
-      return "spans";
-    case RecordArray::kMarks:
-      return "marks";
-    case RecordArray::kSnapshots:
-      return "snapshots";
-  }
-  return "records";
+  return util::EnumNameOr(kRecordArrayNames, array, "records");
 }
 
 std::optional<RecordPlace> IdRegistry::Add(RecordArray array, const Id128& id, RecordPlace place) {

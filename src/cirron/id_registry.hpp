@@ -1,8 +1,7 @@
 // The ids of a spool (docs/cirron-spool.md, "References"): each given once per record type,
 // kept as 16 bytes each (not as text) with where the record is, so that duplicates are found
 // as records arrive and references are resolved after the last batch.
-#ifndef TRACEDOC_CIRRON_ID_REGISTRY_HPP_
-#define TRACEDOC_CIRRON_ID_REGISTRY_HPP_
+#pragma once
 
 #include <array>
 #include <cstdint>
@@ -59,5 +58,3 @@ class IdRegistry {
 };
 
 }  // namespace tracedoc::cirron
-
-#endif  // TRACEDOC_CIRRON_ID_REGISTRY_HPP_

@@ -1,7 +1,6 @@
 // Byte offsets of a batch file as the 1-based line and column a diagnostic names, found by one
 // forward pass however many are asked for, when they are asked in order.
-#ifndef TRACEDOC_CIRRON_LINE_COUNTER_HPP_
-#define TRACEDOC_CIRRON_LINE_COUNTER_HPP_
+#pragma once
 
 #include <algorithm>
 #include <cstdint>
@@ -50,5 +49,3 @@ class LineCounter {
 };
 
 }  // namespace tracedoc::cirron
-
-#endif  // TRACEDOC_CIRRON_LINE_COUNTER_HPP_

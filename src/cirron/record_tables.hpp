@@ -1,8 +1,7 @@
 // The field table of each record of a batch (docs/cirron-spool.md, "Batch", "Records"): key,
 // rule and member, read by the one object reader (format/object_codec.hpp) in the table's
 // order, and the rules across fields each record adds.
-#ifndef TRACEDOC_CIRRON_RECORD_TABLES_HPP_
-#define TRACEDOC_CIRRON_RECORD_TABLES_HPP_
+#pragma once
 
 #include <span>
 
@@ -52,5 +51,3 @@ std::span<const format::FieldSpec<HistogramView>> HistogramFields();
 inline constexpr format::ObjectPolicy kRecordPolicy{.table_order = true};
 
 }  // namespace tracedoc::cirron
-
-#endif  // TRACEDOC_CIRRON_RECORD_TABLES_HPP_

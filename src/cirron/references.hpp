@@ -1,8 +1,7 @@
 // The references of a spool (docs/cirron-spool.md, "References"): a span's parent and marks, a
 // mark's and a snapshot's span. A missing target is a warning, not an error (its batch may have
 // been evicted); references are resolved once the last batch is read.
-#ifndef TRACEDOC_CIRRON_REFERENCES_HPP_
-#define TRACEDOC_CIRRON_REFERENCES_HPP_
+#pragma once
 
 #include <cstdint>
 #include <span>
@@ -49,5 +48,3 @@ class References {
 };
 
 }  // namespace tracedoc::cirron
-
-#endif  // TRACEDOC_CIRRON_REFERENCES_HPP_

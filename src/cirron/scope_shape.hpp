@@ -1,8 +1,7 @@
 // The canonical scope shape of a spool (docs/cirron-spool.md, "Scope shape"): each span judged
 // by its own name and its parent's, so the pass is linear whatever the tree's depth. Spans are
 // added as they are read; the findings come once the last one is in.
-#ifndef TRACEDOC_CIRRON_SCOPE_SHAPE_HPP_
-#define TRACEDOC_CIRRON_SCOPE_SHAPE_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -54,5 +53,3 @@ class ScopeShape {
 };
 
 }  // namespace tracedoc::cirron
-
-#endif  // TRACEDOC_CIRRON_SCOPE_SHAPE_HPP_

@@ -1,6 +1,5 @@
 // Which files a spool path names, and reading one whole within its byte bound.
-#ifndef TRACEDOC_CIRRON_SPOOL_FILES_HPP_
-#define TRACEDOC_CIRRON_SPOOL_FILES_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string>
@@ -25,5 +24,3 @@ Result<std::vector<SpoolFile>> ListSpoolFiles(std::string_view path);
 Result<std::string> ReadWholeFile(const std::string& path, std::uint64_t max_bytes);
 
 }  // namespace tracedoc::cirron
-
-#endif  // TRACEDOC_CIRRON_SPOOL_FILES_HPP_

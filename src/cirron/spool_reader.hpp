@@ -1,7 +1,6 @@
 // A whole spool read through a SpoolSink (docs/cirron-spool.md): each batch file in name order,
 // one in memory at a time, then the references resolved into warnings.
-#ifndef TRACEDOC_CIRRON_SPOOL_READER_HPP_
-#define TRACEDOC_CIRRON_SPOOL_READER_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string_view>
@@ -29,5 +28,3 @@ Result<SpoolTotals> ReadSpool(std::string_view path, const BatchReadOptions& opt
                               SpoolSink& sink, DiagnosticLog& log);
 
 }  // namespace tracedoc::cirron
-
-#endif  // TRACEDOC_CIRRON_SPOOL_READER_HPP_

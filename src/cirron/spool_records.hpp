@@ -1,8 +1,7 @@
 // A batch's records as the reader checks them (docs/cirron-spool.md, "Records"): views into
 // the batch being read, valid while its SpoolSink call lasts. The typed public records
 // (tracedoc/cirron_spool.hpp) and the conversion are both made from these.
-#ifndef TRACEDOC_CIRRON_SPOOL_RECORDS_HPP_
-#define TRACEDOC_CIRRON_SPOOL_RECORDS_HPP_
+#pragma once
 
 #include <array>
 #include <cstdint>
@@ -134,5 +133,3 @@ struct BatchView {
 };
 
 }  // namespace tracedoc::cirron
-
-#endif  // TRACEDOC_CIRRON_SPOOL_RECORDS_HPP_

@@ -1,8 +1,7 @@
 // Where a spool's records go as the reader checks them (src/cirron/spool_reader.hpp): the
 // typed spool of tracedoc/cirron_spool.hpp, the scope-shape findings and the conversion to a
 // trace are each one of these.
-#ifndef TRACEDOC_CIRRON_SPOOL_SINK_HPP_
-#define TRACEDOC_CIRRON_SPOOL_SINK_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string_view>
@@ -47,5 +46,3 @@ class SpoolSink {
 };
 
 }  // namespace tracedoc::cirron
-
-#endif  // TRACEDOC_CIRRON_SPOOL_SINK_HPP_

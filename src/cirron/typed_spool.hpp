@@ -1,6 +1,5 @@
 // The sink that keeps a spool as the public typed records (tracedoc/cirron_spool.hpp).
-#ifndef TRACEDOC_CIRRON_TYPED_SPOOL_HPP_
-#define TRACEDOC_CIRRON_TYPED_SPOOL_HPP_
+#pragma once
 
 #include "cirron/spool_sink.hpp"
 #include "tracedoc/cirron_spool.hpp"
@@ -22,5 +21,3 @@ class TypedSpool final : public SpoolSink {
 };
 
 }  // namespace tracedoc::cirron
-
-#endif  // TRACEDOC_CIRRON_TYPED_SPOOL_HPP_

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +24,7 @@
 #include "tracedoc/document_builder.hpp"
 #include "util/arena.hpp"
 #include "util/seeded_hash.hpp"
+#include "util/stable_order.hpp"
 
 namespace tracedoc::cirron_convert {
 namespace {
@@ -372,11 +372,9 @@ class SpoolConverter final : public cirron::SpoolSink {
   template <class Relative>
   void ReorderByTime(std::size_t kind_index, const std::vector<std::uint64_t>& times,
                      const Relative& relative) {
-    std::vector<std::uint32_t> order(times.size());
-    std::iota(order.begin(), order.end(), 0u);
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-      return relative(times[a]) < relative(times[b]);
-    });
+    const std::vector<std::uint32_t> order = util::StableOrder<std::uint32_t>(
+        times.size(),
+        [&](std::uint32_t a, std::uint32_t b) { return relative(times[a]) < relative(times[b]); });
     detail::BuilderAccess::Reorder(builder_, kind_index, order);
   }
 
@@ -465,10 +463,9 @@ Result<DocumentBuilder> Convert(std::string_view path, const SpoolConversionOpti
   DocumentBuilder builder(build);
   SpoolConverter converter(builder, retain_records, options.diagnostics != nullptr);
   DiagnosticLog ignored;
-  ignored.max_kept = 0;
-  DiagnosticLog& log = options.diagnostics != nullptr ? *options.diagnostics : ignored;
   cirron::BatchReadOptions read{options.read, true};
-  BOOST_OUTCOME_TRY(const cirron::SpoolTotals totals, cirron::ReadSpool(path, read, converter, log));
+  BOOST_OUTCOME_TRY(const cirron::SpoolTotals totals,
+                    cirron::ReadSpool(path, read, converter, options.LogOr(ignored)));
   BOOST_OUTCOME_TRY(converter.Finish(totals, options.diagnostics));
   return builder;
 }

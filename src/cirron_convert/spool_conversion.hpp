@@ -2,25 +2,19 @@
 // each record becomes trace records as the reader hands it over, folded by the DocumentBuilder's
 // rules; what only the whole spool tells (time 0, the meta, the marks of each span, the order in
 // time) is settled once the last batch is read.
-#ifndef TRACEDOC_CIRRON_CONVERT_SPOOL_CONVERSION_HPP_
-#define TRACEDOC_CIRRON_CONVERT_SPOOL_CONVERSION_HPP_
+#pragma once
 
 #include <string_view>
 
+#include "fold/conversion_options.hpp"
 #include "tracedoc/cirron_spool.hpp"
-#include "tracedoc/diagnostic.hpp"
 #include "tracedoc/document.hpp"
 #include "tracedoc/error.hpp"
 
 namespace tracedoc::cirron_convert {
 
-struct SpoolConversionOptions {
-  CirronReadOptions read;
-  /// Where the unresolved references and the scope-shape findings go; none: not collected.
-  DiagnosticLog* diagnostics = nullptr;
-  /// Threads the document's span index may be built with.
-  unsigned threads = 1;
-};
+/// Its diagnostics are the unresolved references and the scope-shape findings.
+using SpoolConversionOptions = fold::ConversionOptions<CirronReadOptions>;
 
 /// The spool at `path` as a document. Errors: the reader's (docs/cirron-spool.md),
 /// cirron_empty_spool for a spool without batches, a fold error (a bug of the conversion).
@@ -30,5 +24,3 @@ Result<TraceDocument> ConvertSpool(std::string_view path, const SpoolConversionO
 Result<void> CheckSpool(std::string_view path, const SpoolConversionOptions& options);
 
 }  // namespace tracedoc::cirron_convert
-
-#endif  // TRACEDOC_CIRRON_CONVERT_SPOOL_CONVERSION_HPP_

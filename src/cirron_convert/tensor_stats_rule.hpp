@@ -1,7 +1,6 @@
 // A snapshot's stats as a tensor_stats record's figures (docs/cirron-conversion.md,
 // "Snapshots"): elements from the shape, rms, abs_max and mean from mean/std/min/max.
-#ifndef TRACEDOC_CIRRON_CONVERT_TENSOR_STATS_RULE_HPP_
-#define TRACEDOC_CIRRON_CONVERT_TENSOR_STATS_RULE_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -26,5 +25,3 @@ struct DerivedTensorStats {
 std::optional<DerivedTensorStats> DeriveTensorStats(const cirron::SnapshotView& snapshot);
 
 }  // namespace tracedoc::cirron_convert
-
-#endif  // TRACEDOC_CIRRON_CONVERT_TENSOR_STATS_RULE_HPP_

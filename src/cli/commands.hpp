@@ -1,6 +1,5 @@
 // The subcommands of the `tracedoc` command line, each registered on the CLI11 app.
-#ifndef TRACEDOC_CLI_COMMANDS_HPP_
-#define TRACEDOC_CLI_COMMANDS_HPP_
+#pragma once
 
 #include <functional>
 #include <ostream>
@@ -116,5 +115,3 @@ void AddVersionCommand(CLI::App& app, std::function<int()>& run);
 int PrintVersion();
 
 }  // namespace tracedoc::cli
-
-#endif  // TRACEDOC_CLI_COMMANDS_HPP_

@@ -1,7 +1,6 @@
 // The estimate of one change between cohorts (docs/compare.md, "Statistics"): the median
 // delta of a per-run value, its percentile bootstrap interval and a permutation p-value.
-#ifndef TRACEDOC_COHORT_BOOTSTRAP_HPP_
-#define TRACEDOC_COHORT_BOOTSTRAP_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -33,5 +32,3 @@ DurationChange EstimateChange(std::span<const double> baseline, std::span<const 
                               const BootstrapPlan& plan);
 
 }  // namespace tracedoc::cohort
-
-#endif  // TRACEDOC_COHORT_BOOTSTRAP_HPP_

@@ -1,7 +1,6 @@
 // The fail-closed rules of a cohort comparison (docs/compare.md, "Eligibility"): every rule the
 // runs break, and how the runs pair up when every run names its pair.
-#ifndef TRACEDOC_COHORT_ELIGIBILITY_HPP_
-#define TRACEDOC_COHORT_ELIGIBILITY_HPP_
+#pragma once
 
 #include <cstddef>
 #include <span>
@@ -27,5 +26,3 @@ Eligibility CheckEligibility(std::span<const RunFacts> baseline,
                              std::span<const RunFacts> candidate, std::size_t min_runs);
 
 }  // namespace tracedoc::cohort
-
-#endif  // TRACEDOC_COHORT_ELIGIBILITY_HPP_

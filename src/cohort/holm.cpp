@@ -2,16 +2,16 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <numeric>
+
+#include "util/stable_order.hpp"
 
 namespace tracedoc::cohort {
 
 std::vector<double> HolmAdjusted(std::span<const double> p_values) {
   const std::size_t m = p_values.size();
-  std::vector<std::size_t> order(m);
-  std::iota(order.begin(), order.end(), std::size_t{0});
   // Stable: equal p-values keep their order, so the result does not depend on the sort.
-  std::ranges::stable_sort(order, {}, [&](std::size_t i) { return p_values[i]; });
+  const std::vector<std::size_t> order = util::StableOrder<std::size_t>(
+      m, [&](std::size_t a, std::size_t b) { return p_values[a] < p_values[b]; });
   std::vector<double> adjusted(m);
   double running = 0;
   for (std::size_t rank = 0; rank < m; ++rank) {

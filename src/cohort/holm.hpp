@@ -1,7 +1,6 @@
 // Holm's step-down adjustment (docs/compare.md, "Many comparisons"): p-values made comparable
 // with one family-wise error rate, however many op names are compared.
-#ifndef TRACEDOC_COHORT_HOLM_HPP_
-#define TRACEDOC_COHORT_HOLM_HPP_
+#pragma once
 
 #include <span>
 #include <vector>
@@ -15,5 +14,3 @@ namespace tracedoc::cohort {
 std::vector<double> HolmAdjusted(std::span<const double> p_values);
 
 }  // namespace tracedoc::cohort
-
-#endif  // TRACEDOC_COHORT_HOLM_HPP_

@@ -1,8 +1,7 @@
 // The parts of the runs a cohort comparison estimates beyond the measured region
 // (docs/compare.md, "Many comparisons"): the op names and span paths with the largest total time
 // over all runs, and each one's total in each run.
-#ifndef TRACEDOC_COHORT_LARGEST_TOTALS_HPP_
-#define TRACEDOC_COHORT_LARGEST_TOTALS_HPP_
+#pragma once
 
 #include <algorithm>
 #include <cstddef>
@@ -77,5 +76,3 @@ std::vector<PartTotals> LargestSpanPaths(std::span<const TraceDocument* const> r
                                          std::size_t limit);
 
 }  // namespace tracedoc::cohort
-
-#endif  // TRACEDOC_COHORT_LARGEST_TOTALS_HPP_

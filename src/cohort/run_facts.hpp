@@ -1,7 +1,6 @@
 // What the cohort rules and estimates read of one run (docs/compare.md): its measured region,
 // whether it is evidence to compare, and the keys every run must share.
-#ifndef TRACEDOC_COHORT_RUN_FACTS_HPP_
-#define TRACEDOC_COHORT_RUN_FACTS_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -30,5 +29,3 @@ struct RunFacts {
 RunFacts ReadRunFacts(const TraceDocument& document);
 
 }  // namespace tracedoc::cohort
-
-#endif  // TRACEDOC_COHORT_RUN_FACTS_HPP_

@@ -1,8 +1,7 @@
 // What the read pipeline may take from a RecordDecoder beyond its public API: the large blocks
 // behind the last decoded Event, so that a document can adopt them (read/large_value_handover);
 // and, for tests and fuzzers, a switch that leaves every line to the general path.
-#ifndef TRACEDOC_DECODE_DECODER_ACCESS_HPP_
-#define TRACEDOC_DECODE_DECODER_ACCESS_HPP_
+#pragma once
 
 #include <string>
 #include <vector>
@@ -20,5 +19,3 @@ struct DecoderAccess {
 };
 
 }  // namespace tracedoc::detail
-
-#endif  // TRACEDOC_DECODE_DECODER_ACCESS_HPP_

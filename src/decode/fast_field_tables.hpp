@@ -1,8 +1,7 @@
 // The field tables as the decoder's fast path (decode/fast_record_decoder) reads them: for each
 // record kind, its keys in table order and where each value goes in the record. Built once from
 // format/record_fields' tables, so that the two paths cannot disagree on a kind's fields.
-#ifndef TRACEDOC_DECODE_FAST_FIELD_TABLES_HPP_
-#define TRACEDOC_DECODE_FAST_FIELD_TABLES_HPP_
+#pragma once
 
 #include <array>
 #include <cstddef>
@@ -45,5 +44,3 @@ struct FastTables {
 const FastTables& GetFastTables();
 
 }  // namespace tracedoc::decode
-
-#endif  // TRACEDOC_DECODE_FAST_FIELD_TABLES_HPP_

@@ -14,6 +14,7 @@
 #include "decode/fast_field_tables.hpp"
 #include "format/revision_rules.hpp"
 #include "json/number.hpp"
+#include "json/no_parser_limits.hpp"
 
 namespace tracedoc::decode {
 namespace {
@@ -51,13 +52,8 @@ Word Load(const char* p) {
   return true;
 }
 
-class FastRecordHandler {
+class FastRecordHandler : public json::NoParserLimits {
  public:
-  static constexpr std::size_t max_object_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_array_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_key_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_string_size = static_cast<std::size_t>(-1);
-
   explicit FastRecordHandler(std::size_t max_string_bytes)
       : tables_(GetFastTables()), max_string_bytes_(max_string_bytes) {}
 

@@ -2,8 +2,7 @@
 // as the parser reports it, with no tape in between. It takes only plain records and declines
 // every other line, which the general path (record_decoder.cpp: the tape, then the field tables)
 // decodes instead, errors included: every error comes from one place, unchanged.
-#ifndef TRACEDOC_DECODE_FAST_RECORD_DECODER_HPP_
-#define TRACEDOC_DECODE_FAST_RECORD_DECODER_HPP_
+#pragma once
 
 #include <cstddef>
 #include <memory>
@@ -41,5 +40,3 @@ class FastRecordDecoder {
 };
 
 }  // namespace tracedoc::decode
-
-#endif  // TRACEDOC_DECODE_FAST_RECORD_DECODER_HPP_

@@ -1,6 +1,5 @@
 // DiffTraces: the parts of docs/diff.md put together, and the change figures.
 #include <algorithm>
-#include <numeric>
 #include <bitset>
 #include <limits>
 #include <span>
@@ -14,6 +13,7 @@
 #include "tracedoc/diff.hpp"
 #include "tracedoc/health.hpp"
 #include "util/saturating.hpp"
+#include "util/stable_order.hpp"
 
 namespace tracedoc {
 namespace {
@@ -66,16 +66,15 @@ void DiffSpans(const analysis::PathTrie& trie, std::span<const analysis::PathNod
   for (std::vector<SpanPathStats>& side : stats) std::vector<SpanPathStats>().swap(side);
   // Sorted through a permutation, so that the added and removed paths, in node order, can be
   // pointed at in the sorted list. Stable: equal changes and equal (elided) paths keep node order.
-  std::vector<std::size_t> order(in_node_order.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    const SpanPathChange& x = in_node_order[a];
-    const SpanPathChange& y = in_node_order[b];
-    const std::uint64_t dx = Distance(x.base.total_ns, x.candidate.total_ns);
-    const std::uint64_t dy = Distance(y.base.total_ns, y.candidate.total_ns);
-    if (dx != dy) return dx > dy;
-    return x.path < y.path;
-  });
+  std::vector<std::size_t> order =
+      util::StableOrder<std::size_t>(in_node_order.size(), [&](std::size_t a, std::size_t b) {
+        const SpanPathChange& x = in_node_order[a];
+        const SpanPathChange& y = in_node_order[b];
+        const std::uint64_t dx = Distance(x.base.total_ns, x.candidate.total_ns);
+        const std::uint64_t dy = Distance(y.base.total_ns, y.candidate.total_ns);
+        if (dx != dy) return dx > dy;
+        return x.path < y.path;
+      });
   std::vector<std::size_t> sorted_at(order.size());
   for (std::size_t at = 0; at < order.size(); ++at) sorted_at[order[at]] = at;
   // The permutation applied in place, cycle by cycle: no second list of every change.

@@ -1,7 +1,6 @@
 // The run's own fields compared (docs/diff.md §2): the meta record's scalars, its capture
 // contract's levels, its comparison identity, each tag, and the terminal's outcome and reason.
-#ifndef TRACEDOC_SRC_DIFF_META_CHANGES_HPP_
-#define TRACEDOC_SRC_DIFF_META_CHANGES_HPP_
+#pragma once
 
 #include <vector>
 
@@ -14,5 +13,3 @@ namespace tracedoc::diff {
 std::vector<MetaFieldChange> CompareMeta(const TraceDocument& base, const TraceDocument& candidate);
 
 }  // namespace tracedoc::diff
-
-#endif  // TRACEDOC_SRC_DIFF_META_CHANGES_HPP_

@@ -1,7 +1,6 @@
 // Time per op name (docs/diff.md §4): every op's duration_ns grouped by op_name in each run, and
 // the count, total, mean, nearest-rank p50 and p90, and maximum of each group.
-#ifndef TRACEDOC_SRC_DIFF_OP_STATS_HPP_
-#define TRACEDOC_SRC_DIFF_OP_STATS_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string_view>
@@ -27,5 +26,3 @@ struct OpNameStats {
 std::vector<OpNameStats> CompareOpNames(const TraceDocument& base, const TraceDocument& candidate);
 
 }  // namespace tracedoc::diff
-
-#endif  // TRACEDOC_SRC_DIFF_OP_STATS_HPP_

@@ -1,8 +1,7 @@
 // The logical memory peaks of two runs (docs/diff.md §5): the peak over all devices and each
 // device's, and the storages live at each, matched across the runs by allocation site (the
 // aligned path of the allocating span, and the op) since storage ids need not agree.
-#ifndef TRACEDOC_SRC_DIFF_PEAK_SITES_HPP_
-#define TRACEDOC_SRC_DIFF_PEAK_SITES_HPP_
+#pragma once
 
 #include <span>
 #include <vector>
@@ -37,5 +36,3 @@ PeakComparison ComparePeaks(const PlacedRun& base, const PlacedRun& candidate, c
                             bool include_unchanged);
 
 }  // namespace tracedoc::diff
-
-#endif  // TRACEDOC_SRC_DIFF_PEAK_SITES_HPP_

@@ -1,15 +1,28 @@
 // The regression gate (docs/diff.md §8): which figures grew by more than the threshold, and the
 // threshold's spelling on the command line.
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <utility>
 
 #include "tracedoc/diff.hpp"
+#include "util/enum_names.hpp"
 
 namespace tracedoc {
 namespace {
 
 constexpr std::uint64_t kMillipercentPerUnit = 100'000;  // a ratio of 1 is 100 %
 constexpr std::uint64_t kMaxThreshold = 1'000'000'000ull * 1000;
+
+// Indexed by RegressionKind.
+constexpr std::array<std::string_view, 6> kRegressionKindNames = {
+    "total_ns",   "op_total_ns",  "span_total_ns", "device_logical_peak_bytes",
+    "path_added", "path_removed",
+};
+static_assert(kRegressionKindNames.size() ==
+                  static_cast<std::size_t>(RegressionKind::kPathRemoved) + 1,
+              "one name per RegressionKind");
 
 // The 128-bit product of two u64 as (high, low) words, so the gate's comparison is exact for
 // any figure (-Wpedantic rejects __int128).
@@ -70,21 +83,7 @@ Result<std::uint64_t> ParseDiffThreshold(std::string_view text) {
 }
 
 std::string_view RegressionKindName(RegressionKind kind) noexcept {
-  switch (kind) {
-    case RegressionKind::kTotalTime:
-      return "total_ns";
-    case RegressionKind::kOpTime:
-      return "op_total_ns";
-    case RegressionKind::kSpanTime:
-      return "span_total_ns";
-    case RegressionKind::kDevicePeak:
-      return "device_logical_peak_bytes";
-    case RegressionKind::kPathAdded:
-      return "path_added";
-    case RegressionKind::kPathRemoved:
-      return "path_removed";
-  }
-  return "";
+  return util::EnumNameOr(kRegressionKindNames, kind, "");
 }
 
 namespace {

@@ -1,8 +1,7 @@
 // A span lookup that remembers its last answer. Records come in runs that name the same span (a
 // span's ops, tensors and memory events are emitted together), so most lookups of a walk over
 // one record kind skip the hash.
-#ifndef TRACEDOC_DOCUMENT_CACHED_SPAN_FIND_HPP_
-#define TRACEDOC_DOCUMENT_CACHED_SPAN_FIND_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -37,5 +36,3 @@ class CachedSpanFind {
 };
 
 }  // namespace tracedoc::detail
-
-#endif  // TRACEDOC_DOCUMENT_CACHED_SPAN_FIND_HPP_

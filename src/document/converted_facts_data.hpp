@@ -1,7 +1,6 @@
 // The side tables of tracedoc/converted_facts.hpp as a sealed document holds them, and the one
 // place that reads the conversions' unknown keys and the TraceML source tag to fill them.
-#ifndef TRACEDOC_DOCUMENT_CONVERTED_FACTS_DATA_HPP_
-#define TRACEDOC_DOCUMENT_CONVERTED_FACTS_DATA_HPP_
+#pragma once
 
 #include <cstddef>
 #include <span>
@@ -42,5 +41,3 @@ struct ConvertedFactsData {
 };
 
 }  // namespace tracedoc::detail
-
-#endif  // TRACEDOC_DOCUMENT_CONVERTED_FACTS_DATA_HPP_

@@ -1,7 +1,6 @@
 // The way into a TraceDocument's data from inside the library: for analyses that need what the
 // public views do not show, and for tests that make a document the fold would reject.
-#ifndef TRACEDOC_DOCUMENT_DOCUMENT_ACCESS_HPP_
-#define TRACEDOC_DOCUMENT_DOCUMENT_ACCESS_HPP_
+#pragma once
 
 #include <cstdint>
 #include <memory>
@@ -29,5 +28,3 @@ struct DocumentAccess {
 };
 
 }  // namespace tracedoc::detail
-
-#endif  // TRACEDOC_DOCUMENT_DOCUMENT_ACCESS_HPP_

@@ -1,7 +1,6 @@
 // What a TraceDocument shares between its copies: the records, the storage they point into, and
 // the span index and the converted facts built when the document is sealed.
-#ifndef TRACEDOC_DOCUMENT_DOCUMENT_DATA_HPP_
-#define TRACEDOC_DOCUMENT_DOCUMENT_DATA_HPP_
+#pragma once
 
 #include <algorithm>
 #include <memory>
@@ -55,5 +54,3 @@ struct DocumentData : RecordLists {
 };
 
 }  // namespace tracedoc::detail
-
-#endif  // TRACEDOC_DOCUMENT_DOCUMENT_DATA_HPP_

@@ -1,4 +1,5 @@
-// The latest host evidence of a folded document (latest_host_evidence.hpp).
+// The latest host evidence of a folded document, and the capture end it gives trace/6
+// (latest_host_evidence.hpp).
 #include "document/latest_host_evidence.hpp"
 
 #include <algorithm>
@@ -21,6 +22,10 @@ std::uint64_t LatestHostEvidence(const TraceDocument& document) {
     latest = std::max(latest, sample.timestamp_ns);
   }
   return latest;
+}
+
+std::uint64_t CaptureEndNs(const TraceDocument& document) {
+  return document.has_terminal() ? document.terminal().timestamp_ns : LatestHostEvidence(document);
 }
 
 }  // namespace tracedoc::detail

@@ -1,8 +1,7 @@
 // The end of a document's latest host evidence (docs/trace-format.md §2.2 h), as the fold checks
 // the terminal against it: health repeats the check, and the upgrade places a synthesized
-// terminal there.
-#ifndef TRACEDOC_SRC_DOCUMENT_LATEST_HOST_EVIDENCE_HPP_
-#define TRACEDOC_SRC_DOCUMENT_LATEST_HOST_EVIDENCE_HPP_
+// terminal there. So it is also when a capture without a terminal (trace/6) ended.
+#pragma once
 
 #include <cstdint>
 
@@ -16,6 +15,9 @@ namespace tracedoc::detail {
 /// do not count.
 std::uint64_t LatestHostEvidence(const TraceDocument& document);
 
-}  // namespace tracedoc::detail
+/// When the capture ended: the terminal's timestamp when the document has one, else (trace/6)
+/// LatestHostEvidence, where `tracedoc upgrade` also places the terminal. Open spans are drawn
+/// up to it.
+std::uint64_t CaptureEndNs(const TraceDocument& document);
 
-#endif  // TRACEDOC_SRC_DOCUMENT_LATEST_HOST_EVIDENCE_HPP_
+}  // namespace tracedoc::detail

@@ -1,8 +1,7 @@
 // The lists of the record kinds a document keeps as they come, without merging them into spans:
 // a document's, and a block's gathered by its decoding thread (fold/block_records), which the
 // fold appends to the document's in one copy per kind.
-#ifndef TRACEDOC_DOCUMENT_RECORD_LISTS_HPP_
-#define TRACEDOC_DOCUMENT_RECORD_LISTS_HPP_
+#pragma once
 
 #include "tracedoc/event.hpp"
 #include "util/record_buffer.hpp"
@@ -46,5 +45,3 @@ struct RecordLists {
 };
 
 }  // namespace tracedoc::detail
-
-#endif  // TRACEDOC_DOCUMENT_RECORD_LISTS_HPP_

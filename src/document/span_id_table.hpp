@@ -2,8 +2,7 @@
 // and by the document's span index once they are sorted. It keeps 4-byte positions (and 4 bytes of
 // each id's hash) and reads the ids from the list itself: at 10^5 spans and more, a map that held the ids too would
 // cost several MB at the read's peak.
-#ifndef TRACEDOC_DOCUMENT_SPAN_ID_TABLE_HPP_
-#define TRACEDOC_DOCUMENT_SPAN_ID_TABLE_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -22,7 +21,7 @@ namespace tracedoc::detail {
 class SpanIdTable {
  public:
   explicit SpanIdTable(const util::RecordBuffer<SpanRecord>& spans)
-      : positions_(0, Hash{}, Equal{&spans}) {}
+      : positions_(0, util::StoredHash{}, Equal{&spans}) {}
 
   /// The keyed hash of an id, for the calls below that take one (computed once per record).
   static std::uint64_t HashOf(std::string_view id) noexcept { return util::HashBytes(id); }
@@ -73,16 +72,6 @@ class SpanIdTable {
     std::string_view id;
     std::uint32_t hash;
   };
-  struct Hash {
-    using is_transparent = void;
-    using is_avalanching = void;  // HashBytes mixes fully, under a key nobody can know
-    // Spread the 32 stored bits over the word: the set takes its group from the high bits.
-    static std::size_t Spread(std::uint32_t hash) noexcept {
-      return static_cast<std::size_t>(hash) * 0x9E3779B97F4A7C15ull;
-    }
-    std::size_t operator()(const Entry& e) const noexcept { return Spread(e.hash); }
-    std::size_t operator()(const Probe& p) const noexcept { return Spread(p.hash); }
-  };
   struct Equal {
     using is_transparent = void;
     const util::RecordBuffer<SpanRecord>* spans;
@@ -100,9 +89,8 @@ class SpanIdTable {
     return positions_.key_eq().Id(position);
   }
 
-  boost::unordered_flat_set<Entry, Hash, Equal, util::HugePageAllocator<Entry>> positions_;
+  boost::unordered_flat_set<Entry, util::StoredHash, Equal, util::HugePageAllocator<Entry>>
+      positions_;
 };
 
 }  // namespace tracedoc::detail
-
-#endif  // TRACEDOC_DOCUMENT_SPAN_ID_TABLE_HPP_

@@ -1,8 +1,7 @@
 // What a document's span index holds (the public view is tracedoc/span_index.hpp): the id table,
 // and per span its parent, its walk length, its children and its records, all as 4-byte
 // positions. About 40 bytes per span and 4 per op, tensor and memory event; no strings copied.
-#ifndef TRACEDOC_DOCUMENT_SPAN_INDEX_DATA_HPP_
-#define TRACEDOC_DOCUMENT_SPAN_INDEX_DATA_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -63,5 +62,3 @@ struct SpanIndexData {
 };
 
 }  // namespace tracedoc::detail
-
-#endif  // TRACEDOC_DOCUMENT_SPAN_INDEX_DATA_HPP_

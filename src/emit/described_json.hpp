@@ -2,8 +2,7 @@
 // in the order the description lists them, each under its own name. Most output structs are
 // "every member, in order" (the memory, summary, diff and run-summary JSON); one writer serves
 // them all, so an output's keys are one list in one place, next to the code that needs more.
-#ifndef TRACEDOC_SRC_EMIT_DESCRIBED_JSON_HPP_
-#define TRACEDOC_SRC_EMIT_DESCRIBED_JSON_HPP_
+#pragma once
 
 #include <boost/describe/members.hpp>
 #include <boost/mp11/algorithm.hpp>
@@ -101,5 +100,3 @@ void EmitDescribedObject(JsonEmitter& json, const T& object, AbsentMember absent
 }
 
 }  // namespace tracedoc::emit
-
-#endif  // TRACEDOC_SRC_EMIT_DESCRIBED_JSON_HPP_

@@ -1,6 +1,5 @@
 // A Unix time in nanoseconds as the ISO-8601 text a converted trace's meta `timestamp` holds.
-#ifndef TRACEDOC_SRC_EMIT_ISO_TIMESTAMP_HPP_
-#define TRACEDOC_SRC_EMIT_ISO_TIMESTAMP_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string>
@@ -11,5 +10,3 @@ namespace tracedoc::emit {
 std::string IsoTimestamp(std::uint64_t unix_ns);
 
 }  // namespace tracedoc::emit
-
-#endif  // TRACEDOC_SRC_EMIT_ISO_TIMESTAMP_HPP_

@@ -1,8 +1,7 @@
 // The one JSON emitter of tracedoc: objects, arrays, keys and values written into a JsonSink,
 // with the comma rule in one place. Every JSON writer (the JSONL lines and the records inside the
 // document, the document, summary, memory, health, the validation report) goes through it.
-#ifndef TRACEDOC_SRC_EMIT_JSON_EMITTER_HPP_
-#define TRACEDOC_SRC_EMIT_JSON_EMITTER_HPP_
+#pragma once
 
 #include <charconv>
 #include <concepts>
@@ -234,5 +233,3 @@ std::string EmitJsonString(bool pretty, Emit&& emit, const Args&... args) {
 }
 
 }  // namespace tracedoc::emit
-
-#endif  // TRACEDOC_SRC_EMIT_JSON_EMITTER_HPP_

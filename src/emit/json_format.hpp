@@ -1,7 +1,6 @@
 // Low-level JSON text emitters for canonical output: strings, doubles and unsigned integers
 // laid out byte for byte as the reference writer does (docs/tracedoc.md §4, docs/trace-format.md §1.0).
-#ifndef TRACEDOC_SRC_EMIT_JSON_FORMAT_HPP_
-#define TRACEDOC_SRC_EMIT_JSON_FORMAT_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -40,5 +39,3 @@ char* PutJsonDouble(char* out, double v);
 void AppendJsonU64(std::string& out, std::uint64_t v);
 
 }  // namespace tracedoc::emit
-
-#endif  // TRACEDOC_SRC_EMIT_JSON_FORMAT_HPP_

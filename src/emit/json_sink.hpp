@@ -1,8 +1,7 @@
 // Where an emitter's compact JSON text goes: a caller's std::string, std::ostream or chunk writer
 // (say a file's fwrite), either as it is or re-indented on the way (PrettyJsonWriter). Streams and
 // chunk writers get the text in chunks as it grows.
-#ifndef TRACEDOC_SRC_EMIT_JSON_SINK_HPP_
-#define TRACEDOC_SRC_EMIT_JSON_SINK_HPP_
+#pragma once
 
 #include <array>
 #include <cstddef>
@@ -105,5 +104,3 @@ class JsonSink {
 };
 
 }  // namespace tracedoc::emit
-
-#endif  // TRACEDOC_SRC_EMIT_JSON_SINK_HPP_

@@ -1,7 +1,6 @@
 // Room for a large output string reserved at once, and backed by huge pages where the kernel
 // offers them: the writers that return their whole output as a std::string start here.
-#ifndef TRACEDOC_SRC_EMIT_OUTPUT_RESERVE_HPP_
-#define TRACEDOC_SRC_EMIT_OUTPUT_RESERVE_HPP_
+#pragma once
 
 #include <cstddef>
 #include <string>
@@ -15,5 +14,3 @@ namespace tracedoc::emit {
 void ReserveOutput(std::string& out, std::size_t incoming);
 
 }  // namespace tracedoc::emit
-
-#endif  // TRACEDOC_SRC_EMIT_OUTPUT_RESERVE_HPP_

@@ -1,7 +1,6 @@
 // The emitter's hot path over short byte runs: whether a string is plain (no byte of it needs a
 // JSON escape) and short copies, both inline, where a libc call would cost more than the bytes.
-#ifndef TRACEDOC_SRC_EMIT_PLAIN_BYTES_HPP_
-#define TRACEDOC_SRC_EMIT_PLAIN_BYTES_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -101,5 +100,3 @@ inline char* PutBytes(char* out, std::string_view bytes) {
 }
 
 }  // namespace tracedoc::emit
-
-#endif  // TRACEDOC_SRC_EMIT_PLAIN_BYTES_HPP_

@@ -1,7 +1,6 @@
 // Re-indents compact JSON for people: 2 spaces per level, one member or element per line,
 // `"key": value`, `[]` and `{}` kept on one line. Keys and values are copied unchanged.
-#ifndef TRACEDOC_SRC_EMIT_PRETTY_JSON_HPP_
-#define TRACEDOC_SRC_EMIT_PRETTY_JSON_HPP_
+#pragma once
 
 #include <cstddef>
 #include <string>
@@ -36,5 +35,3 @@ class PrettyJsonWriter {
 std::string PrettyJson(std::string_view compact);
 
 }  // namespace tracedoc::emit
-
-#endif  // TRACEDOC_SRC_EMIT_PRETTY_JSON_HPP_

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "error/one_line.hpp"
+#include "util/enum_names.hpp"
 
 namespace tracedoc {
 namespace {
@@ -34,15 +35,11 @@ std::size_t CharacterBoundary(std::string_view text, std::size_t at) {
 }  // namespace
 
 std::string_view DiagnosticCodeName(DiagnosticCode code) noexcept {
-  const auto i = static_cast<std::size_t>(code);
-  return i < kNames.size() ? kNames[i] : std::string_view("unknown_diagnostic");
+  return util::EnumNameOr(kNames, code, "unknown_diagnostic");
 }
 
 std::optional<DiagnosticCode> DiagnosticCodeFromName(std::string_view name) noexcept {
-  for (std::size_t i = 0; i < kNames.size(); ++i) {
-    if (kNames[i] == name) return static_cast<DiagnosticCode>(i);
-  }
-  return std::nullopt;
+  return util::EnumFromNames<DiagnosticCode>(kNames, name);
 }
 
 std::string_view SeverityName(Severity severity) noexcept {

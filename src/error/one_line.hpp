@@ -1,7 +1,6 @@
 // Messages printed one to a line: control characters written as escapes, so that a name
 // holding a newline cannot forge a second line of output.
-#ifndef TRACEDOC_ERROR_ONE_LINE_HPP_
-#define TRACEDOC_ERROR_ONE_LINE_HPP_
+#pragma once
 
 #include <string>
 #include <string_view>
@@ -30,5 +29,3 @@ inline void AppendOneLine(std::string& out, std::string_view text) {
 }
 
 }  // namespace tracedoc
-
-#endif  // TRACEDOC_ERROR_ONE_LINE_HPP_

@@ -2,8 +2,7 @@
 // but meta, span_start, span_end and terminal. The thread that decodes a block gathers them here
 // by kind, prepared as the fold keeps them, so the folding thread checks each one's place in the
 // stream and then appends each kind's run with one copy (issue 18: two cores used).
-#ifndef TRACEDOC_FOLD_BLOCK_RECORDS_HPP_
-#define TRACEDOC_FOLD_BLOCK_RECORDS_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -37,5 +36,3 @@ struct BlockRecords : RecordLists {
 };
 
 }  // namespace tracedoc::detail
-
-#endif  // TRACEDOC_FOLD_BLOCK_RECORDS_HPP_

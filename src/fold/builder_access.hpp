@@ -1,7 +1,6 @@
 // What the read pipeline may see of a DocumentBuilder beyond its public API: the storage of the
 // document being built, where large decoded values are adopted (read/large_value_handover).
-#ifndef TRACEDOC_FOLD_BUILDER_ACCESS_HPP_
-#define TRACEDOC_FOLD_BUILDER_ACCESS_HPP_
+#pragma once
 
 #include <cstddef>
 #include <memory>
@@ -63,5 +62,3 @@ struct BuilderAccess {
 };
 
 }  // namespace tracedoc::detail
-
-#endif  // TRACEDOC_FOLD_BUILDER_ACCESS_HPP_

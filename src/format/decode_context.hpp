@@ -1,7 +1,6 @@
 // State shared while one record is decoded from a tape: where we are (the key path), where
 // arrays go (the scratch arena), and the first error. Readers return false and fill `error`.
-#ifndef TRACEDOC_FORMAT_DECODE_CONTEXT_HPP_
-#define TRACEDOC_FORMAT_DECODE_CONTEXT_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -132,5 +131,3 @@ bool FailType(DecodeContext& ctx, std::uint32_t node, std::string_view expected)
 std::string ExpectedOneOf(const std::string_view* names, std::size_t count);
 
 }  // namespace tracedoc::format
-
-#endif  // TRACEDOC_FORMAT_DECODE_CONTEXT_HPP_

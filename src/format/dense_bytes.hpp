@@ -1,6 +1,5 @@
 // Dense tensor bytes from shape and dtype (docs/trace-format.md §2.3), and the dtype size table.
-#ifndef TRACEDOC_FORMAT_DENSE_BYTES_HPP_
-#define TRACEDOC_FORMAT_DENSE_BYTES_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -25,5 +24,3 @@ std::optional<std::uint64_t> CheckedElementCount(ArrayView<std::uint64_t> shape)
 
 
 }  // namespace tracedoc::format
-
-#endif  // TRACEDOC_FORMAT_DENSE_BYTES_HPP_

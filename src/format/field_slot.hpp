@@ -2,8 +2,7 @@
 // the decoder's fast path (decode/fast_record_decoder) writes each value straight into its slot.
 // A field table's entries give their slot (FieldSpec::slot), so the fast path has no table of
 // its own to keep in step with record_fields.cpp.
-#ifndef TRACEDOC_FORMAT_FIELD_SLOT_HPP_
-#define TRACEDOC_FORMAT_FIELD_SLOT_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -83,5 +82,3 @@ requires std::is_enum_v<Enum> FieldSlot SlotOf(std::optional<Enum>& v) {
 }
 
 }  // namespace tracedoc::format
-
-#endif  // TRACEDOC_FORMAT_FIELD_SLOT_HPP_

@@ -1,7 +1,6 @@
 // Reads and writes one JSON object through a field table: the loop that applies the §1.0 rules
 // (duplicates, unknown keys kept, nulls, defaults, missing fields in declaration order).
-#ifndef TRACEDOC_FORMAT_OBJECT_CODEC_HPP_
-#define TRACEDOC_FORMAT_OBJECT_CODEC_HPP_
+#pragma once
 
 #include <algorithm>
 #include <array>
@@ -246,5 +245,3 @@ void OwnFields(util::StringPool& pool, std::span<const FieldSpec<Record>> fields
 }
 
 }  // namespace tracedoc::format
-
-#endif  // TRACEDOC_FORMAT_OBJECT_CODEC_HPP_

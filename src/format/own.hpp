@@ -1,7 +1,6 @@
 // Deep copies of records into a document's storage: strings interned, arrays copied into its
 // arena. A decoded Event refers to the decoder's buffers; after Own it refers to the pool's.
-#ifndef TRACEDOC_FORMAT_OWN_HPP_
-#define TRACEDOC_FORMAT_OWN_HPP_
+#pragma once
 
 #include <optional>
 #include <string_view>
@@ -50,5 +49,3 @@ void Own(util::StringPool& pool, ArrayView<T>& values) {
 }
 
 }  // namespace tracedoc::format
-
-#endif  // TRACEDOC_FORMAT_OWN_HPP_

@@ -1,8 +1,7 @@
 // The one description of every record's fields (docs/trace-format.md §1.2–§1.13): JSON key, whether
 // it is required, and how it is read and written. The decoder and the canonical writer both
 // walk these tables, so key order and omission rules cannot drift apart.
-#ifndef TRACEDOC_FORMAT_RECORD_FIELDS_HPP_
-#define TRACEDOC_FORMAT_RECORD_FIELDS_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -188,5 +187,3 @@ std::span<const FieldSpec<EdgeRecord>> DataEdgeFields();
 std::span<const FieldSpec<TerminalRecord>> TerminalFields();
 
 }  // namespace tracedoc::format
-
-#endif  // TRACEDOC_FORMAT_RECORD_FIELDS_HPP_

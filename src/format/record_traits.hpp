@@ -1,8 +1,7 @@
 // Per-record traits: for each alternative of Event, its `kind` spelling (§1), its field table
 // and its variant index, in one place. The decoder, the builder, the owner (read/owned_event)
 // and the writer all take them from here, so a record kind is described once.
-#ifndef TRACEDOC_FORMAT_RECORD_TRAITS_HPP_
-#define TRACEDOC_FORMAT_RECORD_TRAITS_HPP_
+#pragma once
 
 #include <array>
 #include <cstddef>
@@ -148,5 +147,3 @@ inline void OwnRecord(util::StringPool& pool, MetaRecord& meta) {
 }
 
 }  // namespace tracedoc::format
-
-#endif  // TRACEDOC_FORMAT_RECORD_TRAITS_HPP_

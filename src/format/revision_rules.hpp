@@ -2,8 +2,7 @@
 // string or a SchemaRevision to its behaviour. Reading, folding, writing and the analyses ask a
 // rule ("has a terminal?", "trace/6's analyses?"), never which revision a document is, so what
 // trace/6 and trace/9 change from trace/10 is this table (docs/legacy-trace6.md, docs/tracedoc.md §1).
-#ifndef TRACEDOC_SRC_FORMAT_REVISION_RULES_HPP_
-#define TRACEDOC_SRC_FORMAT_REVISION_RULES_HPP_
+#pragma once
 
 #include <array>
 #include <cstddef>
@@ -87,5 +86,3 @@ constexpr const RevisionRules& DecodingRules(bool trace6) {
 }
 
 }  // namespace tracedoc::format
-
-#endif  // TRACEDOC_SRC_FORMAT_REVISION_RULES_HPP_

@@ -2,8 +2,7 @@
 // whose keys differ from trace/10's. They fill the same structs: trace/6's `storage_bytes` is an
 // op's output_dense_bytes and a tensor's dense_bytes, `input_storage_bytes` an op's
 // input_dense_bytes, and an edge's `duration_ns` a call edge's host_duration_ns.
-#ifndef TRACEDOC_FORMAT_TRACE6_FIELDS_HPP_
-#define TRACEDOC_FORMAT_TRACE6_FIELDS_HPP_
+#pragma once
 
 #include <span>
 
@@ -56,5 +55,3 @@ auto FieldsOf(const Record& record, const RevisionRules& rules) {
 }
 
 }  // namespace tracedoc::format
-
-#endif  // TRACEDOC_FORMAT_TRACE6_FIELDS_HPP_

@@ -1,8 +1,7 @@
 // A record's unknown members built in UnknownFields' encoding, for the converters that give a
 // foreign record's extra data to a trace record. One builder is reused record after record, so
 // a conversion allocates for its largest record, not for each.
-#ifndef TRACEDOC_FORMAT_UNKNOWN_MEMBERS_HPP_
-#define TRACEDOC_FORMAT_UNKNOWN_MEMBERS_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -72,5 +71,3 @@ class UnknownMembers {
 };
 
 }  // namespace tracedoc::format
-
-#endif  // TRACEDOC_FORMAT_UNKNOWN_MEMBERS_HPP_

@@ -1,7 +1,6 @@
 // Readers for each field type of the format (§1.0): strings, u64, f64, booleans, enumerations,
 // arrays, optionals and the nested objects. Each returns false with ctx.error filled.
-#ifndef TRACEDOC_FORMAT_VALUE_READERS_HPP_
-#define TRACEDOC_FORMAT_VALUE_READERS_HPP_
+#pragma once
 
 #include <optional>
 #include <string_view>
@@ -178,5 +177,3 @@ bool ReadValue(DecodeContext& ctx, std::uint32_t node, ArrayView<T>& out) {
   return true;
 }
 }  // namespace tracedoc::format
-
-#endif  // TRACEDOC_FORMAT_VALUE_READERS_HPP_

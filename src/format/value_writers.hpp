@@ -1,8 +1,7 @@
 // Writers for each field type, the mirror of format/value_readers.hpp: each value written through
 // the one JSON emitter (emit/json_emitter.hpp, which places the commas), in the layout of
 // docs/tracedoc.md §4.
-#ifndef TRACEDOC_FORMAT_VALUE_WRITERS_HPP_
-#define TRACEDOC_FORMAT_VALUE_WRITERS_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string_view>
@@ -72,5 +71,3 @@ inline void WriteField(emit::JsonEmitter& json, std::string_view name, std::uint
 }
 
 }  // namespace tracedoc::format
-
-#endif  // TRACEDOC_FORMAT_VALUE_WRITERS_HPP_

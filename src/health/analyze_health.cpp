@@ -10,7 +10,6 @@
 
 #include "health/checks.hpp"
 #include "health/health_context.hpp"
-#include "health/trace6_checks.hpp"
 #include "tracedoc/health.hpp"
 #include "tracedoc/validation.hpp"
 #include "format/revision_rules.hpp"

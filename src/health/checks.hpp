@@ -1,7 +1,8 @@
-// The health checks of docs/analyses.md §6, one function per group of numbered checks. Each appends
-// its issues to the context in the order §6 gives; AnalyzeHealth calls them in turn.
-#ifndef TRACEDOC_SRC_HEALTH_CHECKS_HPP_
-#define TRACEDOC_SRC_HEALTH_CHECKS_HPP_
+// The health checks of docs/analyses.md §6, one function per group of numbered checks, and those
+// of legacy trace/6 that trace/10 does not make (docs/legacy-trace6.md §9.4). Each appends its
+// issues to the context in the order its section gives; AnalyzeHealth calls them in turn, for a
+// trace/6 document the trace/6 ones between the checks both revisions share.
+#pragma once
 
 #include "health/health_context.hpp"
 #include "tracedoc/health.hpp"
@@ -41,6 +42,19 @@ void CheckAbsentTrainingEvidence(HealthContext& context, const EvidenceCoverage&
 // Checks 19–20 (§6.8): required semantic labels and their GPU/CPU classification.
 void CheckSemanticLabels(HealthContext& context);
 
-}  // namespace tracedoc::health
+// trace/6 only: `children_exceed_parent` (error): per closed span, its closed children's
+// durations add up (saturating) to more than its own.
+void CheckTrace6ChildDurations(HealthContext& context);
 
-#endif  // TRACEDOC_SRC_HEALTH_CHECKS_HPP_
+// trace/6 only: `unknown_edge_span` (error): one per edge with an endpoint that names no span.
+void CheckTrace6Edges(HealthContext& context);
+
+// trace/6 only: `duplicate_allocation` and `unpaired_free` (errors): memory events paired per
+// (device, tensor id), in timestamp order.
+void CheckTrace6MemoryPairing(HealthContext& context);
+
+// trace/6 only: the absence warnings, with `memory_absent` and `device_memory_absent` for the
+// memory planes and no device timing (trace/6 has none).
+void CheckTrace6AbsentEvidence(HealthContext& context, const EvidenceCoverage& coverage);
+
+}  // namespace tracedoc::health

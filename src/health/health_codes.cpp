@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "tracedoc/health.hpp"
+#include "util/enum_names.hpp"
 
 namespace tracedoc {
 namespace {
@@ -84,10 +85,7 @@ std::string_view HealthCodeName(HealthCode code) noexcept {
 }
 
 std::optional<HealthCode> HealthCodeFromName(std::string_view name) noexcept {
-  for (std::size_t i = 0; i < kHealthCodeNames.size(); ++i) {
-    if (kHealthCodeNames[i] == name) return static_cast<HealthCode>(i);
-  }
-  return std::nullopt;
+  return util::EnumFromNames<HealthCode>(kHealthCodeNames, name);
 }
 
 std::string_view HealthSeverityName(HealthSeverity severity) noexcept {

@@ -1,7 +1,6 @@
 // The state one health analysis shares between its checks: the document, whether the capture
 // failed, and the issues found so far, in the order they are found.
-#ifndef TRACEDOC_SRC_HEALTH_HEALTH_CONTEXT_HPP_
-#define TRACEDOC_SRC_HEALTH_HEALTH_CONTEXT_HPP_
+#pragma once
 
 #include <string>
 #include <utility>
@@ -47,5 +46,3 @@ class HealthContext {
 };
 
 }  // namespace tracedoc::health
-
-#endif  // TRACEDOC_SRC_HEALTH_HEALTH_CONTEXT_HPP_

@@ -1,7 +1,6 @@
 // The `issues` array both health reports write (trace/10's TraceHealth and trace/6's): one
 // `{severity, code, message}` object per issue, messages escaped as any other string.
-#ifndef TRACEDOC_SRC_HEALTH_ISSUES_JSON_HPP_
-#define TRACEDOC_SRC_HEALTH_ISSUES_JSON_HPP_
+#pragma once
 
 #include <span>
 
@@ -23,5 +22,3 @@ inline void EmitIssues(emit::JsonEmitter& json, std::span<const HealthIssue> iss
 }
 
 }  // namespace tracedoc::health
-
-#endif  // TRACEDOC_SRC_HEALTH_ISSUES_JSON_HPP_

@@ -1,7 +1,6 @@
 // Builds health and validation messages from parts (docs/analyses.md §6.11): text as it is, integers
 // in decimal, and the `{x:?}` debug renderings of strings and optional f64 norms.
-#ifndef TRACEDOC_SRC_HEALTH_MESSAGE_HPP_
-#define TRACEDOC_SRC_HEALTH_MESSAGE_HPP_
+#pragma once
 
 #include <charconv>
 #include <cstdint>
@@ -71,5 +70,3 @@ std::string Message(const Parts&... parts) {
 }
 
 }  // namespace tracedoc::health
-
-#endif  // TRACEDOC_SRC_HEALTH_MESSAGE_HPP_

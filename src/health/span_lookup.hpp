@@ -1,7 +1,6 @@
 // The span records that health's reference checks look up by id, through the document's span
 // index and remembering the last answer (records name their spans in runs).
-#ifndef TRACEDOC_SRC_HEALTH_SPAN_LOOKUP_HPP_
-#define TRACEDOC_SRC_HEALTH_SPAN_LOOKUP_HPP_
+#pragma once
 
 #include <span>
 #include <string_view>
@@ -31,5 +30,3 @@ class SpanLookup {
 };
 
 }  // namespace tracedoc::health
-
-#endif  // TRACEDOC_SRC_HEALTH_SPAN_LOOKUP_HPP_

@@ -1,11 +1,10 @@
 // The checks only trace/6 health makes (docs/legacy-trace6.md §9.4): children that outlast their
 // parent, edges naming unknown spans, memory paired per (device, tensor id), and its own
 // absence warnings for the two memory planes.
-#include "health/trace6_checks.hpp"
+#include "health/checks.hpp"
 
 #include <algorithm>
 #include <cstdint>
-#include <numeric>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -16,6 +15,7 @@
 #include "health/span_lookup.hpp"
 #include "util/saturating.hpp"
 #include "util/seeded_hash.hpp"
+#include "util/stable_order.hpp"
 
 namespace tracedoc::health {
 
@@ -53,11 +53,10 @@ void CheckTrace6Edges(HealthContext& context) {
 void CheckTrace6MemoryPairing(HealthContext& context) {
   const std::span<const MemoryRecord> events = context.document().memory();
   // By timestamp only, as trace/10's check 15: equal timestamps keep document order.
-  std::vector<std::uint32_t> order(events.size());
-  std::iota(order.begin(), order.end(), std::uint32_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return events[a].timestamp_ns < events[b].timestamp_ns;
-  });
+  const std::vector<std::uint32_t> order =
+      util::StableOrder<std::uint32_t>(events.size(), [&](std::uint32_t a, std::uint32_t b) {
+        return events[a].timestamp_ns < events[b].timestamp_ns;
+      });
   // Keyed: devices and tensor ids come from the input.
   boost::unordered_flat_set<std::pair<std::string_view, std::string_view>, util::SeededHash> live;
   for (const std::uint32_t i : order) {

@@ -1,7 +1,6 @@
 // The content of a JSON string as written (between its quotes, escapes and all), read back:
 // for the long escaped strings the tape leaves in the line instead of copying (json_tape.hpp).
-#ifndef TRACEDOC_JSON_ESCAPED_STRING_HPP_
-#define TRACEDOC_JSON_ESCAPED_STRING_HPP_
+#pragma once
 
 #include <cstddef>
 #include <string_view>
@@ -28,5 +27,3 @@ class EscapedStringPieces {
 std::size_t UnescapeJsonString(std::string_view raw, char* out);
 
 }  // namespace tracedoc::json
-
-#endif  // TRACEDOC_JSON_ESCAPED_STRING_HPP_

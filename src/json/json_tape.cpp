@@ -14,6 +14,7 @@
 #include <boost/json/basic_parser_impl.hpp>
 
 #include "json/number.hpp"
+#include "json/no_parser_limits.hpp"
 
 namespace tracedoc::json {
 
@@ -169,13 +170,8 @@ bool PatchLiterals(std::string_view line, bool non_finite, std::string& patched,
 
 }  // namespace
 
-class TapeHandler {
+class TapeHandler : public NoParserLimits {
  public:
-  static constexpr std::size_t max_object_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_array_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_key_size = static_cast<std::size_t>(-1);
-  static constexpr std::size_t max_string_size = static_cast<std::size_t>(-1);
-
   explicit TapeHandler(Tape* tape) : tape_(tape) {}
 
   void Reset(std::size_t max_string_bytes, std::string_view line,

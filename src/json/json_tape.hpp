@@ -5,8 +5,7 @@
 // numbers written plainly are views into the line (short escaped strings are copied, long ones
 // are read where they are), and a run of numbers in an array is one node, however long
 // (docs/tracedoc.md §5).
-#ifndef TRACEDOC_JSON_JSON_TAPE_HPP_
-#define TRACEDOC_JSON_JSON_TAPE_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -193,5 +192,3 @@ class Tape {
 };
 
 }  // namespace tracedoc::json
-
-#endif  // TRACEDOC_JSON_JSON_TAPE_HPP_

@@ -1,7 +1,6 @@
 // Reads JSON number literals into the format's two numeric types, u64 and f64 (§1.0).
 // Literals come from the tape as written, so the rules can tell `1` from `1.0`.
-#ifndef TRACEDOC_JSON_NUMBER_HPP_
-#define TRACEDOC_JSON_NUMBER_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string_view>
@@ -43,5 +42,3 @@ inline bool HasExponent(std::string_view literal) noexcept {
 bool ParseF64(std::string_view literal, double& out) noexcept;
 
 }  // namespace tracedoc::json
-
-#endif  // TRACEDOC_JSON_NUMBER_HPP_

@@ -9,6 +9,7 @@
 #include "json/json_tape.hpp"
 #include "read/input_access.hpp"
 #include "tracedoc/input_format.hpp"
+#include "util/enum_names.hpp"
 
 namespace tracedoc {
 namespace {
@@ -114,10 +115,7 @@ std::string_view InputFormatName(InputFormat format) noexcept {
 }
 
 std::optional<InputFormat> InputFormatFromName(std::string_view name) noexcept {
-  for (std::size_t i = 0; i < kNames.size(); ++i) {
-    if (kNames[i] == name) return static_cast<InputFormat>(i);
-  }
-  return std::nullopt;
+  return util::EnumFromNames<InputFormat>(kNames, name);
 }
 
 InputFormat DetectFormat(const TraceInput& input) {

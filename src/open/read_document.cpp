@@ -17,51 +17,45 @@ Result<std::string> SpoolPath(const TraceInput& input) {
 }
 
 cirron_convert::SpoolConversionOptions SpoolOptions(const OpenOptions& options) {
-  cirron_convert::SpoolConversionOptions spool;
-  spool.read = options.spool;
-  spool.diagnostics = options.diagnostics;
-  spool.threads = options.read.threads;
-  return spool;
+  return {options.spool, options.diagnostics, options.read.threads};
 }
 
 traceml_convert::ExportConversionOptions ExportOptions(const OpenOptions& options) {
-  traceml_convert::ExportConversionOptions conversion;
-  conversion.read.strict = options.read.decode.strict;
-  conversion.read.max_line_bytes = options.read.max_line_bytes;
-  conversion.read.max_records = options.read.max_records;
-  conversion.diagnostics = options.diagnostics;
-  conversion.threads = options.read.threads;
-  return conversion;
+  TraceMLReadOptions read;
+  read.strict = options.read.decode.strict;
+  read.max_line_bytes = options.read.max_line_bytes;
+  read.max_records = options.read.max_records;
+  return {read, options.diagnostics, options.read.threads};
+}
+
+// The one choice of reader by format that reading and validating share: `trace`, `spool` or
+// `conversion` gets its input as that reader takes it, with its options.
+template <class Trace, class Spool, class Export>
+auto ThroughReaderOfFormat(const TraceInput& input, const OpenOptions& options, Trace trace,
+                           Spool spool, Export conversion) -> decltype(trace(input, options.read)) {
+  switch (options.format ? *options.format : DetectFormat(input)) {
+    case InputFormat::kTrace:
+      break;
+    case InputFormat::kCirronSpool: {
+      BOOST_OUTCOME_TRY(const std::string path, SpoolPath(input));
+      return spool(path, SpoolOptions(options));
+    }
+    case InputFormat::kTraceMLExport:
+      return conversion(input, ExportOptions(options));
+  }
+  return trace(input, options.read);
 }
 
 }  // namespace
 
 Result<TraceDocument> ReadDocument(const TraceInput& input, const OpenOptions& options) {
-  switch (options.format ? *options.format : DetectFormat(input)) {
-    case InputFormat::kTrace:
-      break;
-    case InputFormat::kCirronSpool: {
-      BOOST_OUTCOME_TRY(const std::string path, SpoolPath(input));
-      return cirron_convert::ConvertSpool(path, SpoolOptions(options));
-    }
-    case InputFormat::kTraceMLExport:
-      return traceml_convert::ConvertExport(input, ExportOptions(options));
-  }
-  return ReadTrace(input, options.read);
+  return ThroughReaderOfFormat(input, options, ReadTrace, cirron_convert::ConvertSpool,
+                               traceml_convert::ConvertExport);
 }
 
 Result<void> ValidateInput(const TraceInput& input, const OpenOptions& options) {
-  switch (options.format ? *options.format : DetectFormat(input)) {
-    case InputFormat::kTrace:
-      break;
-    case InputFormat::kCirronSpool: {
-      BOOST_OUTCOME_TRY(const std::string path, SpoolPath(input));
-      return cirron_convert::CheckSpool(path, SpoolOptions(options));
-    }
-    case InputFormat::kTraceMLExport:
-      return traceml_convert::CheckExport(input, ExportOptions(options));
-  }
-  return ValidateTrace(input, options.read);
+  return ThroughReaderOfFormat(input, options, ValidateTrace, cirron_convert::CheckSpool,
+                               traceml_convert::CheckExport);
 }
 
 }  // namespace tracedoc

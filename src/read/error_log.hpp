@@ -1,7 +1,6 @@
 // Adding to an ErrorLog (ReadOptions::collect_errors): the count always, the error while there is
 // room, its message cut short after the first so that the log stays small on hostile lines.
-#ifndef TRACEDOC_READ_ERROR_LOG_HPP_
-#define TRACEDOC_READ_ERROR_LOG_HPP_
+#pragma once
 
 #include "tracedoc/error.hpp"
 #include "tracedoc/reader.hpp"
@@ -12,5 +11,3 @@ namespace tracedoc::read {
 void AddToLog(ErrorLog& log, Error error);
 
 }  // namespace tracedoc::read
-
-#endif  // TRACEDOC_READ_ERROR_LOG_HPP_

@@ -1,7 +1,6 @@
 // What a TraceInput holds, for the readers of this library (a TraceInput is opaque to callers):
 // the trace reader and the other line-by-line readers (TraceML exports) open inputs the same way.
-#ifndef TRACEDOC_READ_INPUT_ACCESS_HPP_
-#define TRACEDOC_READ_INPUT_ACCESS_HPP_
+#pragma once
 
 #include <cstdio>
 #include <filesystem>
@@ -36,5 +35,3 @@ Result<std::FILE*> OpenInputStream(const TraceInput& input, std::string_view wha
 
 }  // namespace read
 }  // namespace tracedoc
-
-#endif  // TRACEDOC_READ_INPUT_ACCESS_HPP_

@@ -1,8 +1,7 @@
 // Hands the large blocks a decoder made for one record (long unknown members, long arrays) to
 // the document that keeps the record, so that the document adopts them instead of copying: a
 // 100 MiB value then costs 100 MiB once, not twice (docs/tracedoc.md §5).
-#ifndef TRACEDOC_READ_LARGE_VALUE_HANDOVER_HPP_
-#define TRACEDOC_READ_LARGE_VALUE_HANDOVER_HPP_
+#pragma once
 
 #include <string>
 #include <variant>
@@ -27,5 +26,3 @@ inline void HandOverLargeValues(RecordDecoder& decoder, DocumentBuilder& builder
 }
 
 }  // namespace tracedoc::detail
-
-#endif  // TRACEDOC_READ_LARGE_VALUE_HANDOVER_HPP_

@@ -1,8 +1,7 @@
 // Input cut into blocks of whole lines, the unit of the read pipeline: each block can be split
 // into lines and decoded on its own, and the blocks in order are exactly the input. The only
 // place that reads a stream.
-#ifndef TRACEDOC_READ_LINE_BLOCKS_HPP_
-#define TRACEDOC_READ_LINE_BLOCKS_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdio>
@@ -58,5 +57,3 @@ class StreamBlocks {
 };
 
 }  // namespace tracedoc::read
-
-#endif  // TRACEDOC_READ_LINE_BLOCKS_HPP_

@@ -1,8 +1,7 @@
 // Splits input bytes into physical lines: on `\n`, one trailing `\r` dropped, numbered from 1.
 // Knows no JSON and no blank-line rule; the read pipeline applies those. Streams are cut into
 // blocks of whole lines first (read/line_blocks.hpp), so this is the only line split.
-#ifndef TRACEDOC_READ_LINE_READER_HPP_
-#define TRACEDOC_READ_LINE_READER_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string_view>
@@ -34,5 +33,3 @@ class BufferLineReader {
 };
 
 }  // namespace tracedoc::read
-
-#endif  // TRACEDOC_READ_LINE_READER_HPP_

@@ -1,8 +1,7 @@
 // Deep copies of decoded events. A decoded Event refers to its decoder's buffers, which the next
 // Decode reuses; a copy owned by a pool outlives the decoder (the threaded read hands decoded
 // events from worker threads to the folding thread this way).
-#ifndef TRACEDOC_READ_OWNED_EVENT_HPP_
-#define TRACEDOC_READ_OWNED_EVENT_HPP_
+#pragma once
 
 #include "tracedoc/event.hpp"
 #include "util/string_pool.hpp"
@@ -13,5 +12,3 @@ namespace tracedoc::read {
 Event OwnEvent(util::StringPool& pool, const Event& event);
 
 }  // namespace tracedoc::read
-
-#endif  // TRACEDOC_READ_OWNED_EVENT_HPP_

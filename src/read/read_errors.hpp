@@ -1,7 +1,6 @@
 // The errors the reader itself raises (not the decoder's or the fold's), built in one place so
 // the one-thread and the threaded reads word them identically.
-#ifndef TRACEDOC_READ_READ_ERRORS_HPP_
-#define TRACEDOC_READ_READ_ERRORS_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string>
@@ -24,5 +23,3 @@ Error TooManyRecords(std::uint64_t line, std::uint64_t index, std::uint64_t max_
 Error ReadFailed(std::uint64_t line, std::string_view display_name, std::string_view reason);
 
 }  // namespace tracedoc::read
-
-#endif  // TRACEDOC_READ_READ_ERRORS_HPP_

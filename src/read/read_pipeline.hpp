@@ -3,8 +3,7 @@
 // on the calling thread; with one thread, the calling thread is that one worker and decodes each
 // block as it folds it. Line numbers, record indices and which error comes first are settled by
 // the fold alone, so every thread count gives the same document or the same error.
-#ifndef TRACEDOC_READ_READ_PIPELINE_HPP_
-#define TRACEDOC_READ_READ_PIPELINE_HPP_
+#pragma once
 
 #include <cstdio>
 #include <string_view>
@@ -30,5 +29,3 @@ Result<void> FoldStream(std::FILE* stream, std::string_view display_name,
                         const ReadOptions& options, DocumentBuilder& builder, EventTap& tap);
 
 }  // namespace tracedoc::read
-
-#endif  // TRACEDOC_READ_READ_PIPELINE_HPP_

@@ -2,8 +2,7 @@
 // opens the report to learn, each with a link down to the section that shows it: how the run
 // ended, whether the trace is sound, the memory peak, the costliest op and, for a distributed
 // run, the straggler.
-#ifndef TRACEDOC_SRC_REPORT_ANSWERS_SECTION_HPP_
-#define TRACEDOC_SRC_REPORT_ANSWERS_SECTION_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -49,5 +48,3 @@ void WriteAnswersSection(std::ostream& out, const TraceDocument& document,
                          const Answers& answers);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_ANSWERS_SECTION_HPP_

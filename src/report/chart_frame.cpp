@@ -58,4 +58,23 @@ bool WriteCurve(std::ostream& out, std::string_view css_class, std::span<const C
   return reduced;
 }
 
+void WriteSvgSize(std::ostream& out, const ChartBox& box) {
+  out << " width=\"" << box.width << "\" height=\"" << box.height << "\" viewBox=\"0 0 "
+      << box.width << ' ' << box.height << '"';
+}
+
+void WriteGridLine(std::ostream& out, const ChartBox& box, std::string_view y, double label_gap,
+                   std::string_view label) {
+  out << "<line stroke=\"#eee\" x1=\"" << FormatPixels(box.left) << "\" y1=\"" << y << "\" x2=\""
+      << FormatPixels(box.left + box.plot_width) << "\" y2=\"" << y << "\"/><text x=\""
+      << FormatPixels(box.left - label_gap) << "\" y=\"" << y << "\" dy=\"4\" text-anchor=\"end\">"
+      << label << "</text>\n";
+}
+
+void WriteBaseline(std::ostream& out, const ChartBox& box) {
+  const std::string bottom = FormatPixels(box.bottom());
+  out << "<line stroke=\"#333\" x1=\"" << FormatPixels(box.left) << "\" y1=\"" << bottom
+      << "\" x2=\"" << FormatPixels(box.left + box.plot_width) << "\" y2=\"" << bottom << "\"/>\n";
+}
+
 }  // namespace tracedoc::report

@@ -1,7 +1,8 @@
-// What the report's time charts share: the grid, ticks and labels of a time axis and a bytes
-// axis around a plot area, and a step curve drawn as one polyline.
-#ifndef TRACEDOC_SRC_REPORT_CHART_FRAME_HPP_
-#define TRACEDOC_SRC_REPORT_CHART_FRAME_HPP_
+// What the report's charts share. The time charts: the grid, ticks and labels of a time axis and
+// a bytes axis around a plot area, and a step curve drawn as one polyline. The small fixed-size
+// charts (the mark charts, the steps per rank): their box, the svg's size, a labelled grid line
+// and the baseline, with colours as attributes, since the page's style sheet is every report's.
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -34,6 +35,27 @@ void WriteChartAxes(std::ostream& out, const PlotArea& area, const Axis& time, c
 bool WriteCurve(std::ostream& out, std::string_view css_class, std::span<const CurvePoint> curve,
                 const PlotArea& area, std::size_t max_points, bool from_zero);
 
-}  // namespace tracedoc::report
+/// A small chart's svg size and where its plot sits in it, in pixels.
+struct ChartBox {
+  double width = 0;
+  double height = 0;
+  double left = 0;  // the plot's left edge
+  double top = 0;   // the plot's top edge
+  double plot_width = 0;
+  double plot_height = 0;
 
-#endif  // TRACEDOC_SRC_REPORT_CHART_FRAME_HPP_
+  constexpr double bottom() const { return top + plot_height; }
+};
+
+/// ` width="W" height="H" viewBox="0 0 W H"`, for the svg element.
+void WriteSvgSize(std::ostream& out, const ChartBox& box);
+
+/// A light line across the plot at `y` (formatted pixels), and `label` right-aligned
+/// `label_gap` pixels left of the plot.
+void WriteGridLine(std::ostream& out, const ChartBox& box, std::string_view y, double label_gap,
+                   std::string_view label);
+
+/// The dark line along the plot's bottom edge, and a line break.
+void WriteBaseline(std::ostream& out, const ChartBox& box);
+
+}  // namespace tracedoc::report

@@ -1,8 +1,7 @@
 // The report's comparison with a baseline run (docs/report.md, "Compared with a baseline"): the
 // largest changes, both runs' logical live bytes on one chart, and what changed in structure
 // and health, from one TraceDiff.
-#ifndef TRACEDOC_SRC_REPORT_COMPARISON_SECTION_HPP_
-#define TRACEDOC_SRC_REPORT_COMPARISON_SECTION_HPP_
+#pragma once
 
 #include <cstddef>
 #include <ostream>
@@ -36,5 +35,3 @@ void WriteComparisonSection(std::ostream& out, const TraceDiff& diff,
                             std::size_t max_points, std::size_t max_rows);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_COMPARISON_SECTION_HPP_

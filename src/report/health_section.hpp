@@ -1,7 +1,6 @@
 // The health verdict (docs/analyses.md §6) on the page: valid or not, complete or not, and the
 // issues grouped by severity, errors first.
-#ifndef TRACEDOC_SRC_REPORT_HEALTH_SECTION_HPP_
-#define TRACEDOC_SRC_REPORT_HEALTH_SECTION_HPP_
+#pragma once
 
 #include <cstddef>
 #include <ostream>
@@ -20,5 +19,3 @@ std::string_view VerdictText(const TraceHealth& health);
 void WriteHealthSection(std::ostream& out, const TraceHealth& health, std::size_t max_rows);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_HEALTH_SECTION_HPP_

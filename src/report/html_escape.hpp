@@ -1,7 +1,6 @@
 // HTML escaping: every string that comes from a trace goes through here on its way to the page,
 // in text and in attribute values alike, so a name such as `<script>` stays text.
-#ifndef TRACEDOC_SRC_REPORT_HTML_ESCAPE_HPP_
-#define TRACEDOC_SRC_REPORT_HTML_ESCAPE_HPP_
+#pragma once
 
 #include <cstddef>
 #include <ostream>
@@ -26,5 +25,3 @@ void WriteEscaped(std::ostream& out, std::string_view text);
 std::string Escaped(std::string_view text);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_HTML_ESCAPE_HPP_

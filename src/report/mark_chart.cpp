@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "report/chart_frame.hpp"
 #include "report/html_escape.hpp"
 #include "report/units.hpp"
 
@@ -15,12 +16,8 @@ namespace tracedoc::report {
 namespace {
 
 constexpr std::size_t kMaxCharts = 8;
-constexpr double kWidth = 960;
-constexpr double kHeight = 240;
-constexpr double kLeft = 80;
-constexpr double kTop = 16;
-constexpr double kPlotWidth = 860;
-constexpr double kPlotHeight = 180;
+constexpr ChartBox kBox{
+    .width = 960, .height = 240, .left = 80, .top = 16, .plot_width = 860, .plot_height = 180};
 constexpr long double kValueTicks = 4;
 
 // A value label: up to six significant digits, shortest form.
@@ -70,11 +67,11 @@ struct Frame {
 
   double X(std::uint64_t ts_ns) const {
     const double after = ts_ns > first_ns ? static_cast<double>(ts_ns - first_ns) : 0;
-    return kLeft + std::min(after / span_ns, 1.0) * kPlotWidth;
+    return kBox.left + std::min(after / span_ns, 1.0) * kBox.plot_width;
   }
   double Y(long double value) const {
-    return static_cast<double>(kTop + (values.high - value) / (values.high - values.low) *
-                                          kPlotHeight);
+    return static_cast<double>(kBox.top + (values.high - value) / (values.high - values.low) *
+                                              kBox.plot_height);
   }
 };
 
@@ -102,7 +99,7 @@ void WriteNonFinite(std::ostream& out, const MarkSeries& series, const Frame& fr
     }
     const double x = frame.X(series.non_finite[begin].ts_ns);
     out << "<path class=\"non-finite\" fill=\"#d62f2f\" d=\"M" << FormatPixels(x - 4) << ' '
-        << FormatPixels(kTop - 10) << "h8l-4 7z\"><title>";
+        << FormatPixels(kBox.top - 10) << "h8l-4 7z\"><title>";
     WriteEscaped(out, series.non_finite[begin].value);
     out << " at " << FormatDuration(series.non_finite[begin].ts_ns -
                                     std::min(series.non_finite[begin].ts_ns, frame.first_ns));
@@ -147,11 +144,12 @@ void WriteChart(std::ostream& out, const MarkSeries& series, const TimeWindow& w
                 std::size_t max_points) {
   const Axis time = MakeExactAxis(Quantity::kNanoseconds, window.span_ns());
   const Frame frame = FrameOf(series, window);
-  const double bottom = kTop + kPlotHeight;
+  const double bottom = kBox.bottom();
   out << "<h3>Mark <code>";
   WriteEscaped(out, series.name);
-  out << "</code></h3>\n<svg class=\"mark-chart\" width=\"" << kWidth << "\" height=\"" << kHeight
-      << "\" viewBox=\"0 0 " << kWidth << ' ' << kHeight << "\" role=\"img\" aria-label=\"";
+  out << "</code></h3>\n<svg class=\"mark-chart\"";
+  WriteSvgSize(out, kBox);
+  out << " role=\"img\" aria-label=\"";
   WriteEscaped(out, series.name);
   out << " over time\">\n";
   if (!series.points.empty()) {
@@ -159,23 +157,18 @@ void WriteChart(std::ostream& out, const MarkSeries& series, const TimeWindow& w
     for (int k = 0; k <= static_cast<int>(kValueTicks) + 2; ++k) {
       const long double value = frame.values.low + k * frame.values.step;
       if (value > frame.values.high + frame.values.step / 2) break;
-      const std::string y = FormatPixels(frame.Y(value));
-      out << "<line stroke=\"#eee\" x1=\"" << FormatPixels(kLeft) << "\" y1=\"" << y
-          << "\" x2=\"" << FormatPixels(kLeft + kPlotWidth) << "\" y2=\"" << y << "\"/><text x=\""
-          << FormatPixels(kLeft - 6) << "\" y=\"" << y << "\" dy=\"4\" text-anchor=\"end\">"
-          << FormatValue(std::fabs(value) < frame.values.step * 1e-9L ? 0 : value) << "</text>\n";
+      WriteGridLine(out, kBox, FormatPixels(frame.Y(value)), 6,
+                    FormatValue(std::fabs(value) < frame.values.step * 1e-9L ? 0 : value));
     }
   }
   for (std::size_t k = 0; k < time.ticks.size(); ++k) {
-    const std::string x = FormatPixels(kLeft + time.ticks[k] / time.max * kPlotWidth);
+    const std::string x = FormatPixels(kBox.left + time.ticks[k] / time.max * kBox.plot_width);
     out << "<text x=\"" << x << "\" y=\"" << FormatPixels(bottom + 16)
         << "\" text-anchor=\"middle\">" << time.labels[k] << "</text>\n";
   }
-  out << "<line stroke=\"#333\" x1=\"" << FormatPixels(kLeft) << "\" y1=\""
-      << FormatPixels(bottom) << "\" x2=\"" << FormatPixels(kLeft + kPlotWidth) << "\" y2=\""
-      << FormatPixels(bottom) << "\"/>\n<text x=\"" << FormatPixels(kLeft + kPlotWidth / 2)
-      << "\" y=\"" << FormatPixels(kHeight - 8) << "\" text-anchor=\"middle\">time (" << time.unit
-      << ")";
+  WriteBaseline(out, kBox);
+  out << "<text x=\"" << FormatPixels(kBox.left + kBox.plot_width / 2) << "\" y=\""
+      << FormatPixels(kBox.height - 8) << "\" text-anchor=\"middle\">time (" << time.unit << ")";
   if (window.origin_ns != 0) out << " after timestamp " << FormatCount(window.origin_ns) << " ns";
   out << "</text>\n";
   bool reduced = false;

@@ -1,7 +1,6 @@
 // The marks section of the report: one line chart per numeric mark name of a converted Cirron
 // spool (the loss curve), value over time. Written only when there are marks to draw.
-#ifndef TRACEDOC_SRC_REPORT_MARK_CHART_HPP_
-#define TRACEDOC_SRC_REPORT_MARK_CHART_HPP_
+#pragma once
 
 #include <cstddef>
 #include <ostream>
@@ -22,5 +21,3 @@ void WriteMarkCharts(std::ostream& out, std::span<const MarkSeries> series,
                      const TimeWindow& window, std::size_t max_points);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_MARK_CHART_HPP_

@@ -1,7 +1,6 @@
 // The numeric marks of a converted Cirron spool (docs/cirron-conversion.md, "Report"): the
 // document's converted_facts().marks (tracedoc/converted_facts.hpp), one series per mark name.
-#ifndef TRACEDOC_SRC_REPORT_MARK_SERIES_HPP_
-#define TRACEDOC_SRC_REPORT_MARK_SERIES_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string>
@@ -35,5 +34,3 @@ struct MarkSeries {
 std::vector<MarkSeries> CollectMarkSeries(const TraceDocument& document);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_MARK_SERIES_HPP_

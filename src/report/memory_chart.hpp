@@ -1,7 +1,6 @@
 // The memory charts of the report: one SVG per device, live bytes (logical plane) and the
 // physical samples over one time axis, with labelled axes and the device's peak marked.
-#ifndef TRACEDOC_SRC_REPORT_MEMORY_CHART_HPP_
-#define TRACEDOC_SRC_REPORT_MEMORY_CHART_HPP_
+#pragma once
 
 #include <cstddef>
 #include <ostream>
@@ -24,5 +23,3 @@ void WriteMemoryCharts(std::ostream& out, const MemoryCurves& curves, const Time
                        std::size_t max_devices);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_MEMORY_CHART_HPP_

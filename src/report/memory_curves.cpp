@@ -5,8 +5,8 @@
 #include <optional>
 #include <span>
 
-#include "analysis/capture_end.hpp"
 #include "analysis/trace6_device_live.hpp"
+#include "document/latest_host_evidence.hpp"
 
 namespace tracedoc::report {
 namespace {
@@ -104,7 +104,7 @@ MemoryCurves CollectMemoryCurves(const TraceDocument& document,
   // The run's extent, so the curves line up with the spans: from the first span's start (or
   // the first memory point) to the terminal, which no record comes after.
   for (const SpanRecord& span : document.spans()) first = std::min(first, span.start_ns);
-  last = std::max(last, analysis::CaptureEndNs(document));
+  last = std::max(last, detail::CaptureEndNs(document));
   result.first_ns = std::min(first, last);
   result.last_ns = last;
   return result;

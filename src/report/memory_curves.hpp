@@ -1,7 +1,6 @@
 // The memory curves of the report: per device, the logical live bytes after each timestamp and
 // the physical samples, gathered from one replay of the memory events (no timeline is built).
-#ifndef TRACEDOC_SRC_REPORT_MEMORY_CURVES_HPP_
-#define TRACEDOC_SRC_REPORT_MEMORY_CURVES_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -59,5 +58,3 @@ MemoryCurves CollectMemoryCurves(const TraceDocument& document,
                                  std::size_t max_devices);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_MEMORY_CURVES_HPP_

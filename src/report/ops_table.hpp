@@ -1,7 +1,6 @@
 // The two "most expensive ops" tables (docs/report.md): op records grouped by op_name, by their
 // total duration; and spans of kind `op` grouped by name, by their total self time.
-#ifndef TRACEDOC_SRC_REPORT_OPS_TABLE_HPP_
-#define TRACEDOC_SRC_REPORT_OPS_TABLE_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -36,5 +35,3 @@ std::vector<OpGroup> TopOpSpansBySelf(const TraceDocument& document);
 void WriteOpsTables(std::ostream& out, const TraceDocument& document);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_OPS_TABLE_HPP_

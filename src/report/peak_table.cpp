@@ -33,6 +33,17 @@ void WriteSpanCell(std::ostream& out, const TraceDocument& document, const SpanI
   out << "</code>";
 }
 
+// The cells both peak tables end with: what is live (a storage, or a trace/6 tensor) by its
+// category, its device and its id.
+void WriteCategoryDeviceAndId(std::ostream& out, MemoryCategory category, std::string_view device,
+                              std::string_view id) {
+  out << "<td>" << EnumName(category) << "</td><td>";
+  WriteEscaped(out, device);
+  out << "</td><td>";
+  WriteEscaped(out, id);
+  out << "</td>";
+}
+
 }  // namespace
 
 std::vector<const LogicalStorageLifetime*> LargestFirst(const LogicalMemoryPeak& peak) {
@@ -109,11 +120,8 @@ void WritePeakTable(std::ostream& out, const TraceDocument& document,
                 WriteSpanCell(text, document, spans, live.allocation_span_id);
                 text << "</td><td>" << FormatShape(live.shape) << "</td><td>";
                 WriteEscaped(text, live.dtype);
-                text << "</td><td>" << EnumName(live.category) << "</td><td>";
-                WriteEscaped(text, live.device);
-                text << "</td><td>";
-                WriteEscaped(text, live.storage_id);
                 text << "</td>";
+                WriteCategoryDeviceAndId(text, live.category, live.device, live.storage_id);
               },
       },
       max_rows);
@@ -139,11 +147,8 @@ void WritePeakTable(std::ostream& out, const Trace6MemoryReport& memory, std::si
                 const Trace6LiveTensor& live = rows[i];
                 text << "<td>";
                 WriteEscaped(text, live.span_id);
-                text << "</td><td>" << EnumName(live.category) << "</td><td>";
-                WriteEscaped(text, live.device);
-                text << "</td><td>";
-                WriteEscaped(text, live.tensor_id);
                 text << "</td>";
+                WriteCategoryDeviceAndId(text, live.category, live.device, live.tensor_id);
               },
       },
       max_rows);

@@ -1,8 +1,7 @@
 // What is live at the memory peak as a table, largest first: the storages at the logical peak,
 // or a trace/6 document's tensors at its largest device counter (docs/legacy-trace6.md §9.3).
 // Both share one frame.
-#ifndef TRACEDOC_SRC_REPORT_PEAK_TABLE_HPP_
-#define TRACEDOC_SRC_REPORT_PEAK_TABLE_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -52,5 +51,3 @@ void WritePeakTable(std::ostream& out, const TraceDocument& document,
 void WritePeakTable(std::ostream& out, const Trace6MemoryReport& memory, std::size_t max_rows);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_PEAK_TABLE_HPP_

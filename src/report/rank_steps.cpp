@@ -11,6 +11,7 @@
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
+#include "report/chart_frame.hpp"
 #include "report/html_escape.hpp"
 #include "report/units.hpp"
 #include "text/utf8.hpp"
@@ -22,12 +23,8 @@ namespace tracedoc::report {
 namespace {
 
 constexpr std::size_t kMaxCharts = 8;
-constexpr double kWidth = 300;
-constexpr double kHeight = 170;
-constexpr double kLeft = 56;
-constexpr double kTop = 10;
-constexpr double kPlotWidth = 230;
-constexpr double kPlotHeight = 130;
+constexpr ChartBox kBox{
+    .width = 300, .height = 170, .left = 56, .top = 10, .plot_width = 230, .plot_height = 130};
 
 // Phases get one of these colours by name, in order of first appearance; the ninth name on
 // shares the last ("other"). A step without phases, or the part its phases do not cover, is
@@ -123,17 +120,14 @@ struct StepRange {
 
 void WriteChart(std::ostream& out, const TraceDocument& document, const RankSteps& rank,
                 const Axis& axis, const StepRange& range, PhasePalette& palette) {
-  const double bottom = kTop + kPlotHeight;
+  const double bottom = kBox.bottom();
   out << "<figure style=\"margin:0\"><figcaption>Rank " << rank.rank << "</figcaption>\n"
-      << "<svg class=\"rank-steps-chart\" data-rank=\"" << rank.rank << "\" width=\"" << kWidth
-      << "\" height=\"" << kHeight << "\" viewBox=\"0 0 " << kWidth << ' ' << kHeight
-      << "\" role=\"img\" aria-label=\"step durations of rank " << rank.rank << "\">\n";
+      << "<svg class=\"rank-steps-chart\" data-rank=\"" << rank.rank << '"';
+  WriteSvgSize(out, kBox);
+  out << " role=\"img\" aria-label=\"step durations of rank " << rank.rank << "\">\n";
   for (std::size_t k = 0; k < axis.ticks.size(); ++k) {
-    const std::string y = FormatPixels(bottom - axis.ticks[k] / axis.max * kPlotHeight);
-    out << "<line stroke=\"#eee\" x1=\"" << FormatPixels(kLeft) << "\" y1=\"" << y << "\" x2=\""
-        << FormatPixels(kLeft + kPlotWidth) << "\" y2=\"" << y << "\"/><text x=\""
-        << FormatPixels(kLeft - 4) << "\" y=\"" << y << "\" dy=\"4\" text-anchor=\"end\">"
-        << axis.labels[k] << ' ' << axis.unit << "</text>\n";
+    WriteGridLine(out, kBox, FormatPixels(bottom - axis.ticks[k] / axis.max * kBox.plot_height), 4,
+                  axis.labels[k] + ' ' + std::string(axis.unit));
   }
   // The longest step of each column (its steps by number), drawn as its phases stacked.
   std::vector<const StepBar*> longest(range.columns, nullptr);
@@ -141,16 +135,16 @@ void WriteChart(std::ostream& out, const TraceDocument& document, const RankStep
     const StepBar*& column = longest[range.Column(step.number)];
     if (column == nullptr || step.duration_ns > column->duration_ns) column = &step;
   }
-  const double width = kPlotWidth / static_cast<double>(range.columns);
+  const double width = kBox.plot_width / static_cast<double>(range.columns);
   const SpanIndex index = document.span_index();
   for (std::size_t c = 0; c < range.columns; ++c) {
     if (longest[c] == nullptr) continue;  // a gap: no step of those numbers
     const StepBar& step = *longest[c];
-    const double x = kLeft + width * static_cast<double>(c);
+    const double x = kBox.left + width * static_cast<double>(c);
     double top = bottom;
     const auto bar = [&](std::uint64_t ns, std::string_view colour) {
       if (ns == 0) return;
-      const double height = static_cast<double>(ns) / axis.max * kPlotHeight;
+      const double height = static_cast<double>(ns) / axis.max * kBox.plot_height;
       top -= height;
       out << "<rect class=\"step-bar\" fill=\"" << colour << "\" x=\"" << FormatPixels(x)
           << "\" y=\"" << FormatPixels(top) << "\" width=\"" << FormatPixels(width)
@@ -168,13 +162,12 @@ void WriteChart(std::ostream& out, const TraceDocument& document, const RankStep
     out << "<title>step " << step.number << ": " << FormatDuration(step.duration_ns)
         << "</title></g>\n";
   }
-  out << "<line stroke=\"#333\" x1=\"" << FormatPixels(kLeft) << "\" y1=\"" << FormatPixels(bottom)
-      << "\" x2=\"" << FormatPixels(kLeft + kPlotWidth) << "\" y2=\"" << FormatPixels(bottom)
-      << "\"/>\n<text x=\"" << FormatPixels(kLeft) << "\" y=\"" << FormatPixels(kHeight - 8)
-      << "\">" << range.first << "</text><text x=\"" << FormatPixels(kLeft + kPlotWidth)
-      << "\" y=\"" << FormatPixels(kHeight - 8) << "\" text-anchor=\"end\">" << range.last
-      << "</text><text x=\"" << FormatPixels(kLeft + kPlotWidth / 2) << "\" y=\""
-      << FormatPixels(kHeight - 8) << "\" text-anchor=\"middle\">"
+  WriteBaseline(out, kBox);
+  out << "<text x=\"" << FormatPixels(kBox.left) << "\" y=\"" << FormatPixels(kBox.height - 8)
+      << "\">" << range.first << "</text><text x=\"" << FormatPixels(kBox.left + kBox.plot_width)
+      << "\" y=\"" << FormatPixels(kBox.height - 8) << "\" text-anchor=\"end\">" << range.last
+      << "</text><text x=\"" << FormatPixels(kBox.left + kBox.plot_width / 2) << "\" y=\""
+      << FormatPixels(kBox.height - 8) << "\" text-anchor=\"middle\">"
       << FormatCount(rank.steps.size()) << " step(s)</text>\n</svg>";
   if (range.columns < range.last - range.first + 1) {
     out << "<p class=\"note aggregated\">Each bar is the longest of its column's steps.</p>";
@@ -297,8 +290,8 @@ void WriteRankStepsSection(std::ostream& out, const TraceDocument& document,
   }
   if (range.first > range.last) range = StepRange{0, 0, 1};
   // A column per step number while they fit; the same columns in every chart.
-  range.columns = static_cast<std::size_t>(
-      std::min<std::uint64_t>(range.last - range.first + 1, static_cast<std::uint64_t>(kPlotWidth)));
+  range.columns = static_cast<std::size_t>(std::min<std::uint64_t>(
+      range.last - range.first + 1, static_cast<std::uint64_t>(kBox.plot_width)));
   // One scale for every rank, so bars compare across charts.
   const Axis axis = MakeAxis(Quantity::kNanoseconds, longest);
   PhasePalette palette;

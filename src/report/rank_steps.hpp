@@ -1,8 +1,7 @@
 // The steps of each rank of a converted TraceML export side by side (docs/report.md, "Steps per
 // rank"): a small bar chart per rank on one shared duration scale, and a table of each rank's
 // step figures. Written only for such a document; every other page is unchanged.
-#ifndef TRACEDOC_SRC_REPORT_RANK_STEPS_HPP_
-#define TRACEDOC_SRC_REPORT_RANK_STEPS_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -37,5 +36,3 @@ void WriteRankStepsSection(std::ostream& out, const TraceDocument& document,
                            std::size_t max_table_rows);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_RANK_STEPS_HPP_

@@ -2,8 +2,7 @@
 // memory curves and the peak as one JSON document inside
 // `<script type="application/json" id="tracedoc-report-data">`, for the page's script and for any
 // other tool that reads the page.
-#ifndef TRACEDOC_SRC_REPORT_REPORT_DATA_HPP_
-#define TRACEDOC_SRC_REPORT_REPORT_DATA_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -39,5 +38,3 @@ inline constexpr std::size_t kMemoryColumns = 2000;
 inline constexpr std::uint64_t kFrameBuckets = 2000;
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_REPORT_DATA_HPP_

@@ -2,8 +2,7 @@
 // the track the Chrome export puts it on (timeline::PlaceTimeline), and on that track at its
 // nesting depth, so that no two frames of one row overlap in time. The static overview and the
 // page's data block both draw from it.
-#ifndef TRACEDOC_SRC_REPORT_REPORT_LANES_HPP_
-#define TRACEDOC_SRC_REPORT_REPORT_LANES_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string>
@@ -45,5 +44,3 @@ struct ReportTimeline {
 ReportTimeline LayOutReportTimeline(const TraceDocument& document);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_REPORT_LANES_HPP_

@@ -1,7 +1,6 @@
 // The page's one script (src/report/report_script.js, docs/report.md "The interactive
 // timeline"): it reads the data block and draws the zoomable timeline. Inlined into every page.
-#ifndef TRACEDOC_SRC_REPORT_REPORT_SCRIPT_HPP_
-#define TRACEDOC_SRC_REPORT_REPORT_SCRIPT_HPP_
+#pragma once
 
 #include <string_view>
 
@@ -11,5 +10,3 @@ namespace tracedoc::report {
 extern const std::string_view kReportScript;
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_REPORT_SCRIPT_HPP_

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "analysis/capture_end.hpp"
+#include "document/latest_host_evidence.hpp"
 #include "report/html_escape.hpp"
 #include "report/units.hpp"
 
@@ -41,7 +41,7 @@ void WriteRunSection(std::ostream& out, const TraceDocument& document,
     // trace/6 has no terminal (docs/legacy-trace6.md): say where the pictures end instead.
     out << "<p class=\"outcome\">No outcome: a candle-graph/trace/6 capture has no terminal "
            "record; open spans are drawn to the latest evidence, at timestamp "
-        << FormatCount(analysis::CaptureEndNs(document)) << " ns.</p>\n";
+        << FormatCount(detail::CaptureEndNs(document)) << " ns.</p>\n";
   }
   out << "<table class=\"run\">\n";
   Row(out, "run_id", run.run_id);

@@ -1,7 +1,6 @@
 // The top of the report: who ran what (run identity), how it ended (the terminal), and the
 // summary's figures.
-#ifndef TRACEDOC_SRC_REPORT_RUN_SECTION_HPP_
-#define TRACEDOC_SRC_REPORT_RUN_SECTION_HPP_
+#pragma once
 
 #include <cstddef>
 #include <ostream>
@@ -17,5 +16,3 @@ void WriteRunSection(std::ostream& out, const TraceDocument& document,
                      const TraceSummary& summary, std::size_t max_rows);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_RUN_SECTION_HPP_

@@ -1,7 +1,6 @@
 // What every chart of the page shares (docs/report.md, "One time axis"): the time window they
 // are drawn over, and the global logical peak they mark at the same instant.
-#ifndef TRACEDOC_SRC_REPORT_SHARED_AXIS_HPP_
-#define TRACEDOC_SRC_REPORT_SHARED_AXIS_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string_view>
@@ -26,5 +25,3 @@ struct PeakMark {
 };
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_SHARED_AXIS_HPP_

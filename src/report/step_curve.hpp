@@ -1,8 +1,7 @@
 // A step curve (a value that holds until the next point) as the points of an SVG polyline, at
 // full resolution or, above a number of points, reduced to the minimum, maximum and last value
 // of each pixel column, so the page stays small and the peak is still drawn.
-#ifndef TRACEDOC_SRC_REPORT_STEP_CURVE_HPP_
-#define TRACEDOC_SRC_REPORT_STEP_CURVE_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -35,5 +34,3 @@ bool WriteStepCurve(std::ostream& out, std::span<const CurvePoint> curve, const 
                     std::size_t max_points, bool from_zero);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_STEP_CURVE_HPP_

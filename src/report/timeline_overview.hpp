@@ -2,8 +2,7 @@
 // JavaScript, on the same time window as the memory charts. Frames of a pixel or more are drawn
 // one by one with their name when it fits (cut with an ellipsis); narrower ones merge into busy
 // runs per row.
-#ifndef TRACEDOC_SRC_REPORT_TIMELINE_OVERVIEW_HPP_
-#define TRACEDOC_SRC_REPORT_TIMELINE_OVERVIEW_HPP_
+#pragma once
 
 #include <cstddef>
 #include <optional>
@@ -26,5 +25,3 @@ void WriteTimelineOverview(std::ostream& out, const TraceDocument& document,
                            const std::optional<PeakMark>& peak, std::size_t max_elements);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_TIMELINE_OVERVIEW_HPP_

@@ -1,8 +1,7 @@
 // Numbers as a person reads them on the page: bytes in B/KiB/MiB/GiB/TiB, durations in
 // ns/µs/ms/s, counts with thousands separators, and chart axes with "nice" ticks (1, 2 or 5
 // times a power of ten, in the unit the axis is labelled with).
-#ifndef TRACEDOC_SRC_REPORT_UNITS_HPP_
-#define TRACEDOC_SRC_REPORT_UNITS_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string>
@@ -55,5 +54,3 @@ Axis MakeAxis(Quantity quantity, std::uint64_t largest);
 Axis MakeExactAxis(Quantity quantity, std::uint64_t largest);
 
 }  // namespace tracedoc::report
-
-#endif  // TRACEDOC_SRC_REPORT_UNITS_HPP_

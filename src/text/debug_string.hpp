@@ -1,7 +1,6 @@
 // The reference's `{:?}` debug rendering of strings and f64 values, used inside health and fold
 // messages (docs/analyses.md §6.11.1).
-#ifndef TRACEDOC_TEXT_DEBUG_STRING_HPP_
-#define TRACEDOC_TEXT_DEBUG_STRING_HPP_
+#pragma once
 
 #include <string>
 #include <string_view>
@@ -25,5 +24,3 @@ void AppendDebugF64(std::string& out, double v);
 std::string DebugF64(double v);
 
 }  // namespace tracedoc::text
-
-#endif  // TRACEDOC_TEXT_DEBUG_STRING_HPP_

@@ -1,7 +1,6 @@
 // UTF-8 helpers: strict validation, code point decoding, and trimming of Unicode White_Space
 // as the format defines "Trim" and "Blank" (docs/trace-format.md §0).
-#ifndef TRACEDOC_TEXT_UTF8_HPP_
-#define TRACEDOC_TEXT_UTF8_HPP_
+#pragma once
 
 #include <cstddef>
 #include <string>
@@ -42,5 +41,3 @@ std::string_view TrimUnicodeWhitespace(std::string_view valid_utf8) noexcept;
 bool IsBlank(std::string_view valid_utf8) noexcept;
 
 }  // namespace tracedoc::text
-
-#endif  // TRACEDOC_TEXT_UTF8_HPP_

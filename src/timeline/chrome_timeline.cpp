@@ -2,6 +2,8 @@
 
 #include <optional>
 
+#include "emit/described_json.hpp"
+
 namespace tracedoc::timeline {
 
 void ChromeTimeline::SliceBegin(SliceRef slice, Track track, std::uint64_t at_ns) {
@@ -55,13 +57,11 @@ void ChromeTimeline::WriteSpanArgs(const SpanRecord& span) {
 void ChromeTimeline::WriteOpArgs(const OpRecord& op) {
   emit::JsonEmitter& json = events_.json();
   json.PlainKey("args").BeginObject();
-  json.PlainKey("inputs").BeginArray();
-  for (const std::string_view input : op.inputs) json.String(input);
-  json.EndArray();
+  json.PlainKey("inputs");
+  emit::EmitDescribedValue(json, op.inputs);
   json.PlainKey("output").StringOrNull(op.output);
-  json.PlainKey("shape").BeginArray();
-  for (const std::uint64_t dimension : op.shape) json.U64(dimension);
-  json.EndArray();
+  json.PlainKey("shape");
+  emit::EmitDescribedValue(json, op.shape);
   json.PlainKey("dtype").String(op.dtype);
   json.PlainKey("device").String(op.device);
   json.PlainKey("bytes").U64OrNull(op.output_dense_bytes);

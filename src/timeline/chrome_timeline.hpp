@@ -1,8 +1,7 @@
 // The timeline as Chrome Trace Events, written as it comes: a slice's begin as `B`, its end as
 // `E` with the same name, category and args (speedscope pairs them by name and args, Perfetto
 // merges the args), a zero-length slice as a thread instant (docs/chrome-trace.md §1).
-#ifndef TRACEDOC_SRC_TIMELINE_CHROME_TIMELINE_HPP_
-#define TRACEDOC_SRC_TIMELINE_CHROME_TIMELINE_HPP_
+#pragma once
 
 #include <string>
 
@@ -40,5 +39,3 @@ class ChromeTimeline final : public TimelineOutput {
 };
 
 }  // namespace tracedoc::timeline
-
-#endif  // TRACEDOC_SRC_TIMELINE_CHROME_TIMELINE_HPP_

@@ -11,9 +11,8 @@
 #include "emit/json_emitter.hpp"
 #include "emit/json_sink.hpp"
 #include "timeline/chrome_timeline.hpp"
+#include "timeline/device_counters.hpp"
 #include "timeline/device_processes.hpp"
-#include "timeline/gpu_utilisation_counters.hpp"
-#include "timeline/memory_counters.hpp"
 #include "timeline/place_timeline.hpp"
 #include "timeline/trace_event_writer.hpp"
 

@@ -1,7 +1,6 @@
 // The device intervals as slices on their device's process, one track per stream (more
 // where intervals of one stream overlap), each named `stream ID`.
-#ifndef TRACEDOC_SRC_TIMELINE_DEVICE_INTERVAL_TRACKS_HPP_
-#define TRACEDOC_SRC_TIMELINE_DEVICE_INTERVAL_TRACKS_HPP_
+#pragma once
 
 #include "timeline/device_processes.hpp"
 #include "timeline/timeline_output.hpp"
@@ -14,5 +13,3 @@ void WriteDeviceIntervalTracks(const TraceDocument& document, const DeviceProces
                                TimelineOutput& output);
 
 }  // namespace tracedoc::timeline
-
-#endif  // TRACEDOC_SRC_TIMELINE_DEVICE_INTERVAL_TRACKS_HPP_

@@ -1,7 +1,6 @@
 // One process per device in a timeline export: the device intervals' streams are its threads, the
 // device's memory its counters.
-#ifndef TRACEDOC_SRC_TIMELINE_DEVICE_PROCESSES_HPP_
-#define TRACEDOC_SRC_TIMELINE_DEVICE_PROCESSES_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string_view>
@@ -33,5 +32,3 @@ class DeviceProcesses {
 };
 
 }  // namespace tracedoc::timeline
-
-#endif  // TRACEDOC_SRC_TIMELINE_DEVICE_PROCESSES_HPP_

@@ -1,4 +1,4 @@
-#include "timeline/gpu_utilisation_counters.hpp"
+#include "timeline/device_counters.hpp"
 
 #include <span>
 

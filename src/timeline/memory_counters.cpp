@@ -1,4 +1,4 @@
-#include "timeline/memory_counters.hpp"
+#include "timeline/device_counters.hpp"
 
 #include <algorithm>
 #include <optional>

@@ -8,8 +8,7 @@
 // instant: a slice never begins on a track where a slice of its name ends at that instant, and
 // never nests on a track under an open slice of its name that ends when it does. Such a slice
 // goes on a free track instead.
-#ifndef TRACEDOC_SRC_TIMELINE_NESTED_TRACKS_HPP_
-#define TRACEDOC_SRC_TIMELINE_NESTED_TRACKS_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -107,5 +106,3 @@ class NestedTracks {
 };
 
 }  // namespace tracedoc::timeline
-
-#endif  // TRACEDOC_SRC_TIMELINE_NESTED_TRACKS_HPP_

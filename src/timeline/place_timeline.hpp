@@ -2,8 +2,7 @@
 // process per rank of a converted TraceML export (pids from 2), then a process per device with
 // its stream tracks. Kept in one place so that the Chrome and speedscope exports name and order
 // their tracks alike.
-#ifndef TRACEDOC_SRC_TIMELINE_PLACE_TIMELINE_HPP_
-#define TRACEDOC_SRC_TIMELINE_PLACE_TIMELINE_HPP_
+#pragma once
 
 #include "timeline/device_processes.hpp"
 #include "timeline/timeline_output.hpp"
@@ -29,5 +28,3 @@ PlacedTimeline PlaceTimeline(const TraceDocument& document, const TimelineConten
                              TimelineOutput& output);
 
 }  // namespace tracedoc::timeline
-
-#endif  // TRACEDOC_SRC_TIMELINE_PLACE_TIMELINE_HPP_

@@ -1,8 +1,21 @@
 #include "timeline/slice_names.hpp"
 
+#include <array>
+#include <cstddef>
+#include <string_view>
+
 #include "text/utf8.hpp"
+#include "util/enum_names.hpp"
 
 namespace tracedoc::timeline {
+namespace {
+
+// Indexed by SliceKind.
+constexpr std::array<std::string_view, 3> kCategories = {"span", "op", "device"};
+static_assert(kCategories.size() == static_cast<std::size_t>(SliceKind::kDeviceInterval) + 1,
+              "one category per SliceKind");
+
+}  // namespace
 
 std::string_view SliceNames::Name(SliceRef slice, std::string& buffer) const {
   switch (slice.kind) {
@@ -21,15 +34,7 @@ std::string_view SliceNames::Name(SliceRef slice, std::string& buffer) const {
 }
 
 std::string_view SliceNames::Category(SliceKind kind) {
-  switch (kind) {
-    case SliceKind::kSpan:
-      return "span";
-    case SliceKind::kOp:
-      return "op";
-    case SliceKind::kDeviceInterval:
-      break;
-  }
-  return "device";
+  return util::EnumNameOr(kCategories, kind, "device");
 }
 
 }  // namespace tracedoc::timeline

@@ -1,7 +1,6 @@
 // The name and category a slice is shown under, the same in every export: a span's name, an
 // op's name, and for a device interval the (shortened) name of the span that launched it.
-#ifndef TRACEDOC_SRC_TIMELINE_SLICE_NAMES_HPP_
-#define TRACEDOC_SRC_TIMELINE_SLICE_NAMES_HPP_
+#pragma once
 
 #include <string>
 #include <string_view>
@@ -31,5 +30,3 @@ class SliceNames {
 };
 
 }  // namespace tracedoc::timeline
-
-#endif  // TRACEDOC_SRC_TIMELINE_SLICE_NAMES_HPP_

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/capture_end.hpp"
+#include "document/latest_host_evidence.hpp"
 #include "timeline/nested_tracks.hpp"
 #include "util/saturating.hpp"
 #include "util/seeded_hash.hpp"
@@ -237,7 +237,7 @@ class SpanTrackWriter {
 void WriteSpanTracks(const TraceDocument& document, bool with_ops, std::uint32_t pid,
                      std::span<const RankSpan> ranks, TimelineOutput& output) {
   // Computed once: a trace/6 document finds it by a pass over its records.
-  const std::uint64_t capture_end_ns = analysis::CaptureEndNs(document);
+  const std::uint64_t capture_end_ns = detail::CaptureEndNs(document);
   std::vector<bool> visited(document.spans().size(), false);
   for (std::size_t i = 0; i < ranks.size(); ++i) {
     const std::uint32_t rank_pid = pid + 1 + static_cast<std::uint32_t>(i);

@@ -1,7 +1,6 @@
 // The spans of a document, with their ops, as slices on the thread tracks of one process, placed
 // so that the slices of each track nest strictly (docs/chrome-trace.md §2).
-#ifndef TRACEDOC_SRC_TIMELINE_SPAN_TRACKS_HPP_
-#define TRACEDOC_SRC_TIMELINE_SPAN_TRACKS_HPP_
+#pragma once
 
 #include <cstdint>
 #include <span>
@@ -20,5 +19,3 @@ void WriteSpanTracks(const TraceDocument& document, bool with_ops, std::uint32_t
                      std::span<const RankSpan> ranks, TimelineOutput& output);
 
 }  // namespace tracedoc::timeline
-
-#endif  // TRACEDOC_SRC_TIMELINE_SPAN_TRACKS_HPP_

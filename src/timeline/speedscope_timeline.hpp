@@ -3,8 +3,7 @@
 // nanoseconds, and one shared frame per (kind, name), so that speedscope's Left Heavy and Sandwich
 // views add up every call of a name. Zero-length slices have no width in a flame chart and are
 // left out.
-#ifndef TRACEDOC_SRC_TIMELINE_SPEEDSCOPE_TIMELINE_HPP_
-#define TRACEDOC_SRC_TIMELINE_SPEEDSCOPE_TIMELINE_HPP_
+#pragma once
 
 #include <cstdint>
 #include <deque>
@@ -82,5 +81,3 @@ class SpeedscopeTimeline final : public TimelineOutput {
 };
 
 }  // namespace tracedoc::timeline
-
-#endif  // TRACEDOC_SRC_TIMELINE_SPEEDSCOPE_TIMELINE_HPP_

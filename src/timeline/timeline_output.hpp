@@ -2,8 +2,7 @@
 // export: processes, named thread tracks, and on each track its slices' begins and ends in an
 // order that nests. The Chrome export writes them as events as they come (chrome_timeline); the
 // speedscope export gathers them into one profile per track (speedscope_timeline).
-#ifndef TRACEDOC_SRC_TIMELINE_TIMELINE_OUTPUT_HPP_
-#define TRACEDOC_SRC_TIMELINE_TIMELINE_OUTPUT_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string_view>
@@ -45,5 +44,3 @@ class TimelineOutput {
 };
 
 }  // namespace tracedoc::timeline
-
-#endif  // TRACEDOC_SRC_TIMELINE_TIMELINE_OUTPUT_HPP_

@@ -1,8 +1,7 @@
 // Writes the events of a Chrome Trace Event file, one per line, into a JsonSink: the `ph`, `name`,
 // `cat`, `pid`, `tid` and `ts` members in one place, times as microseconds with exactly
 // three decimals, and thread ids handed out once for the whole file.
-#ifndef TRACEDOC_SRC_TIMELINE_TRACE_EVENT_WRITER_HPP_
-#define TRACEDOC_SRC_TIMELINE_TRACE_EVENT_WRITER_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -93,5 +92,3 @@ class TraceEventWriter {
 };
 
 }  // namespace tracedoc::timeline
-
-#endif  // TRACEDOC_SRC_TIMELINE_TRACE_EVENT_WRITER_HPP_

@@ -2,8 +2,7 @@
 // the track its parent is on goes on the first track (in creation order) whose events have all
 // ended when it starts, or on a new one. The first-free search keeps busy runs on the first
 // tracks, as a person reads them, at O(log tracks) per placement, whatever the input's shape.
-#ifndef TRACEDOC_SRC_TIMELINE_TRACK_POOL_HPP_
-#define TRACEDOC_SRC_TIMELINE_TRACK_POOL_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -59,5 +58,3 @@ class ThreadTracks {
 };
 
 }  // namespace tracedoc::timeline
-
-#endif  // TRACEDOC_SRC_TIMELINE_TRACK_POOL_HPP_

@@ -1,8 +1,7 @@
 // ReadExport: an export read line by line, each record checked by every rule of
 // docs/traceml-export.md and handed to a sink as soon as its line is read. One line is held at a
 // time; the reader's own memory is the keys it has seen.
-#ifndef TRACEDOC_TRACEML_EXPORT_READER_HPP_
-#define TRACEDOC_TRACEML_EXPORT_READER_HPP_
+#pragma once
 
 #include <array>
 #include <cstdint>
@@ -41,5 +40,3 @@ Result<ExportTotals> ReadExport(const TraceInput& input, const TraceMLReadOption
                                 ExportSink& sink, DiagnosticLog& log);
 
 }  // namespace tracedoc::traceml
-
-#endif  // TRACEDOC_TRACEML_EXPORT_READER_HPP_

@@ -1,8 +1,7 @@
 // One export line as the reader hands it over (docs/traceml-export.md): a view per stream, its
 // strings pointing into the line being read, valid while the sink's call lasts. The tables
 // (stream_tables.hpp) read them and write them back.
-#ifndef TRACEDOC_TRACEML_EXPORT_RECORDS_HPP_
-#define TRACEDOC_TRACEML_EXPORT_RECORDS_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -175,5 +174,3 @@ struct StreamView<TraceMLStream::kStdoutStderr> {
 };
 
 }  // namespace tracedoc::traceml
-
-#endif  // TRACEDOC_TRACEML_EXPORT_RECORDS_HPP_

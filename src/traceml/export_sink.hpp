@@ -1,7 +1,6 @@
 // Where the export reader hands each record as soon as its line is read (a conversion, a
 // summary, the typed export): one call per record, the view valid during the call only.
-#ifndef TRACEDOC_TRACEML_EXPORT_SINK_HPP_
-#define TRACEDOC_TRACEML_EXPORT_SINK_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -39,5 +38,3 @@ class ExportSink {
 };
 
 }  // namespace tracedoc::traceml
-
-#endif  // TRACEDOC_TRACEML_EXPORT_SINK_HPP_

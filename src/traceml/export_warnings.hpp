@@ -1,8 +1,7 @@
 // The warnings of an export's read (docs/traceml-export.md, "Warnings and strict"), into the one
 // bounded log: each at its line and column, its message built only while the log keeps it, and
 // every name it echoes quoted with a bound.
-#ifndef TRACEDOC_TRACEML_EXPORT_WARNINGS_HPP_
-#define TRACEDOC_TRACEML_EXPORT_WARNINGS_HPP_
+#pragma once
 
 #include <cstdint>
 #include <string>
@@ -72,5 +71,3 @@ class ExportWarnings final : public format::ObjectWarnings {
 };
 
 }  // namespace tracedoc::traceml
-
-#endif  // TRACEDOC_TRACEML_EXPORT_WARNINGS_HPP_

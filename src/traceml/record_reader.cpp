@@ -78,28 +78,6 @@ bool CheckSchemaVersion(format::DecodeContext& ctx) {
   });
 }
 
-void Deliver(ExportSink& sink, const StepTimeView& v, const RecordSource& at) {
-  sink.OnStepTime(v, at);
-}
-void Deliver(ExportSink& sink, const StepMemoryView& v, const RecordSource& at) {
-  sink.OnStepMemory(v, at);
-}
-void Deliver(ExportSink& sink, const SystemView& v, const RecordSource& at) {
-  sink.OnSystem(v, at);
-}
-void Deliver(ExportSink& sink, const SystemGpuView& v, const RecordSource& at) {
-  sink.OnSystemGpu(v, at);
-}
-void Deliver(ExportSink& sink, const ProcessView& v, const RecordSource& at) {
-  sink.OnProcess(v, at);
-}
-void Deliver(ExportSink& sink, const RuntimeEnvironmentView& v, const RecordSource& at) {
-  sink.OnRuntimeEnvironment(v, at);
-}
-void Deliver(ExportSink& sink, const OutputLineView& v, const RecordSource& at) {
-  sink.OnOutputLine(v, at);
-}
-
 }  // namespace
 
 std::uint32_t RecordReader::FindMember(const format::DecodeContext& ctx, std::string_view key) {
@@ -128,8 +106,8 @@ bool RecordReader::CheckHostname(format::DecodeContext& ctx, bool present, std::
 }
 
 template <class View>
-bool RecordReader::ReadAs(format::DecodeContext& ctx, TraceMLStream stream,
-                          const RecordSource& at) {
+bool RecordReader::ReadAs(format::DecodeContext& ctx, TraceMLStream stream, const RecordSource& at,
+                          void (ExportSink::*deliver)(const View&, const RecordSource&)) {
   View view;
   view.head.stream.stream = stream;
   format::ObjectMembers members;
@@ -165,7 +143,7 @@ bool RecordReader::ReadAs(format::DecodeContext& ctx, TraceMLStream stream,
     });
   }
   ++totals_.records[s];
-  Deliver(sink_, view, source);
+  (sink_.*deliver)(view, source);
   return true;
 }
 
@@ -175,21 +153,21 @@ bool RecordReader::ReadRecord(format::DecodeContext& ctx, std::uint32_t stream_n
   if (!ReadStream(ctx, stream_node, stream) || !CheckSchemaVersion(ctx)) return false;
   switch (stream) {
     case TraceMLStream::kStepTime:
-      return ReadAs<StepTimeView>(ctx, stream, at);
+      return ReadAs(ctx, stream, at, &ExportSink::OnStepTime);
     case TraceMLStream::kStepMemory:
-      return ReadAs<StepMemoryView>(ctx, stream, at);
+      return ReadAs(ctx, stream, at, &ExportSink::OnStepMemory);
     case TraceMLStream::kSystem:
-      return ReadAs<SystemView>(ctx, stream, at);
+      return ReadAs(ctx, stream, at, &ExportSink::OnSystem);
     case TraceMLStream::kSystemGpu:
-      return ReadAs<SystemGpuView>(ctx, stream, at);
+      return ReadAs(ctx, stream, at, &ExportSink::OnSystemGpu);
     case TraceMLStream::kProcess:
-      return ReadAs<ProcessView>(ctx, stream, at);
+      return ReadAs(ctx, stream, at, &ExportSink::OnProcess);
     case TraceMLStream::kRuntimeEnvironment:
-      return ReadAs<RuntimeEnvironmentView>(ctx, stream, at);
+      return ReadAs(ctx, stream, at, &ExportSink::OnRuntimeEnvironment);
     case TraceMLStream::kStdoutStderr:
       break;
   }
-  return ReadAs<OutputLineView>(ctx, stream, at);
+  return ReadAs(ctx, stream, at, &ExportSink::OnOutputLine);
 }
 
 bool RecordReader::IsClosingLine(const format::DecodeContext& ctx) {

@@ -2,8 +2,7 @@
 // version first, then its stream's columns through the stream's table, then the rules between
 // records (`rank` equal to `global_rank`, `hostname` on every record or none, duplicate keys);
 // the record then goes to the sink. Also the closing line.
-#ifndef TRACEDOC_TRACEML_RECORD_READER_HPP_
-#define TRACEDOC_TRACEML_RECORD_READER_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -46,8 +45,10 @@ class RecordReader {
   bool ReadClosingLine(format::DecodeContext& ctx, const RecordSource& at, ClosingPlace& place);
 
  private:
+  // Reads the line as a View and hands it to the sink's `deliver`.
   template <class View>
-  bool ReadAs(format::DecodeContext& ctx, TraceMLStream stream, const RecordSource& at);
+  bool ReadAs(format::DecodeContext& ctx, TraceMLStream stream, const RecordSource& at,
+              void (ExportSink::*deliver)(const View&, const RecordSource&));
   bool CheckHostname(format::DecodeContext& ctx, bool present, std::uint32_t node,
                      std::uint64_t line);
 
@@ -60,5 +61,3 @@ class RecordReader {
 };
 
 }  // namespace tracedoc::traceml
-
-#endif  // TRACEDOC_TRACEML_RECORD_READER_HPP_

@@ -3,8 +3,7 @@
 // (global_rank, seq) for system and process, (global_rank, seq, gpu_idx) for system_gpu,
 // global_rank for runtime_environment; stdout_stderr has none. Duplicates are kept: the tables
 // only tell a record whose key was seen before, and where. A null is a value of its own in a key.
-#ifndef TRACEDOC_TRACEML_STREAM_KEYS_HPP_
-#define TRACEDOC_TRACEML_STREAM_KEYS_HPP_
+#pragma once
 
 #include <array>
 #include <cstdint>
@@ -63,5 +62,3 @@ class StreamKeys {
 };
 
 }  // namespace tracedoc::traceml
-
-#endif  // TRACEDOC_TRACEML_STREAM_KEYS_HPP_

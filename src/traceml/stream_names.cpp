@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "tracedoc/traceml_export.hpp"
+#include "util/enum_names.hpp"
 
 namespace tracedoc {
 namespace {
@@ -19,10 +20,7 @@ std::string_view TraceMLStreamName(TraceMLStream stream) noexcept {
 }
 
 std::optional<TraceMLStream> TraceMLStreamFromName(std::string_view name) noexcept {
-  for (std::size_t i = 0; i < kStreamNames.size(); ++i) {
-    if (kStreamNames[i] == name) return static_cast<TraceMLStream>(i);
-  }
-  return std::nullopt;
+  return util::EnumFromNames<TraceMLStream>(kStreamNames, name);
 }
 
 std::uint64_t TraceMLExport::record_count() const noexcept {

@@ -2,8 +2,7 @@
 // (docs/traceml-export.md): the one place the columns, their order and their rules are written.
 // The object reader (format/object_codec.hpp) reads a line through them; their writers write a
 // record back as the exporter wrote it (docs/traceml-conversion.md, "Records kept whole").
-#ifndef TRACEDOC_TRACEML_STREAM_TABLES_HPP_
-#define TRACEDOC_TRACEML_STREAM_TABLES_HPP_
+#pragma once
 
 #include <span>
 #include <string_view>
@@ -99,5 +98,3 @@ void WriteRecord(emit::JsonEmitter& json, const View& view, const RecordWriteOpt
 }
 
 }  // namespace tracedoc::traceml
-
-#endif  // TRACEDOC_TRACEML_STREAM_TABLES_HPP_

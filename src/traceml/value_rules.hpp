@@ -2,8 +2,7 @@
 // rule, for the tables' fields: each reads the value at `node` into its member, or fails with
 // the rule's code about the field at the context's path. Messages quote what they echo with a
 // bound, so one error stays one short line.
-#ifndef TRACEDOC_TRACEML_VALUE_RULES_HPP_
-#define TRACEDOC_TRACEML_VALUE_RULES_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -38,5 +37,3 @@ bool ReadText(format::DecodeContext& ctx, std::uint32_t node,
 bool ReadOutputLine(format::DecodeContext& ctx, std::uint32_t node, std::string_view& out);
 
 }  // namespace tracedoc::traceml
-
-#endif  // TRACEDOC_TRACEML_VALUE_RULES_HPP_

@@ -1,7 +1,6 @@
 // Nearest-rank percentiles (docs/traceml-analysis.md, "Percentiles"): the value at a rank of the
 // sorted sample, never an interpolation, so every percentile is a value that was measured.
-#ifndef TRACEDOC_SRC_TRACEML_ANALYSIS_NEAREST_RANK_HPP_
-#define TRACEDOC_SRC_TRACEML_ANALYSIS_NEAREST_RANK_HPP_
+#pragma once
 
 #include <cstdint>
 #include <optional>
@@ -19,5 +18,3 @@ std::uint64_t NearestRank(std::uint64_t n, std::uint64_t p) noexcept;
 std::optional<TraceMLPercentiles> NearestRankPercentiles(std::vector<double>& values);
 
 }  // namespace tracedoc::traceml_analysis
-
-#endif  // TRACEDOC_SRC_TRACEML_ANALYSIS_NEAREST_RANK_HPP_

@@ -3,8 +3,7 @@
 // each), per step its time and phase times, per step_memory record its peaks, per GPU sample its
 // values. Fed by the export reader as it reads (SummarizeTraceMLExport) or by a typed export
 // (SummarizeTraceMLRun), so both give the same summary.
-#ifndef TRACEDOC_SRC_TRACEML_ANALYSIS_RUN_ACCUMULATOR_HPP_
-#define TRACEDOC_SRC_TRACEML_ANALYSIS_RUN_ACCUMULATOR_HPP_
+#pragma once
 
 #include <algorithm>
 #include <array>
@@ -147,5 +146,3 @@ class RunAccumulator {
 };
 
 }  // namespace tracedoc::traceml_analysis
-
-#endif  // TRACEDOC_SRC_TRACEML_ANALYSIS_RUN_ACCUMULATOR_HPP_

@@ -8,7 +8,6 @@
 #include <limits>
 #include <map>
 #include <memory>
-#include <numeric>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -26,6 +25,7 @@
 #include "traceml_convert/step_layout.hpp"
 #include "tracedoc/document_builder.hpp"
 #include "tracedoc/converted_facts.hpp"
+#include "util/stable_order.hpp"
 #include "util/string_pool.hpp"
 
 namespace tracedoc::traceml_convert {
@@ -412,13 +412,12 @@ class ExportConverter final : public traceml::ExportSink {
   }
 
   void ReorderSamples() {
-    std::vector<std::uint32_t> order(sample_order_.size());
-    std::iota(order.begin(), order.end(), 0u);
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-      const SampleOrder& x = sample_order_[a];
-      const SampleOrder& y = sample_order_[b];
-      return x.unix_ns != y.unix_ns ? x.unix_ns < y.unix_ns : x.stream < y.stream;
-    });
+    const std::vector<std::uint32_t> order = util::StableOrder<std::uint32_t>(
+        sample_order_.size(), [&](std::uint32_t a, std::uint32_t b) {
+          const SampleOrder& x = sample_order_[a];
+          const SampleOrder& y = sample_order_[b];
+          return x.unix_ns != y.unix_ns ? x.unix_ns < y.unix_ns : x.stream < y.stream;
+        });
     detail::BuilderAccess::Reorder(builder_, format::kVariantIndex<DeviceMemoryRecord>, order);
     sample_order_ = {};
   }
@@ -503,11 +502,6 @@ class ExportConverter final : public traceml::ExportSink {
   std::string closing_;
 };
 
-DiagnosticLog& LogOf(const ExportConversionOptions& options, DiagnosticLog& ignored) {
-  ignored.max_kept = 0;
-  return options.diagnostics != nullptr ? *options.diagnostics : ignored;
-}
-
 }  // namespace
 
 Result<TraceDocument> ConvertExport(const TraceInput& input,
@@ -518,7 +512,7 @@ Result<TraceDocument> ConvertExport(const TraceInput& input,
   ExportConverter converter(builder);
   DiagnosticLog ignored;
   BOOST_OUTCOME_TRY(const traceml::ExportTotals totals,
-                    traceml::ReadExport(input, options.read, converter, LogOf(options, ignored)));
+                    traceml::ReadExport(input, options.read, converter, options.LogOr(ignored)));
   BOOST_OUTCOME_TRY(converter.Finish(totals));
   return std::move(builder).Finish();
 }
@@ -528,7 +522,7 @@ Result<void> CheckExport(const TraceInput& input, const ExportConversionOptions&
   // keys it has seen.
   traceml::ExportSink nothing;
   DiagnosticLog ignored;
-  BOOST_OUTCOME_TRY(traceml::ReadExport(input, options.read, nothing, LogOf(options, ignored)));
+  BOOST_OUTCOME_TRY(traceml::ReadExport(input, options.read, nothing, options.LogOr(ignored)));
   return boost::outcome_v2::success();
 }
 

@@ -1,9 +1,8 @@
 // A TraceML export read straight into a candle-graph/trace/10 document
 // (docs/traceml-conversion.md).
-#ifndef TRACEDOC_TRACEML_CONVERT_EXPORT_CONVERSION_HPP_
-#define TRACEDOC_TRACEML_CONVERT_EXPORT_CONVERSION_HPP_
+#pragma once
 
-#include "tracedoc/diagnostic.hpp"
+#include "fold/conversion_options.hpp"
 #include "tracedoc/document.hpp"
 #include "tracedoc/error.hpp"
 #include "tracedoc/reader.hpp"
@@ -11,13 +10,8 @@
 
 namespace tracedoc::traceml_convert {
 
-struct ExportConversionOptions {
-  TraceMLReadOptions read;
-  /// Where the reader's warnings go; none: not collected.
-  DiagnosticLog* diagnostics = nullptr;
-  /// Threads the document's span index may be built with.
-  unsigned threads = 1;
-};
+/// Its diagnostics are the reader's warnings.
+using ExportConversionOptions = fold::ConversionOptions<TraceMLReadOptions>;
 
 /// The export `input` as a document. Errors: the reader's (docs/traceml-export.md), a fold
 /// error (a bug of the conversion).
@@ -28,5 +22,3 @@ Result<TraceDocument> ConvertExport(const TraceInput& input,
 Result<void> CheckExport(const TraceInput& input, const ExportConversionOptions& options);
 
 }  // namespace tracedoc::traceml_convert
-
-#endif  // TRACEDOC_TRACEML_CONVERT_EXPORT_CONVERSION_HPP_

@@ -1,8 +1,7 @@
 // Where a step's phases lie (docs/traceml-conversion.md, "Steps and phases"): the step ends at
 // its timestamp_unix_ns and lasts the sum of its phases, each phase as long as its slowest
 // device, laid one after another in the order the events map names them.
-#ifndef TRACEDOC_SRC_TRACEML_CONVERT_STEP_LAYOUT_HPP_
-#define TRACEDOC_SRC_TRACEML_CONVERT_STEP_LAYOUT_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdint>
@@ -58,5 +57,3 @@ void LayOutStep(std::span<const traceml::PhaseSampleView> samples, std::uint64_t
                 StepLayout& layout);
 
 }  // namespace tracedoc::traceml_convert
-
-#endif  // TRACEDOC_SRC_TRACEML_CONVERT_STEP_LAYOUT_HPP_

@@ -1,7 +1,6 @@
 // A chunked bump allocator for trivially destructible data: pointers into it stay valid until
 // Reset() or destruction. Records keep views into an arena instead of owning vectors.
-#ifndef TRACEDOC_UTIL_ARENA_HPP_
-#define TRACEDOC_UTIL_ARENA_HPP_
+#pragma once
 
 #include <algorithm>
 #include <cstddef>
@@ -139,5 +138,3 @@ class Arena {
 };
 
 }  // namespace tracedoc::util
-
-#endif  // TRACEDOC_UTIL_ARENA_HPP_

@@ -2,8 +2,7 @@
 // index): blocks of kMappedFromBytes or more come from a huge-page mapping (util/huge_pages.hpp),
 // smaller ones from operator new. Growing a 10^6-event document's hash tables through 4 KiB
 // pages cost thousands of page faults.
-#ifndef TRACEDOC_UTIL_HUGE_PAGE_ALLOCATOR_HPP_
-#define TRACEDOC_UTIL_HUGE_PAGE_ALLOCATOR_HPP_
+#pragma once
 
 #include <cstddef>
 #include <new>
@@ -59,5 +58,3 @@ template <class T>
 using HugePageVector = std::vector<T, HugePageAllocator<T>>;
 
 }  // namespace tracedoc::util
-
-#endif  // TRACEDOC_UTIL_HUGE_PAGE_ALLOCATOR_HPP_

@@ -2,8 +2,7 @@
 // write to a fresh 4 KiB page costs ~15 µs; a document of a million events writes ~180 MB of new
 // memory, so with small pages the faults alone cost more than the parse. Transparent huge pages
 // are usually enabled in "madvise" mode: only the ranges we advise get them.
-#ifndef TRACEDOC_UTIL_HUGE_PAGES_HPP_
-#define TRACEDOC_UTIL_HUGE_PAGES_HPP_
+#pragma once
 
 #include <cstddef>
 
@@ -58,5 +57,3 @@ std::size_t TrimGrowable(void* data, std::size_t bytes, std::size_t keep) noexce
 void UnmapGrowable(void* data, std::size_t bytes) noexcept;
 
 }  // namespace tracedoc::util
-
-#endif  // TRACEDOC_UTIL_HUGE_PAGES_HPP_

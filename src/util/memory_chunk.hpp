@@ -1,8 +1,7 @@
 // An owned block of raw memory for the arenas and string pools: from the heap when small, a
 // huge-page mapping (util/huge_pages.hpp) from kHugePageBytes on, so that the storage of a large
 // document's strings and arrays does not cost a page fault per 4 KiB written.
-#ifndef TRACEDOC_UTIL_MEMORY_CHUNK_HPP_
-#define TRACEDOC_UTIL_MEMORY_CHUNK_HPP_
+#pragma once
 
 #include <cstddef>
 #include <new>
@@ -69,5 +68,3 @@ inline std::size_t NextChunkBytes(std::size_t chunks_held, std::size_t first) no
 }
 
 }  // namespace tracedoc::util
-
-#endif  // TRACEDOC_UTIL_MEMORY_CHUNK_HPP_

@@ -1,7 +1,6 @@
 // A visitor made of one lambda per alternative: std::visit over it fails to compile when an
 // alternative has no case, where a switch on the index would fall into `default`.
-#ifndef TRACEDOC_UTIL_OVERLOADED_HPP_
-#define TRACEDOC_UTIL_OVERLOADED_HPP_
+#pragma once
 
 namespace tracedoc::util {
 
@@ -13,5 +12,3 @@ template <class... Cases>
 Overloaded(Cases...) -> Overloaded<Cases...>;
 
 }  // namespace tracedoc::util
-
-#endif  // TRACEDOC_UTIL_OVERLOADED_HPP_

@@ -5,8 +5,7 @@
 // ahead, grows in place and is backed by huge pages: with 4 KiB pages, the first write to each
 // page of a fresh list costs more than decoding what goes into it. ShrinkToFit gives the slack
 // back without copying.
-#ifndef TRACEDOC_UTIL_RECORD_BUFFER_HPP_
-#define TRACEDOC_UTIL_RECORD_BUFFER_HPP_
+#pragma once
 
 #include <cstddef>
 #include <cstdlib>
@@ -166,5 +165,3 @@ class RecordBuffer {
 };
 
 }  // namespace tracedoc::util
-
-#endif  // TRACEDOC_UTIL_RECORD_BUFFER_HPP_

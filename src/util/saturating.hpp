@@ -1,7 +1,6 @@
 // A running total of u64 values that can add and take away, read out saturated. The memory
 // analyses keep one per device and per category instead of re-summing the live set.
-#ifndef TRACEDOC_SRC_UTIL_SATURATING_HPP_
-#define TRACEDOC_SRC_UTIL_SATURATING_HPP_
+#pragma once
 
 #include <cstdint>
 #include <limits>
@@ -44,5 +43,3 @@ class ExactSum {
 };
 
 }  // namespace tracedoc::util
-
-#endif  // TRACEDOC_SRC_UTIL_SATURATING_HPP_

@@ -2,8 +2,7 @@
 // under a random key drawn once per process. An unkeyed hash can be inverted, and ids made to
 // collide turn every hash table into a list (issue 12, F2 and F3); without the key nobody can
 // know which ids collide.
-#ifndef TRACEDOC_UTIL_SEEDED_HASH_HPP_
-#define TRACEDOC_UTIL_SEEDED_HASH_HPP_
+#pragma once
 
 #include <array>
 #include <bit>
@@ -49,6 +48,18 @@ struct SeededHash {
   }
 };
 
-}  // namespace tracedoc::util
+/// The hasher of a table whose entries, and the probes that look them up, keep 32 bits of a
+/// HashBytes value in a `hash` member: growing the table rehashes from those bits without
+/// hashing a string again. They are fully mixed already, so boost::unordered does not mix again;
+/// they are spread over the word because the set takes its group from the high bits.
+struct StoredHash {
+  using is_transparent = void;
+  using is_avalanching = void;
 
-#endif  // TRACEDOC_UTIL_SEEDED_HASH_HPP_
+  template <class Hashed>
+  std::size_t operator()(const Hashed& hashed) const noexcept {
+    return static_cast<std::size_t>(hashed.hash) * 0x9E3779B97F4A7C15ull;
+  }
+};
+
+}  // namespace tracedoc::util

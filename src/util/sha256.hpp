@@ -1,7 +1,6 @@
 // SHA-256 through libsodium, the one hashing library (issue 29: one place per policy): the
 // gradient manifest's digest, an exported file's digest, a long run id's directory name.
-#ifndef TRACEDOC_SRC_UTIL_SHA256_HPP_
-#define TRACEDOC_SRC_UTIL_SHA256_HPP_
+#pragma once
 
 #include <sodium.h>
 
@@ -32,5 +31,3 @@ class Sha256 {
 std::string LowerHex(const Sha256Digest& digest);
 
 }  // namespace tracedoc::util
-
-#endif  // TRACEDOC_SRC_UTIL_SHA256_HPP_

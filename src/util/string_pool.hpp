@@ -1,7 +1,6 @@
 // Interned strings: each distinct string is stored once and handed out as a stable view.
 // A document's ids, devices, dtypes and names repeat on most lines, so this is most of its text.
-#ifndef TRACEDOC_UTIL_STRING_POOL_HPP_
-#define TRACEDOC_UTIL_STRING_POOL_HPP_
+#pragma once
 
 #include <array>
 #include <cstddef>
@@ -69,7 +68,7 @@ class StringPool {
   /// Drops the index once nothing more will be interned (a finished document), and gives back
   /// the unwritten end of the last chunks: the strings stay. Interning afterwards still works.
   void ReleaseIndex() noexcept {
-    index_ = Index(0, EntryHash{}, EntryEqual{this});
+    index_ = Index(0, StoredHash{}, EntryEqual{this});
     recent_.fill({});
     if (!chunks_.empty()) {
       chunk_bytes_held_ -= chunks_.back().size();
@@ -105,16 +104,6 @@ class StringPool {
     std::string_view text;
     std::uint32_t hash;
   };
-  struct EntryHash {
-    using is_transparent = void;
-    using is_avalanching = void;  // HashBytes (keyed) mixes fully: the set need not mix again
-    // Spread the 32 stored bits over the word: the set takes the group from the high bits.
-    static std::size_t Spread(std::uint32_t hash) noexcept {
-      return static_cast<std::size_t>(hash) * 0x9E3779B97F4A7C15ull;
-    }
-    std::size_t operator()(const Entry& e) const noexcept { return Spread(e.hash); }
-    std::size_t operator()(const Probe& p) const noexcept { return Spread(p.hash); }
-  };
   struct EntryEqual {
     using is_transparent = void;
     const StringPool* pool;
@@ -126,7 +115,7 @@ class StringPool {
     }
     bool operator()(const Entry& e, const Probe& p) const noexcept { return (*this)(p, e); }
   };
-  using Index = boost::unordered_flat_set<Entry, EntryHash, EntryEqual, HugePageAllocator<Entry>>;
+  using Index = boost::unordered_flat_set<Entry, StoredHash, EntryEqual, HugePageAllocator<Entry>>;
 
   std::string_view View(std::uint32_t location) const noexcept {
     const char* p = chunks_[location >> kOffsetBits].data() + (location & (kChunkBytes - 1));
@@ -193,10 +182,8 @@ class StringPool {
   std::vector<MemoryChunk> chunks_;
   std::size_t chunk_bytes_held_ = 0;
   std::size_t used_ = 0;
-  Index index_{0, EntryHash{}, EntryEqual{this}};
+  Index index_{0, StoredHash{}, EntryEqual{this}};
   std::array<std::string_view, std::size_t{1} << kRecentBits> recent_{};
 };
 
 }  // namespace tracedoc::util
-
-#endif  // TRACEDOC_UTIL_STRING_POOL_HPP_

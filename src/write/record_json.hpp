@@ -1,7 +1,6 @@
 // One record as one compact JSON object, through its record traits (format/record_traits: the
 // kind and the table the decoder reads with), so the written key order and omissions match.
-#ifndef TRACEDOC_SRC_WRITE_RECORD_JSON_HPP_
-#define TRACEDOC_SRC_WRITE_RECORD_JSON_HPP_
+#pragma once
 
 #include <string_view>
 
@@ -48,5 +47,3 @@ void EmitRunMetaMembers(emit::JsonEmitter& json, const TraceRunMeta& run, bool d
                         const format::RevisionRules& rules);
 
 }  // namespace tracedoc::write
-
-#endif  // TRACEDOC_SRC_WRITE_RECORD_JSON_HPP_

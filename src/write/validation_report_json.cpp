@@ -2,6 +2,7 @@
 // always present, absent parts of the error written as `null`.
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include "tracedoc/validation_report.hpp"
 #include "emit/json_emitter.hpp"
@@ -9,17 +10,23 @@
 namespace tracedoc {
 namespace {
 
+// An error's or diagnostic's file and field are empty when it has none: `null` in the report.
+void EmitTextOrNull(emit::JsonEmitter& json, std::string_view key, std::string_view text) {
+  json.Key(key);
+  if (text.empty()) {
+    json.Null();
+  } else {
+    json.String(text);
+  }
+}
+
 void EmitError(emit::JsonEmitter& json, const Error& error) {
   json.BeginObject();
   json.Key("code").String(ErrorCodeName(error.code));
   json.Key("line").U64(error.line);  // 0: the stream as a whole (docs/tracedoc.md §2)
   json.Key("index").U64OrNull(error.index);
   json.Key("column").U64OrNull(error.column);
-  if (error.field.empty()) {
-    json.Key("field").Null();
-  } else {
-    json.Key("field").String(error.field);
-  }
+  EmitTextOrNull(json, "field", error.field);
   json.Key("message").String(error.message);
   // Only a spool's errors name a file of their own: a trace's report keeps its shape.
   if (!error.file.empty()) json.Key("file").String(error.file);
@@ -30,18 +37,10 @@ void EmitDiagnostic(emit::JsonEmitter& json, const Diagnostic& diagnostic) {
   json.BeginObject();
   json.Key("severity").String(SeverityName(diagnostic.severity));
   json.Key("code").String(DiagnosticCodeName(diagnostic.code));
-  if (diagnostic.file.empty()) {
-    json.Key("file").Null();
-  } else {
-    json.Key("file").String(diagnostic.file);
-  }
+  EmitTextOrNull(json, "file", diagnostic.file);
   json.Key("line").U64(diagnostic.line);
   json.Key("column").U64OrNull(diagnostic.column);
-  if (diagnostic.field.empty()) {
-    json.Key("field").Null();
-  } else {
-    json.Key("field").String(diagnostic.field);
-  }
+  EmitTextOrNull(json, "field", diagnostic.field);
   json.Key("message").String(diagnostic.message);
   json.EndObject();
 }

@@ -1,7 +1,8 @@
 // The document layer's internal pieces, each on values made by hand: the id table (the later of
 // two equal ids wins, a reindex after sorting), the cached lookup (one hash per run of equal
 // ids), the record lists (append and visiting order), sealing (spans by id, equal ids in their
-// order) and the latest host evidence the fold and health check a terminal against.
+// order), the latest host evidence the fold and health check a terminal against, and the capture
+// end it gives a document without a terminal.
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -20,6 +21,8 @@
 #include "document/latest_host_evidence.hpp"
 #include "document/record_lists.hpp"
 #include "document/span_id_table.hpp"
+#include "support/fold_trace.hpp"
+#include "support/test_traces.hpp"
 #include "util/record_buffer.hpp"
 
 namespace tracedoc::detail {
@@ -172,6 +175,24 @@ TEST(LatestHostEvidenceTest, SumsSaturateInsteadOfWrapping) {
   constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
   EXPECT_EQ(LatestHostEvidence(WithEvidence({Span("a", kMax - 1, 5)}, {}, {}, {})), kMax);
   EXPECT_EQ(LatestHostEvidence(WithEvidence({}, {Op(kMax, 1)}, {}, {})), kMax);
+}
+
+TEST(CaptureEndTest, IsTheTerminalsTimestampWhenThereIsOne) {
+  const std::string text = std::string(testdata::kMeta10) + "\n" +
+                           R"({"kind":"span_start","id":"a","name":"a","start_ns":10,"span_kind":"function","measured":false})"
+                           "\n" R"({"kind":"span_end","id":"a","duration_ns":5})" "\n"
+                           R"({"kind":"terminal","outcome":"complete","timestamp_ns":900})" "\n";
+  EXPECT_EQ(CaptureEndNs(testing::FoldTrace(text)), 900u);
+}
+
+TEST(CaptureEndTest, ATrace6DocumentEndsAtItsLatestHostEvidence) {
+  const std::string text =
+      std::string(testdata::kMeta6) + "\n" +
+      R"({"kind":"span_start","id":"a","name":"a","start_ns":10,"span_kind":"function"})"
+      "\n" R"({"kind":"span_end","id":"a","duration_ns":5})" "\n"
+      R"({"kind":"span_start","id":"b","name":"b","start_ns":40,"span_kind":"function"})" "\n";
+  // "a" ends at 15; "b" is open, so its start (40) is the latest evidence.
+  EXPECT_EQ(CaptureEndNs(testing::FoldTrace(text)), 40u);
 }
 
 }  // namespace

@@ -11,7 +11,6 @@
 
 #include "health/checks.hpp"
 #include "health/health_context.hpp"
-#include "health/trace6_checks.hpp"
 #include "support/fold_trace.hpp"
 #include "support/test_traces.hpp"
 

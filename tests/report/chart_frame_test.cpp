@@ -1,5 +1,6 @@
 // The frame every time chart of the report shares: the bytes grid and labels, the time ticks, the
-// axis titles, and a curve drawn as one polyline (nothing for an empty curve).
+// axis titles, and a curve drawn as one polyline (nothing for an empty curve); and the small
+// charts' svg size, labelled grid line and baseline.
 #include "report/chart_frame.hpp"
 
 #include <sstream>
@@ -47,6 +48,24 @@ TEST(ChartFrameTest, ACurveIsOnePolylineAndAnEmptyOneNothing) {
   for (std::uint64_t t = 0; t < 5000; ++t) many.push_back({t % 1000, t});
   std::ostringstream reduced;
   EXPECT_TRUE(WriteCurve(reduced, "used", many, Area(), 100, false));
+}
+
+TEST(ChartBoxTest, SizeGridLineAndBaselineComeFromTheBox) {
+  constexpr ChartBox kBox{
+      .width = 300, .height = 170, .left = 56, .top = 10, .plot_width = 230, .plot_height = 130};
+  EXPECT_EQ(kBox.bottom(), 140);
+  std::ostringstream out;
+  WriteSvgSize(out, kBox);
+  EXPECT_EQ(out.str(), R"( width="300" height="170" viewBox="0 0 300 170")");
+  out.str("");
+  WriteGridLine(out, kBox, "75", 4, "2 ms");
+  EXPECT_EQ(out.str(), R"(<line stroke="#eee" x1="56" y1="75" x2="286" y2="75"/>)"
+                       R"(<text x="52" y="75" dy="4" text-anchor="end">2 ms</text>)"
+                       "\n");
+  out.str("");
+  WriteBaseline(out, kBox);
+  EXPECT_EQ(out.str(), R"(<line stroke="#333" x1="56" y1="140" x2="286" y2="140"/>)"
+                       "\n");
 }
 
 }  // namespace

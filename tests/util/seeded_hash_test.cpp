@@ -1,6 +1,6 @@
 // The hash of input strings is keyed (issue 12, F2/F3): under another key the same strings hash
 // differently, so colliding ids cannot be made without the key; and the string pool still
-// hands out one view per distinct string.
+// hands out one view per distinct string; the hasher of tables that keep 32 bits of that hash.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -80,6 +80,24 @@ TEST(StringPoolTest, InternsEqualStringsToOneView) {
   for (int i = 0; i < 10000; ++i) pool.Intern("id-" + std::to_string(i));
   EXPECT_EQ(pool.Intern("span-7").data(), a.data());
   EXPECT_EQ(pool.Intern("id-1234").data(), pool.Intern(std::string("id-1234")).data());
+}
+
+TEST(StoredHashTest, SpreadsTheStoredBitsOverTheWholeWordWhateverHoldsThem) {
+  struct Entry {
+    std::uint32_t position;
+    std::uint32_t hash;
+  };
+  struct Probe {
+    std::string_view text;
+    std::uint32_t hash;
+  };
+  const StoredHash hash;
+  // An entry and a probe with the same stored bits land in the same place.
+  EXPECT_EQ(hash(Entry{7, 0x1234}), hash(Probe{"id", 0x1234}));
+  EXPECT_EQ(hash(Entry{0, 0}), 0u);
+  EXPECT_EQ(hash(Entry{0, 1}), std::size_t{0x9E3779B97F4A7C15ull});
+  // Small stored values reach the high bits, where the set picks its group.
+  EXPECT_NE(hash(Entry{0, 1}) >> 56, 0u);
 }
 
 }  // namespace
