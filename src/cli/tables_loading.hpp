@@ -1,8 +1,7 @@
 // What `export --format sqlite|tables` and `query` share: the inputs named on the command line
 // read one at a time through the one way in and written as tables (a database, NDJSON files),
 // one run each.
-#ifndef TRACEDOC_CLI_TABLES_LOADING_HPP_
-#define TRACEDOC_CLI_TABLES_LOADING_HPP_
+#pragma once
 
 #include <functional>
 #include <string>
@@ -43,5 +42,3 @@ int LoadRuns(TablesDatabase& database, const std::vector<std::string>& files,
 int BuildIndexes(TablesDatabase& database, std::string_view command);
 
 }  // namespace tracedoc::cli
-
-#endif  // TRACEDOC_CLI_TABLES_LOADING_HPP_

@@ -1,7 +1,6 @@
 // One row of a table as one line of NDJSON: an object whose keys are the column names, in the
 // table's column order, values as the emitter writes them (docs/fleet.md §2).
-#ifndef TRACEDOC_SRC_TABLES_NDJSON_ROW_HPP_
-#define TRACEDOC_SRC_TABLES_NDJSON_ROW_HPP_
+#pragma once
 
 #include <span>
 
@@ -19,5 +18,3 @@ void EmitNdjsonRow(emit::JsonEmitter& json, std::span<const ColumnDefinition> co
                    std::span<const TableValue> values);
 
 }  // namespace tracedoc::tables
-
-#endif  // TRACEDOC_SRC_TABLES_NDJSON_ROW_HPP_

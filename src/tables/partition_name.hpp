@@ -1,8 +1,7 @@
 // The directory a run's rows go to in the NDJSON tables (docs/fleet.md §2):
 // `run_id=<escaped id>`, a Hive-style partition. A run id comes from the input, so it is escaped
 // until no id can leave DIR, name another run's directory or exceed a file name's length.
-#ifndef TRACEDOC_SRC_TABLES_PARTITION_NAME_HPP_
-#define TRACEDOC_SRC_TABLES_PARTITION_NAME_HPP_
+#pragma once
 
 #include <cstddef>
 #include <string>
@@ -31,5 +30,3 @@ std::string EscapeRunIdForPath(std::string_view run_id);
 std::string PartitionDirectoryName(std::string_view run_id);
 
 }  // namespace tracedoc::tables
-
-#endif  // TRACEDOC_SRC_TABLES_PARTITION_NAME_HPP_

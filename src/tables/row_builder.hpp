@@ -1,8 +1,7 @@
 // One row of a table being filled, value by value in column order: the cells EmitTableRows hands
 // to a sink. JSON cells are written into scratch text the builder keeps, so their views stay valid
 // until the next Clear(); the scratch is reused from row to row, never one allocation a row.
-#ifndef TRACEDOC_SRC_TABLES_ROW_BUILDER_HPP_
-#define TRACEDOC_SRC_TABLES_ROW_BUILDER_HPP_
+#pragma once
 
 #include <array>
 #include <cmath>
@@ -69,5 +68,3 @@ class RowBuilder {
 };
 
 }  // namespace tracedoc::tables
-
-#endif  // TRACEDOC_SRC_TABLES_ROW_BUILDER_HPP_

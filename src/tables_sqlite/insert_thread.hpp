@@ -2,8 +2,7 @@
 // a run proves large (its first full batch), the batches are inserted on a second thread while
 // the calling thread builds the next ones. Small runs stay on the calling thread, where starting
 // a thread would cost more than it saves (docs/tables.md §5).
-#ifndef TRACEDOC_SRC_TABLES_SQLITE_INSERT_THREAD_HPP_
-#define TRACEDOC_SRC_TABLES_SQLITE_INSERT_THREAD_HPP_
+#pragma once
 
 #include <condition_variable>
 #include <deque>
@@ -59,5 +58,3 @@ class InsertThread {
 };
 
 }  // namespace tracedoc::tables_sqlite
-
-#endif  // TRACEDOC_SRC_TABLES_SQLITE_INSERT_THREAD_HPP_

@@ -1,8 +1,7 @@
 // The rows of a query printed as NDJSON, CSV or an aligned table (tracedoc/sqlite_tables.hpp,
 // QueryFormat). A writer gets the column names once, then one row at a time; only the table
 // holds rows, at most kQueryTableAlignRows of them, to align its columns.
-#ifndef TRACEDOC_SRC_TABLES_SQLITE_QUERY_OUTPUT_HPP_
-#define TRACEDOC_SRC_TABLES_SQLITE_QUERY_OUTPUT_HPP_
+#pragma once
 
 #include <iosfwd>
 #include <memory>
@@ -29,5 +28,3 @@ class QueryOutput {
 std::unique_ptr<QueryOutput> MakeQueryOutput(QueryFormat format, std::ostream& out);
 
 }  // namespace tracedoc::tables_sqlite
-
-#endif  // TRACEDOC_SRC_TABLES_SQLITE_QUERY_OUTPUT_HPP_

@@ -1,7 +1,6 @@
 // A batch of one table's rows with their text copied: a row's views die when the sink's Row
 // returns, and the batch is inserted later, on the thread that inserts (insert_thread.hpp).
-#ifndef TRACEDOC_SRC_TABLES_SQLITE_ROW_BATCH_HPP_
-#define TRACEDOC_SRC_TABLES_SQLITE_ROW_BATCH_HPP_
+#pragma once
 
 #include <cstddef>
 #include <span>
@@ -48,5 +47,3 @@ class RowBatch {
 };
 
 }  // namespace tracedoc::tables_sqlite
-
-#endif  // TRACEDOC_SRC_TABLES_SQLITE_ROW_BATCH_HPP_

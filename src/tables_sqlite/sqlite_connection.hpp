@@ -1,7 +1,6 @@
 // The few pieces of SQLite's C API the tables database needs, owned: a connection, a prepared
 // statement, and SQLite's message turned into an Error naming the database's file.
-#ifndef TRACEDOC_SRC_TABLES_SQLITE_SQLITE_CONNECTION_HPP_
-#define TRACEDOC_SRC_TABLES_SQLITE_SQLITE_CONNECTION_HPP_
+#pragma once
 
 #include <memory>
 #include <string>
@@ -35,5 +34,3 @@ Result<Statement> Prepare(sqlite3* db, std::string_view file, std::string_view s
 std::string QuoteIdentifier(std::string_view name);
 
 }  // namespace tracedoc::tables_sqlite
-
-#endif  // TRACEDOC_SRC_TABLES_SQLITE_SQLITE_CONNECTION_HPP_

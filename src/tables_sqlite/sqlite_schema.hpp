@@ -2,8 +2,7 @@
 // columns are ANY (an INTEGER up to 2^63 − 1, else the TEXT of the decimal digits, kept exactly:
 // a column of INTEGER affinity would turn such text into a lossy REAL), their indexes, and the
 // statements that insert and delete a run's rows.
-#ifndef TRACEDOC_SRC_TABLES_SQLITE_SQLITE_SCHEMA_HPP_
-#define TRACEDOC_SRC_TABLES_SQLITE_SQLITE_SCHEMA_HPP_
+#pragma once
 
 #include <string>
 
@@ -34,5 +33,3 @@ std::string InsertSql(const TableDefinition& table, std::size_t rows = 1);
 std::string DeleteRunSql(const TableDefinition& table);
 
 }  // namespace tracedoc::tables_sqlite
-
-#endif  // TRACEDOC_SRC_TABLES_SQLITE_SQLITE_SCHEMA_HPP_
