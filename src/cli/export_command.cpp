@@ -8,6 +8,7 @@
 // Hive-style layout, one partition per run (docs/fleet.md), each run replacing its partition.
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -62,14 +63,8 @@ int RunSqliteExport(const ExportArgs& args) {
     std::cerr << "tracedoc export: --format sqlite needs -o OUT.db\n";
     return kExitUsage;
   }
-  Result<TablesDatabase> database = TablesDatabase::Open(args.output);
-  if (!database) {
-    std::cerr << "tracedoc export: " << database.error().message << '\n';
-    return kExitUsage;
-  }
-  const int loaded = LoadRuns(database.value(), args.files, {args.threads, args.from}, "export");
-  if (loaded != kExitOk) return loaded;
-  return BuildIndexes(database.value(), "export");
+  std::optional<TablesDatabase> database;
+  return OpenAndLoadRuns(database, args.output, args.files, {args.threads, args.from}, "export");
 }
 
 int RunNdjsonTablesExport(const ExportArgs& args) {

@@ -4,6 +4,7 @@
 // database is refused or the query fails (SQLite's message on stderr).
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,16 +39,10 @@ int RunQuery(const QueryArgs& args) {
   // Without --db, SQLite's private temporary database (the empty name): its pages stay in
   // memory up to the page cache and go to a file it deletes beyond, so a large load keeps within
   // the memory bound where a database in memory would hold every row.
-  Result<TablesDatabase> database = TablesDatabase::Open(args.database);
-  if (!database) {
-    std::cerr << "tracedoc query: " << database.error().message << '\n';
-    return kExitUsage;
-  }
-  const int loaded = LoadRuns(database.value(), files, args.load, "query");
+  std::optional<TablesDatabase> database;
+  const int loaded = OpenAndLoadRuns(database, args.database, files, args.load, "query");
   if (loaded != kExitOk) return loaded;
-  const int indexed = BuildIndexes(database.value(), "query");
-  if (indexed != kExitOk) return indexed;
-  const Result<void> ran = database.value().RunQuery(sql, FormatNamed(args.format), std::cout);
+  const Result<void> ran = database->RunQuery(sql, FormatNamed(args.format), std::cout);
   if (!ran && std::cout) {
     std::cerr << "tracedoc query: " << ran.error().message << '\n';
     return kExitUsage;

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
@@ -56,15 +57,22 @@ int LoadRuns(const RunWriter& write, const std::vector<std::string>& files,
   return kExitOk;
 }
 
-int LoadRuns(TablesDatabase& database, const std::vector<std::string>& files,
-             const LoadOptions& options, std::string_view command) {
-  return LoadRuns([&database](const TraceDocument& document,
-                              const RunSource& source) { return database.AddRun(document, source); },
-                  files, options, command);
-}
-
-int BuildIndexes(TablesDatabase& database, std::string_view command) {
-  const Result<void> indexed = database.BuildIndexes();
+int OpenAndLoadRuns(std::optional<TablesDatabase>& database, const std::string& path,
+                    const std::vector<std::string>& files, const LoadOptions& options,
+                    std::string_view command) {
+  Result<TablesDatabase> opened = TablesDatabase::Open(path);
+  if (!opened) {
+    std::cerr << "tracedoc " << command << ": " << opened.error().message << '\n';
+    return kExitUsage;
+  }
+  database.emplace(std::move(opened).value());
+  const int loaded = LoadRuns(
+      [&database](const TraceDocument& document, const RunSource& source) {
+        return database->AddRun(document, source);
+      },
+      files, options, command);
+  if (loaded != kExitOk) return loaded;
+  const Result<void> indexed = database->BuildIndexes();
   if (indexed) return kExitOk;
   std::cerr << "tracedoc " << command << ": " << indexed.error().message << '\n';
   return kExitUsage;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,12 +34,12 @@ using RunWriter =
 /// document is held at a time. Returns the exit code; messages go to stderr, naming `command`.
 int LoadRuns(const RunWriter& write, const std::vector<std::string>& files,
              const LoadOptions& options, std::string_view command);
-/// LoadRuns into `database`, one run each (TablesDatabase::AddRun).
-int LoadRuns(TablesDatabase& database, const std::vector<std::string>& files,
-             const LoadOptions& options, std::string_view command);
-
-/// TablesDatabase::BuildIndexes once the runs are loaded; the exit code (2 with a message naming
-/// `command` when it fails).
-int BuildIndexes(TablesDatabase& database, std::string_view command);
+/// Opens the tables database at `path` (TablesDatabase::Open: a new file gets the schema, "" is
+/// SQLite's private temporary database), loads `files` into it as LoadRuns does, one run each,
+/// and builds its indexes. Returns the exit code (2 with a message naming `command` when the
+/// database cannot be opened or indexed); on kExitOk, `database` holds it.
+int OpenAndLoadRuns(std::optional<TablesDatabase>& database, const std::string& path,
+                    const std::vector<std::string>& files, const LoadOptions& options,
+                    std::string_view command);
 
 }  // namespace tracedoc::cli
