@@ -30,14 +30,18 @@ void RowBatch::Start(std::size_t table) {
   text_.reserve(kTextBytes);
 }
 
-bool RowBatch::Fits(std::span<const TableValue> row) const noexcept {
-  if (rows_ == 0) return true;
-  return rows_ < kMaxRows && text_.size() + TextBytes(row) <= kTextBytes;
+bool RowBatch::FitsBytes(std::size_t bytes) const noexcept {
+  return rows_ == 0 || (rows_ < kMaxRows && text_.size() + bytes <= kTextBytes);
 }
 
-void RowBatch::Add(std::span<const TableValue> row) {
+bool RowBatch::Fits(std::span<const TableValue> row) const noexcept {
+  return FitsBytes(TextBytes(row));
+}
+
+bool RowBatch::Add(std::span<const TableValue> row) {
   const std::size_t bytes = TextBytes(row);
-  // Only an empty batch grows (Fits): no cell views the text yet.
+  if (!FitsBytes(bytes)) return false;
+  // Only an empty batch grows (FitsBytes): no cell views the text yet.
   if (text_.size() + bytes > text_.capacity()) text_.reserve(text_.size() + bytes);
   const auto copy = [this](std::string_view text) {
     const std::size_t at = text_.size();
@@ -54,6 +58,7 @@ void RowBatch::Add(std::span<const TableValue> row) {
     }
   }
   ++rows_;
+  return true;
 }
 
 std::span<const TableValue> RowBatch::Row(std::size_t i) const noexcept {

@@ -28,8 +28,9 @@ class RowBatch {
   /// larger than kTextBytes gets a batch of its own.
   bool Fits(std::span<const TableValue> row) const noexcept;
 
-  /// Copies `row` in; its text cells then view the batch's own text. Requires Fits(row).
-  void Add(std::span<const TableValue> row);
+  /// Copies `row` in when it Fits (its text cells then view the batch's own text); false, with
+  /// nothing added, when it does not. One pass over the row's text for both.
+  bool Add(std::span<const TableValue> row);
 
   std::size_t table() const noexcept { return table_; }
   std::size_t rows() const noexcept { return rows_; }
@@ -37,6 +38,8 @@ class RowBatch {
   std::span<const TableValue> Row(std::size_t i) const noexcept;
 
  private:
+  bool FitsBytes(std::size_t text_bytes) const noexcept;
+
   std::size_t table_ = 0;
   std::size_t columns_ = 0;
   std::size_t rows_ = 0;

@@ -171,10 +171,9 @@ class BatchSink : public TableRowSink {
   }
 
   Result<void> Row(std::span<const TableValue> values) override {
-    if (!batch_->Fits(values)) {
-      BOOST_OUTCOME_TRY(inserter_.Take(batch_, true));
-    }
-    batch_->Add(values);
+    if (batch_->Add(values)) return boost::outcome_v2::success();
+    BOOST_OUTCOME_TRY(inserter_.Take(batch_, true));
+    batch_->Add(values);  // an empty batch takes any row
     return boost::outcome_v2::success();
   }
 

@@ -44,6 +44,8 @@ TEST(RowBatch, ClosesAtItsRowLimit) {
     batch.Add(row);
   }
   EXPECT_FALSE(batch.Fits(row));
+  EXPECT_FALSE(batch.Add(row));  // refused, nothing added
+  EXPECT_EQ(batch.rows(), RowBatch::kMaxRows);
   batch.Start(TableIndex("ranks"));
   EXPECT_EQ(batch.rows(), 0u);
   EXPECT_TRUE(batch.Fits(row));
