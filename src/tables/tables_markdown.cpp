@@ -91,10 +91,13 @@ way in, any format, one document at a time.
   stops the call there; the runs written before it stay.
 - **Indexes.** A new database has one index, the unique `runs.run_id`, which says whether a run
   is there to replace. Once every input is written, the others are built, in one transaction,
-  if they are not there yet: `(run_id, span_id)` on every table with a `span_id`, `(run_id, t)`
-  for each time column `t` (§4), and a table's key (§1, unique) for `spans` and for each table
-  that has neither. A `(run_id, seq)` key is unique by construction, and any index that starts
-  with `run_id` finds a run's rows to replace, so the others are not built. Built after the
+  if they are not there yet: `(run_id, t)` for each time column `t` (§4), the key of `spans`
+  (`(run_id, span_id)`, unique), and the key of each table without a time column (§1,
+  unique). A `(run_id, seq)` key is unique by construction, and any index that starts with
+  `run_id` finds a run's rows to replace, so the others are not built. A record's `span_id` is
+  not indexed: a join from the records to `spans` goes through the spans' key, and text
+  comparisons made those indexes a third of the index time; a database that asks for a span's
+  records often can add one (`CREATE INDEX ops_span ON ops (run_id, span_id)`). Built after the
   rows, an index is one sort; kept while the rows arrive, every row inserts into it at a random
   place. A database that has them keeps them up to date as more runs are added (a run replaced
   in one whose indexes were never built, after a call that stopped early, is found by a scan).

@@ -33,7 +33,8 @@ TEST(CliTablesLoading, LoadsEachInputAsARunAndRefusesARepeatedRunId) {
                                  FileSha256(sample).value() + "' AS hashed FROM runs"),
             "named,hashed\n1,1\n");
   // The indexes are built once the runs are in.
-  EXPECT_EQ(Query(*database, "SELECT count(*) AS n FROM sqlite_schema WHERE name = 'ops_span_id'"),
+  EXPECT_EQ(Query(*database,
+                  "SELECT count(*) AS n FROM sqlite_schema WHERE name = 'ops_timestamp_ns'"),
             "n\n1\n");
 
   std::optional<TablesDatabase> again;

@@ -24,11 +24,14 @@ TEST(TablesSqliteSchema, U64ColumnsAreAnyInStrictTablesWithKeyAndTimeIndexes) {
   EXPECT_NE(sql.find("CREATE UNIQUE INDEX IF NOT EXISTS \"runs_key\" ON \"runs\" (\"run_id\");"),
             std::string::npos);
   EXPECT_EQ(sql.find("spans_key"), std::string::npos);
-  EXPECT_EQ(sql.find("ops_span_id"), std::string::npos);  // built after the rows
+  EXPECT_EQ(sql.find("ops_timestamp_ns"), std::string::npos);  // built after the rows
   const std::string indexes = CreateIndexesSql();
-  EXPECT_NE(indexes.find(
-                "CREATE INDEX IF NOT EXISTS \"ops_span_id\" ON \"ops\" (\"run_id\", \"span_id\");"),
+  EXPECT_NE(indexes.find("CREATE INDEX IF NOT EXISTS \"ops_timestamp_ns\" ON \"ops\" "
+                         "(\"run_id\", \"timestamp_ns\");"),
             std::string::npos);
+  // A record's span_id is not indexed: spans' key serves a join from the records.
+  EXPECT_EQ(indexes.find("span_id\" ON \"ops\""), std::string::npos);
+  EXPECT_EQ(indexes.find("\"memory_span_id\""), std::string::npos);
   EXPECT_NE(indexes.find("CREATE INDEX IF NOT EXISTS \"memory_timestamp_ns\" ON \"memory\" "
                          "(\"run_id\", \"timestamp_ns\");"),
             std::string::npos);
@@ -43,6 +46,11 @@ TEST(TablesSqliteSchema, U64ColumnsAreAnyInStrictTablesWithKeyAndTimeIndexes) {
                          "\"health_issues\" (\"run_id\", \"seq\");"),
             std::string::npos);
   EXPECT_NE(indexes.find("\"edges_key\""), std::string::npos);
+  EXPECT_NE(indexes.find("CREATE UNIQUE INDEX IF NOT EXISTS \"tensors_key\" ON \"tensors\" "
+                         "(\"run_id\", \"seq\");"),
+            std::string::npos);
+  EXPECT_NE(indexes.find("\"ranks_key\""), std::string::npos);
+  EXPECT_EQ(indexes.find("\"steps_key\""), std::string::npos);  // start_ns serves it
   EXPECT_NE(indexes.find("\"gradients_key\""), std::string::npos);
   EXPECT_EQ(indexes.rfind("BEGIN;\n", 0), 0u);  // one transaction
   EXPECT_EQ(indexes.substr(indexes.size() - 8), "COMMIT;\n");
