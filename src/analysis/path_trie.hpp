@@ -30,6 +30,11 @@ class PathTrie {
   /// outlive the trie.
   std::vector<PathNode> Place(const TraceDocument& document);
 
+  /// As Place, for the last document the trie takes (Place must not be called after it): its
+  /// new nodes are not added to the table that finds a node, and when that table is empty (the
+  /// trie's only document) nothing is looked up, since every span is then a node of its own.
+  std::vector<PathNode> PlaceLast(const TraceDocument& document);
+
   /// Frees the table that finds a node by (parent, name, number), once every run is placed:
   /// Path and size still work, Place must not be called again. On two runs of 10^6 records
   /// the table is tens of MB that the rest of a comparison can use.
@@ -64,7 +69,9 @@ class PathTrie {
   // (parent node << 32 | number, name) → node.
   using Key = std::pair<std::uint64_t, std::string_view>;
 
-  PathNode Intern(PathNode parent, std::string_view name, std::uint32_t number);
+  std::vector<PathNode> Place(const TraceDocument& document, bool last);
+  /// The node (parent, name, number), added when new; `last`: not added to ids_.
+  PathNode Intern(PathNode parent, std::string_view name, std::uint32_t number, bool last);
 
   std::vector<Node> nodes_;
   boost::unordered_flat_map<Key, PathNode, util::SeededHash> ids_;

@@ -22,7 +22,10 @@ std::vector<PartTotals> LargestSpanPaths(std::span<const TraceDocument* const> r
   analysis::PathTrie trie;
   std::vector<std::vector<analysis::PathNode>> placed;
   placed.reserve(runs.size());
-  for (const TraceDocument* run : runs) placed.push_back(trie.Place(*run));
+  for (std::size_t run = 0; run < runs.size(); ++run) {
+    const bool last = run + 1 == runs.size();
+    placed.push_back(last ? trie.PlaceLast(*runs[run]) : trie.Place(*runs[run]));
+  }
   trie.ForgetLookup();
   return LargestTotals<analysis::PathNode, boost::hash<analysis::PathNode>>(
       runs.size(), limit,

@@ -194,7 +194,7 @@ TraceDiff DiffTraces(const TraceDocument& base, const TraceDocument& candidate,
   DiffOps(base, candidate, options.include_unchanged, out);
   DiffSteps(base, candidate, options.include_unchanged, out);
   analysis::PathTrie trie;
-  const std::vector<analysis::PathNode> placed[2] = {trie.Place(base), trie.Place(candidate)};
+  const std::vector<analysis::PathNode> placed[2] = {trie.Place(base), trie.PlaceLast(candidate)};
   trie.ForgetLookup();  // every span is placed: only paths are asked for now
   std::span<const analysis::PathNode> nodes[2] = {placed[0], placed[1]};
   const TraceDocument* runs[2] = {&base, &candidate};

@@ -137,7 +137,7 @@ class RowSource {
 
   Result<void> Spans() {
     analysis::PathTrie trie;
-    const std::vector<analysis::PathNode> placed = trie.Place(document_);
+    const std::vector<analysis::PathNode> placed = trie.PlaceLast(document_);
     return Table("spans", spans_.size(), [&](std::size_t i, RowBuilder& row) {
       const SpanRecord& span = spans_[i];
       const auto position = static_cast<SpanPosition>(i);

@@ -82,6 +82,33 @@ TEST(AnalysisPathTrie, EqualPathsOfTwoRunsShareANode) {
   EXPECT_EQ(trie.Place(b), (std::vector<PathNode>{1, 2, 0}));
   EXPECT_EQ(trie.size(), 3u);
   EXPECT_EQ(trie.Path(2), "train/backward");
+
+  // PlaceLast finds the base's nodes as Place does, and numbers the new ones alike.
+  PathTrie last;
+  EXPECT_EQ(last.Place(a), (std::vector<PathNode>{1, 0}));
+  EXPECT_EQ(last.PlaceLast(b), (std::vector<PathNode>{1, 2, 0}));
+  EXPECT_EQ(last.size(), 3u);
+  EXPECT_EQ(last.Path(2), "train/backward");
+}
+
+// A trie's only document, placed last (as the tables place a run's spans), looks nothing up:
+// its nodes and paths are those Place gives, siblings numbered and names escaped alike.
+TEST(AnalysisPathTrie, PlaceLastOfALoneDocumentMatchesPlace) {
+  const TraceDocument document = testing::FoldTrace(testdata::Lines(
+      {kMeta10, SpanStartLine("r", R"(a/b[c\\d)", 0), SpanStartLine("a", "step", 10, "r"),
+       SpanStartLine("c", "step", 30, "r"), SpanStartLine("e", "fwd", 31, "c"),
+       SpanStartLine("o", "orphan", 40, "missing"), SpanEndLine("a", 5), SpanEndLine("e", 5),
+       SpanEndLine("c", 5), SpanEndLine("r", 50), SpanEndLine("o", 1),
+       CompleteTerminalLine(50)}));
+  PathTrie placed;
+  PathTrie placed_last;
+  const std::vector<PathNode> nodes = placed.Place(document);
+  EXPECT_EQ(placed_last.PlaceLast(document), nodes);
+  ASSERT_EQ(placed_last.size(), placed.size());
+  EXPECT_EQ(PathsOf(placed_last, nodes),
+            (std::vector<std::string>{R"(a\/b\[c\\d/step)", R"(a\/b\[c\\d/step[1])",
+                                      R"(a\/b\[c\\d/step[1]/fwd)", "orphan",
+                                      R"(a\/b\[c\\d)"}));
 }
 
 // A chain as deep as the trace is long: every path stays within its bound, so listing them all
