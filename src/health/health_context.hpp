@@ -1,11 +1,13 @@
 // The state one health analysis shares between its checks: the document, whether the capture
-// failed, and the issues found so far, in the order they are found.
+// failed, the spans by their ids' views, and the issues found so far, in the order they are found.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "health/span_views.hpp"
 #include "tracedoc/document.hpp"
 #include "tracedoc/health.hpp"
 
@@ -18,6 +20,11 @@ class HealthContext {
         failed_(document.has_terminal() && document.terminal().outcome == RunOutcome::kFailed) {}
 
   const TraceDocument& document() const noexcept { return document_; }
+  // The spans by their ids' views, built on first use and shared by every check's lookups.
+  const SpanViews& span_views() {
+    if (!span_views_) span_views_.emplace(document_.spans());
+    return *span_views_;
+  }
   // "failed" in §6: the terminal outcome is `failed` (never for trace/6, which has no terminal).
   bool failed() const noexcept { return failed_; }
 
@@ -42,6 +49,7 @@ class HealthContext {
 
   const TraceDocument& document_;
   bool failed_;
+  std::optional<SpanViews> span_views_;
   std::vector<HealthIssue> issues_;
 };
 

@@ -55,9 +55,9 @@ class Findings {
 
 // Notes check 9 for every record, and `also(record, span)` for records whose span is known.
 template <class Record, class Also>
-Findings Scan(std::span<const Record> records, const TraceDocument& document, Also also) {
+Findings Scan(std::span<const Record> records, HealthContext& context, Also also) {
   Findings findings(records.size());
-  SpanLookup spans(document);
+  SpanLookup spans(context.document(), context.span_views());
   for (std::size_t i = 0; i < records.size(); ++i) {
     const SpanRecord* span = spans.Find(records[i].span_id);
     if (span == nullptr) {
@@ -70,8 +70,8 @@ Findings Scan(std::span<const Record> records, const TraceDocument& document, Al
 }
 
 template <class Record>
-Findings ScanSpanReferences(std::span<const Record> records, const TraceDocument& document) {
-  return Scan(records, document, [](const Record&, const SpanRecord&) { return false; });
+Findings ScanSpanReferences(std::span<const Record> records, HealthContext& context) {
+  return Scan(records, context, [](const Record&, const SpanRecord&) { return false; });
 }
 
 template <class Record>
@@ -137,8 +137,8 @@ class DataEdgeTensors {
 void CheckEdges(HealthContext& context) {
   const TraceDocument& document = context.document();
   // Call edges usually share their source span, so each endpoint gets its own cache.
-  SpanLookup from_spans(document);
-  SpanLookup to_spans(document);
+  SpanLookup from_spans(document, context.span_views());
+  SpanLookup to_spans(document, context.span_views());
   std::optional<DataEdgeTensors> tensors;  // built only when a data edge needs it
   for (const EdgeRecord& edge : document.edges()) {
     if (edge.edge_kind == EdgeKind::kCall) {
@@ -183,11 +183,11 @@ void CheckEdges(HealthContext& context) {
 void CheckRecordReferences(HealthContext& context) {
   const TraceDocument& document = context.document();
 
-  const Findings ops = Scan(document.ops(), document, OpOutsideSpan);
-  const Findings tensors = ScanSpanReferences(document.tensors(), document);
-  const Findings tensor_stats = ScanSpanReferences(document.tensor_stats(), document);
-  const Findings memory = Scan(document.memory(), document, MemoryOutsideSpan);
-  Findings intervals = ScanSpanReferences(document.device_intervals(), document);
+  const Findings ops = Scan(document.ops(), context, OpOutsideSpan);
+  const Findings tensors = ScanSpanReferences(document.tensors(), context);
+  const Findings tensor_stats = ScanSpanReferences(document.tensor_stats(), context);
+  const Findings memory = Scan(document.memory(), context, MemoryOutsideSpan);
+  Findings intervals = ScanSpanReferences(document.device_intervals(), context);
   for (std::size_t i = 0; i < document.device_intervals().size(); ++i) {
     if (document.device_intervals()[i].duration_ns == 0) intervals.Note(i, kZeroDuration);
   }

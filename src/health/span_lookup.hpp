@@ -1,19 +1,25 @@
-// The span records that health's reference checks look up by id, through the document's span
-// index and remembering the last answer (records name their spans in runs).
+// The span records that health's reference checks look up by id: by the id's view first (the
+// fold interns ids), then through the document's span index, remembering the last answer
+// (records name their spans in runs).
 #pragma once
 
 #include <span>
 #include <string_view>
 
 #include "document/cached_span_find.hpp"
+#include "health/span_views.hpp"
 #include "tracedoc/document.hpp"
 
 namespace tracedoc::health {
 
 class SpanLookup {
  public:
-  explicit SpanLookup(const TraceDocument& document)
-      : spans_(document.spans()), index_(document.span_index()), find_(index_) {}
+  /// `views` of the document's spans, shared by every lookup of one analysis.
+  SpanLookup(const TraceDocument& document, const SpanViews& views)
+      : spans_(document.spans()), index_(document.span_index()), find_(by_view_) {
+    by_view_.views = &views;
+    by_view_.index = &index_;
+  }
   SpanLookup(const SpanLookup&) = delete;
   SpanLookup& operator=(const SpanLookup&) = delete;
 
@@ -24,9 +30,20 @@ class SpanLookup {
   }
 
  private:
+  // The view first, then the id's bytes: what CachedSpanFind asks on a change of span.
+  struct ByViewThenId {
+    const SpanViews* views = nullptr;
+    const SpanIndex* index = nullptr;
+    std::optional<std::uint32_t> Find(std::string_view id) const {
+      if (const auto position = views->Find(id)) return position;
+      return index->Find(id);
+    }
+  };
+
   std::span<const SpanRecord> spans_;
   SpanIndex index_;
-  detail::CachedSpanFind<SpanIndex> find_;
+  ByViewThenId by_view_;
+  detail::CachedSpanFind<ByViewThenId> find_;
 };
 
 }  // namespace tracedoc::health

@@ -39,8 +39,8 @@ void CheckTrace6ChildDurations(HealthContext& context) {
 }
 
 void CheckTrace6Edges(HealthContext& context) {
-  SpanLookup from_spans(context.document());
-  SpanLookup to_spans(context.document());
+  SpanLookup from_spans(context.document(), context.span_views());
+  SpanLookup to_spans(context.document(), context.span_views());
   for (const EdgeRecord& edge : context.document().edges()) {
     // One issue however many endpoints are unknown.
     if (from_spans.Find(edge.from) == nullptr || to_spans.Find(edge.to) == nullptr) {
