@@ -101,7 +101,7 @@ way in, any format, one document at a time.
   rows, an index is one sort; kept while the rows arrive, every row inserts into it at a random
   place. A database that has them keeps them up to date as more runs are added (a run replaced
   in one whose indexes were never built, after a call that stopped early, is found by a scan).
-- **Writing.** A run's rows are inserted 32 to a statement. Once a run has filled its first
+- **Writing.** A run's rows are inserted 64 to a statement. Once a run has filled its first
   batch (1,024 rows or 1 MiB of text, copied), the rows are built on the calling thread while
   a second thread inserts the batches before them, at most two waiting: a run of a few rows
   never starts a thread. A database the call creates is written with `PRAGMA synchronous =

@@ -31,7 +31,7 @@ namespace {
 
 // Rows per step of a multi-row insert: enough to spread a step's fixed cost, few enough to stay
 // far below SQLite's limit of parameters (32,766) for the widest table.
-constexpr std::size_t kRowsPerInsert = 32;
+constexpr std::size_t kRowsPerInsert = 64;
 
 // Per table of TableDefinitions(), prepared on first use and kept for every run.
 struct InsertStatements {
