@@ -9,7 +9,7 @@ packages=(
   clang libclang-rt-14-dev            # sanitizers and libFuzzer
   libboost1.81-dev libboost-json1.81-dev
   rapidjson-dev libcli11-dev
-  libsodium-dev                       # SipHash for hash tables, SHA-256 for the manifest digest
+  libsodium-dev                       # SipHash for hash tables; SHA-256 for manifests, file_sha256
   libsqlite3-dev sqlite3              # the tables database (docs/tables.md); sqlite3 for its tests
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
 )
