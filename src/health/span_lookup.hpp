@@ -3,6 +3,8 @@
 // (records name their spans in runs).
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -16,10 +18,10 @@ class SpanLookup {
  public:
   /// `views` of the document's spans, shared by every lookup of one analysis.
   SpanLookup(const TraceDocument& document, const SpanViews& views)
-      : spans_(document.spans()), index_(document.span_index()), find_(by_view_) {
-    by_view_.views = &views;
-    by_view_.index = &index_;
-  }
+      : spans_(document.spans()),
+        index_(document.span_index()),
+        by_view_{&views, &index_},
+        find_(by_view_) {}
   SpanLookup(const SpanLookup&) = delete;
   SpanLookup& operator=(const SpanLookup&) = delete;
 
@@ -32,8 +34,8 @@ class SpanLookup {
  private:
   // The view first, then the id's bytes: what CachedSpanFind asks on a change of span.
   struct ByViewThenId {
-    const SpanViews* views = nullptr;
-    const SpanIndex* index = nullptr;
+    const SpanViews* views;
+    const SpanIndex* index;
     std::optional<std::uint32_t> Find(std::string_view id) const {
       if (const auto position = views->Find(id)) return position;
       return index->Find(id);
