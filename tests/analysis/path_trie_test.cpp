@@ -10,6 +10,7 @@
 
 #include "support/fold_trace.hpp"
 #include "support/test_traces.hpp"
+#include "support/trace_generator.hpp"
 
 namespace tracedoc::analysis {
 namespace {
@@ -109,6 +110,24 @@ TEST(AnalysisPathTrie, PlaceLastOfALoneDocumentMatchesPlace) {
             (std::vector<std::string>{R"(a\/b\[c\\d/step)", R"(a\/b\[c\\d/step[1])",
                                       R"(a\/b\[c\\d/step[1]/fwd)", "orphan",
                                       R"(a\/b\[c\\d)"}));
+}
+
+// Two generated runs of 10^5 events, the second placed last as diff places its candidate: the
+// same nodes, the same number of them and the same paths as placing both with Place.
+TEST(AnalysisPathTrie, PlaceLastMatchesPlaceOnTwoRunsAtScale) {
+  const TraceDocument base = testing::FoldTrace(generator::GenerateTrace(100'000, 3));
+  const TraceDocument candidate = testing::FoldTrace(generator::GenerateTrace(100'000, 4));
+  ASSERT_GT(candidate.spans().size(), 10'000u);
+  PathTrie placed;
+  PathTrie placed_last;
+  EXPECT_EQ(placed_last.Place(base), placed.Place(base));
+  const std::vector<PathNode> nodes = placed.Place(candidate);
+  EXPECT_EQ(placed_last.PlaceLast(candidate), nodes);
+  ASSERT_EQ(placed_last.size(), placed.size());
+  EXPECT_GT(placed.size(), base.spans().size());  // the candidate added nodes of its own
+  for (PathNode node = 0; node < placed.size(); ++node) {
+    ASSERT_EQ(placed_last.Path(node), placed.Path(node)) << node;
+  }
 }
 
 // A chain as deep as the trace is long: every path stays within its bound, so listing them all
