@@ -1,10 +1,17 @@
 // Finding and reading a spool's files (docs/cirron-spool.md, "Files"). std::filesystem is used
-// through its error_code overloads only: nothing here throws.
+// through its error_code overloads only: nothing here throws. A batch is opened without blocking
+// and must be a regular file: a link to a device, a FIFO or a socket planted in a spool is an
+// error naming it, never data lost in silence nor a read that never ends.
 #include "cirron/spool_files.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <system_error>
 
 #include "cirron/batch_file_name.hpp"
@@ -17,6 +24,26 @@ namespace fs = std::filesystem;
 Error IoError(std::string message) {
   return Error{ErrorCode::kIoError, 0, std::nullopt, std::nullopt, {}, std::move(message)};
 }
+
+Error NotARegularFile(const std::string& path) {
+  return IoError(path + ": a spool's batch must be a regular file (this is a device, a FIFO, a "
+                        "socket or a link to one)");
+}
+
+// Closes the descriptor it holds.
+class Descriptor {
+ public:
+  explicit Descriptor(int fd) : fd_(fd) {}
+  Descriptor(const Descriptor&) = delete;
+  Descriptor& operator=(const Descriptor&) = delete;
+  ~Descriptor() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
 
 }  // namespace
 
@@ -36,9 +63,11 @@ Result<std::vector<SpoolFile>> ListSpoolFiles(std::string_view path) {
   if (ec) return IoError(directory.string() + ": " + ec.message());
   for (; it != fs::directory_iterator(); it.increment(ec)) {
     if (ec) return IoError(directory.string() + ": " + ec.message());
-    if (!it->is_regular_file(ec)) continue;
     std::string name = it->path().filename().string();
-    if (IsTemporaryBatchFile(name)) continue;
+    // A directory holds no batch; a batch still being written is not read.
+    if (it->is_directory(ec) || IsTemporaryBatchFile(name)) continue;
+    // Anything else is a batch, and must be a regular file once links are followed.
+    if (!it->is_regular_file(ec)) return NotARegularFile(it->path().string());
     files.push_back(SpoolFile{it->path().string(), std::move(name)});
   }
   if (ec) return IoError(directory.string() + ": " + ec.message());
@@ -48,9 +77,14 @@ Result<std::vector<SpoolFile>> ListSpoolFiles(std::string_view path) {
 }
 
 Result<std::string> ReadWholeFile(const std::string& path, std::uint64_t max_bytes) {
-  std::error_code ec;
-  const std::uintmax_t size = fs::file_size(path, ec);
-  if (ec) return IoError(path + ": " + ec.message());
+  // O_NONBLOCK: a FIFO put in the file's place since it was listed opens at once instead of
+  // waiting for a writer, and is refused below; on a regular file the flag changes nothing.
+  const Descriptor file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+  if (file.get() < 0) return IoError(path + ": cannot be opened: " + std::strerror(errno));
+  struct stat status {};
+  if (::fstat(file.get(), &status) != 0) return IoError(path + ": " + std::strerror(errno));
+  if (!S_ISREG(status.st_mode)) return NotARegularFile(path);
+  const auto size = static_cast<std::uint64_t>(status.st_size);
   if (size > max_bytes) {
     return Error{ErrorCode::kLimitExceeded,
                  0,
@@ -60,13 +94,17 @@ Result<std::string> ReadWholeFile(const std::string& path, std::uint64_t max_byt
                  path + ": " + std::to_string(size) + " bytes, above the batch bound of " +
                      std::to_string(max_bytes)};
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return IoError(path + ": cannot be opened");
   std::string text(static_cast<std::size_t>(size), '\0');
-  in.read(text.data(), static_cast<std::streamsize>(size));
+  std::size_t got = 0;
   // A file that shrank since its size was taken is read as far as it goes.
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (in.bad()) return IoError(path + ": read failed");
+  while (got < text.size()) {
+    const ssize_t n = ::read(file.get(), text.data() + got, text.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return IoError(path + ": read failed: " + std::strerror(errno));
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  text.resize(got);
   return text;
 }
 

@@ -6,6 +6,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -99,6 +102,43 @@ TEST(SpoolFilesTest, ReadingAMissingFileIsAnIoErrorNamingIt) {
   EXPECT_THAT(text, FailsWith(ErrorCode::kIoError));
   ASSERT_FALSE(text);
   EXPECT_THAT(text.error().message, HasSubstr(missing + ": "));
+}
+
+// A batch that is not a regular file (issue 42): its data would be lost in silence if skipped,
+// and a FIFO opened for reading blocks until a writer comes. Each is an io_error naming it.
+TEST(SpoolFilesTest, ABatchLinkedToADeviceIsAnIoErrorNamingIt) {
+  TestTempDir dir;
+  dir.Write("spool/00000000000000000001-0123456789abcdef0123456789abcdef.json", "{}");
+  const std::filesystem::path link =
+      dir.path() / "spool" / "00000000000000000002-0123456789abcdef0123456789abcdef.json";
+  std::filesystem::create_symlink("/dev/zero", link);
+  const auto files = ListSpoolFiles((dir.path() / "spool").string());
+  EXPECT_THAT(files, FailsWith(ErrorCode::kIoError));
+  ASSERT_FALSE(files);
+  EXPECT_THAT(files.error().message, HasSubstr(link.string() + ": a spool's batch must be a regular file"));
+}
+
+TEST(SpoolFilesTest, ABatchThatIsAFifoIsRefusedWithoutBlocking) {
+  TestTempDir dir;
+  const std::filesystem::path fifo = dir.path() / "spool" / "b.json";
+  std::filesystem::create_directories(fifo.parent_path());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const auto files = ListSpoolFiles((dir.path() / "spool").string());
+  EXPECT_THAT(files, FailsWith(ErrorCode::kIoError));
+  // Read directly (as if it became a FIFO after the listing): refused, not waited on.
+  const auto text = ReadWholeFile(fifo.string(), 100);
+  EXPECT_THAT(text, FailsWith(ErrorCode::kIoError));
+  ASSERT_FALSE(text);
+  EXPECT_THAT(text.error().message, HasSubstr("must be a regular file"));
+}
+
+TEST(SpoolFilesTest, ADirectoryInsideASpoolIsNoBatch) {
+  TestTempDir dir;
+  dir.Write("spool/a.json", "{}");
+  dir.Write("spool/sub/x.json", "{}");
+  const auto files = ListSpoolFiles((dir.path() / "spool").string());
+  ASSERT_THAT(files, Succeeds());
+  EXPECT_THAT(Names(files.value()), ElementsAre("a.json"));
 }
 
 }  // namespace
