@@ -6,10 +6,11 @@
 # build makes one target per layer linking its USES (CMakeLists.txt). A new folder of src/ or a
 # new public header needs a line here.
 
-# Containers and arithmetic and text: the two leaves; the error codes, over util.
+# Containers and arithmetic and text: the two leaves; the error codes, over both (their lines
+# escape what they quote through text/terminal_text.hpp).
 tracedoc_layer(util HEADERS version.hpp LINKS PkgConfig::SODIUM)
 tracedoc_layer(text)
-tracedoc_layer(error USES util HEADERS error.hpp diagnostic.hpp)
+tracedoc_layer(error USES util text HEADERS error.hpp diagnostic.hpp)
 # JSON syntax (the tape) and JSON text out.
 tracedoc_layer(json USES util LINKS Boost::json)
 tracedoc_layer(emit USES util HEADERS write_options.hpp)
@@ -24,7 +25,9 @@ tracedoc_layer(document USES util format HEADERS document.hpp span_index.hpp con
 tracedoc_layer(decode USES util text error json format HEADERS record_decoder.hpp
                LINKS Boost::json)
 tracedoc_layer(fold USES util text error format document decode HEADERS document_builder.hpp)
-tracedoc_layer(read USES util text error format document decode fold HEADERS reader.hpp)
+# Reads decompress gzip and zstd input as they go (Debian's zlib and libzstd).
+tracedoc_layer(read USES util text error format document decode fold HEADERS reader.hpp
+               LINKS ZLIB::ZLIB zstd::libzstd_shared)
 tracedoc_layer(write USES error emit format document read
                HEADERS writer.hpp output_file.hpp upgrade.hpp validation_report.hpp
                        event_order.hpp)
@@ -44,7 +47,7 @@ tracedoc_layer(analysis USES util emit format document
 tracedoc_layer(health USES util text emit format document analysis
                HEADERS health.hpp validation.hpp)
 # Two runs compared (docs/diff.md): span paths, time, logical peaks, health and steps, the gate.
-tracedoc_layer(diff USES util error emit format document analysis health traceml_analysis
+tracedoc_layer(diff USES util text error emit format document analysis health traceml_analysis
                HEADERS diff.hpp)
 # Replicated cohorts of runs compared, fail-closed (docs/compare.md).
 tracedoc_layer(cohort USES util error emit document analysis health HEADERS cohort.hpp)

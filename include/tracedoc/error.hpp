@@ -105,6 +105,11 @@ struct Error {
 /// (a spool's) also gives its column, `FILE:LINE:COLUMN:`.
 std::string FormatError(std::string_view file, const Error& error);
 
+/// `text` as FormatError writes a file name and a message, for a terminal: the C0 and C1 control
+/// characters and DEL as escapes (`\n`, `\u001b`, `\u009b`), a byte that is not UTF-8 as `\xhh`,
+/// everything else as it is. The one escaping of every text output a person reads.
+std::string TerminalText(std::string_view text);
+
 /// A value or an Error. Accessing the wrong side is a programming error and terminates.
 template <class T>
 using Result = boost::outcome_v2::basic_result<T, Error, boost::outcome_v2::policy::terminate>;

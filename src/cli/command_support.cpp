@@ -61,6 +61,10 @@ int ReportReadError(std::string_view file, const Error& error) {
   return error.code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
 }
 
+void PrintCommandError(std::string_view command, std::string_view message) {
+  std::cerr << "tracedoc " << command << ": " << TerminalText(message) << '\n';
+}
+
 bool FlushStandardOutput(std::string_view command) {
   std::cout.flush();
   if (std::cout) return true;
@@ -142,13 +146,13 @@ int WriteOutput(const std::string& output, std::string_view command,
                 const std::function<int(std::ostream&)>& write) {
   Result<OutputFile> out = OutputFile::Open(output);
   if (!out) {
-    std::cerr << "tracedoc " << command << ": " << out.error().message << '\n';
+    PrintCommandError(command, out.error().message);
     return kExitUsage;
   }
   const int code = write(out.value().stream());
   const Result<void> committed = std::move(out.value()).Commit();
   if (!committed) {
-    std::cerr << "tracedoc " << command << ": " << committed.error().message << '\n';
+    PrintCommandError(command, committed.error().message);
     return kExitUsage;
   }
   return code;

@@ -44,6 +44,9 @@ Result<TraceDocument> ReadTraceArgument(const TraceArgument& argument);
 int ReportReadError(std::string_view file, const Error& error);
 /// Flushes stdout; false (with a message naming `command`) when the output failed.
 bool FlushStandardOutput(std::string_view command);
+/// `tracedoc COMMAND: MESSAGE` on stderr, MESSAGE escaped for the terminal (it may quote names
+/// and paths).
+void PrintCommandError(std::string_view command, std::string_view message);
 
 /// Writes a report of a folded trace to `out`; returns the exit code when the write succeeds.
 using TraceReport = std::function<int(const TraceDocument& document, std::ostream& out)>;

@@ -42,7 +42,7 @@ int RunDiff(const DiffArgs& args) {
   if (!args.fail_over.empty()) {
     const Result<std::uint64_t> threshold = ParseDiffThreshold(args.fail_over);
     if (!threshold) {
-      std::cerr << "tracedoc diff: --fail-over: " << threshold.error().message << '\n';
+      PrintCommandError("diff", "--fail-over: " + threshold.error().message);
       return kExitUsage;
     }
     gate = DiffGate{threshold.value(), args.allow_structure};

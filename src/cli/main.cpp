@@ -23,7 +23,7 @@ void PrintUnknownCommand(const CLI::App& app) {
   const std::vector<const CLI::App*> commands = app.get_subcommands({});
   std::size_t width = 0;
   for (const CLI::App* command : commands) width = std::max(width, command->get_name().size());
-  std::cerr << "unknown command '" << app.remaining().front() << "'\nCommands:\n";
+  std::cerr << "unknown command '" << tracedoc::TerminalText(app.remaining().front()) << "'\nCommands:\n";
   for (const CLI::App* command : commands) {
     std::cerr << "  " << command->get_name()
               << std::string(width - command->get_name().size() + 2, ' ')

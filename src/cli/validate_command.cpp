@@ -32,7 +32,7 @@ struct ValidateArgs {
 void PrintErrors(const std::string& file, const ErrorLog& log) {
   for (const Error& error : log.errors) std::cerr << FormatError(file, error) << '\n';
   if (log.total > log.errors.size()) {
-    std::cerr << file << ": " << log.total - log.errors.size()
+    std::cerr << TerminalText(file) << ": " << log.total - log.errors.size()
               << " more errors not shown (--max-errors " << log.errors.size() << ")\n";
   }
 }
@@ -42,7 +42,7 @@ void PrintDiagnostics(const std::string& file, const DiagnosticLog& log) {
     std::cerr << FormatDiagnostic(file, diagnostic) << '\n';
   }
   if (log.total > log.kept.size()) {
-    std::cerr << file << ": " << log.total - log.kept.size()
+    std::cerr << TerminalText(file) << ": " << log.total - log.kept.size()
               << " more diagnostics not shown (--max-diagnostics " << log.max_kept << ")\n";
   }
 }
@@ -65,7 +65,7 @@ int ValidateOne(const ValidateArgs& args, const std::string& file) {
   const TraceInput input = InputNamed(file);
   const InputFormat format = FormatOf(input, args.from);
   if (const std::string refused = InapplicableOption(args, format); !refused.empty()) {
-    std::cerr << "tracedoc validate: " << file << ": " << refused << '\n';
+    PrintCommandError("validate", file + ": " + refused);
     return kExitUsage;
   }
   OpenOptions options;

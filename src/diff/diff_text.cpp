@@ -4,8 +4,10 @@
 #include <cstdio>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "text/terminal_text.hpp"
 #include "tracedoc/diff.hpp"
 
 namespace tracedoc {
@@ -34,8 +36,14 @@ Row FigureRow(std::string name, const FigureChange& figure) {
           Change(figure)};
 }
 
-// Columns padded to their widest cell, the first left-aligned and the rest right-aligned.
-void Table(std::ostream& out, const std::vector<Row>& rows) {
+// Columns padded to their widest cell, the first left-aligned and the rest right-aligned. A cell
+// holds names from the traces: they are written escaped (text/terminal_text.hpp).
+void Table(std::ostream& out, std::vector<Row> rows) {
+  for (Row& row : rows) {
+    for (std::string& cell : row) {
+      if (!text::IsTerminalSafe(cell)) cell = text::TerminalSafe(cell);
+    }
+  }
   std::vector<std::size_t> width;
   for (const Row& row : rows) {
     width.resize(std::max(width.size(), row.size()));
@@ -59,12 +67,12 @@ void Section(std::ostream& out, std::string_view name, Row header, const std::ve
              std::size_t top, ToRow to_row) {
   if (list.empty()) return;
   const std::size_t shown = top == 0 ? list.size() : std::min(top, list.size());
-  out << '\n' << name << " (";
+  out << '\n' << text::TerminalSafe(name) << " (";
   if (shown < list.size()) out << "largest " << shown << " of ";
   out << list.size() << "):\n";
   std::vector<Row> rows{std::move(header)};
   for (std::size_t i = 0; i < shown; ++i) rows.push_back(to_row(list[i]));
-  Table(out, rows);
+  Table(out, std::move(rows));
 }
 
 FigureChange Totals(const auto& change) {
@@ -103,7 +111,7 @@ void Paths(std::ostream& out, char sign, const std::vector<SpanPathChange>& span
            const std::vector<std::size_t>& positions, std::size_t top) {
   const std::size_t shown = top == 0 ? positions.size() : std::min(top, positions.size());
   for (std::size_t i = 0; i < shown; ++i) {
-    out << "  " << sign << ' ' << spans[positions[i]].path << '\n';
+    out << "  " << sign << ' ' << text::TerminalSafe(spans[positions[i]].path) << '\n';
   }
   if (shown < positions.size()) {
     out << "  " << sign << " ... " << positions.size() - shown << " more\n";
@@ -129,7 +137,7 @@ void WriteTraceDiffText(const TraceDiff& diff, std::span<const Regression> regre
     run.push_back(FigureRow("logical_peak_bytes " + peak.device, peak.live_bytes));
   }
   out << (diff.empty() ? "no differences\n" : "run:\n");
-  Table(out, run);
+  Table(out, std::move(run));
   const Row time_header{"",         "base count", "base ns", "candidate count", "candidate ns",
                         "delta ns", "change"};
   Section(out, "ops", time_header, diff.ops, top,
@@ -171,7 +179,7 @@ void WriteTraceDiffText(const TraceDiff& diff, std::span<const Regression> regre
                regression.subject.empty() ? std::string("-") : std::string(regression.subject));
     rows.push_back(std::move(row));
   }
-  Table(out, rows);
+  Table(out, std::move(rows));
   if (shown < regressions.size()) out << "  ... " << regressions.size() - shown << " more\n";
 }
 

@@ -3,7 +3,7 @@
 
 #include <array>
 
-#include "error/one_line.hpp"
+#include "text/terminal_text.hpp"
 #include "util/enum_names.hpp"
 
 namespace tracedoc {
@@ -52,7 +52,8 @@ void DiagnosticLog::Add(Diagnostic diagnostic) {
 }
 
 std::string FormatDiagnostic(std::string_view input, const Diagnostic& diagnostic) {
-  std::string out(diagnostic.file.empty() ? input : std::string_view(diagnostic.file));
+  std::string out;
+  text::AppendTerminalSafe(out, diagnostic.file.empty() ? input : std::string_view(diagnostic.file));
   if (diagnostic.line != 0) {
     out += ':';
     out += std::to_string(diagnostic.line);
@@ -66,18 +67,18 @@ std::string FormatDiagnostic(std::string_view input, const Diagnostic& diagnosti
   out += '[';
   out += DiagnosticCodeName(diagnostic.code);
   out += "]: ";
-  AppendOneLine(out, diagnostic.message);
+  text::AppendTerminalSafe(out, diagnostic.message);
   return out;
 }
 
 std::string QuoteName(std::string_view text, std::size_t max_bytes) {
   std::string out = "`";
   if (text.size() <= max_bytes) {
-    AppendOneLine(out, text);
+    text::AppendTerminalSafe(out, text);
     out += '`';
     return out;
   }
-  AppendOneLine(out, text.substr(0, CharacterBoundary(text, max_bytes)));
+  text::AppendTerminalSafe(out, text.substr(0, CharacterBoundary(text, max_bytes)));
   out += "…` (";
   out += std::to_string(text.size());
   out += " bytes)";

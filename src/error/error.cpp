@@ -3,7 +3,7 @@
 
 #include <array>
 
-#include "error/one_line.hpp"
+#include "text/terminal_text.hpp"
 
 namespace tracedoc {
 namespace {
@@ -120,8 +120,11 @@ std::optional<ErrorCode> ErrorCodeFromName(std::string_view name) noexcept {
   return std::nullopt;
 }
 
+std::string TerminalText(std::string_view text) { return text::TerminalSafe(text); }
+
 std::string FormatError(std::string_view file, const Error& error) {
-  std::string out(error.file.empty() ? file : std::string_view(error.file));
+  std::string out;
+  text::AppendTerminalSafe(out, error.file.empty() ? file : std::string_view(error.file));
   out += ':';
   out += std::to_string(error.line);
   if (!error.file.empty() && error.column && error.line != 0) {
@@ -133,7 +136,7 @@ std::string FormatError(std::string_view file, const Error& error) {
   out += "]: ";
   // One line, always: control characters in the message (a span id may hold a newline) are
   // written as escapes here; Error::message itself stays the reference's text.
-  AppendOneLine(out, error.message);
+  text::AppendTerminalSafe(out, error.message);
   return out;
 }
 

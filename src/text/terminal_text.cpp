@@ -56,9 +56,8 @@ void AppendTerminalSafe(std::string& out, std::string_view bytes) {
     out.append(bytes.data() + run_start, i - run_start);
     const auto byte = static_cast<unsigned char>(bytes[i]);
     if (IsC1At(bytes, i)) {
-      out += "\\u{";
+      out += "\\u00";
       AppendHexByte(out, static_cast<unsigned char>(bytes[i + 1]));
-      out += '}';
       i += 2;
     } else {
       switch (byte) {
@@ -72,7 +71,8 @@ void AppendTerminalSafe(std::string& out, std::string_view bytes) {
           out += "\\r";
           break;
         default:
-          out += "\\x";
+          // A control character is a code point; any other byte here is not UTF-8.
+          out += byte < 0x20 || byte == 0x7F ? "\\u00" : "\\x";
           AppendHexByte(out, byte);
       }
       i += 1;

@@ -13,9 +13,10 @@ namespace tracedoc::text {
 bool IsTerminalSafe(std::string_view bytes) noexcept;
 
 /// Appends `bytes` with every C0 control, DEL and C1 control, and every byte that starts no valid
-/// UTF-8 sequence, written as a visible escape: `\t`, `\n`, `\r` for those three, `\xHH` for any
-/// other single byte (C0, DEL, invalid), `\u{HH}` for a C1 control. Everything else (printable
-/// ASCII, the backslash included, and valid UTF-8 above U+009F) is copied as it is.
+/// UTF-8 sequence, written as a visible escape: `\t`, `\n`, `\r` for those three, `\u00hh` for
+/// any other control character (as JSON spells them), `\xhh` for a byte that is not UTF-8.
+/// Everything else (printable ASCII, the backslash included, and valid UTF-8 above U+009F) is
+/// copied as it is.
 void AppendTerminalSafe(std::string& out, std::string_view bytes);
 std::string TerminalSafe(std::string_view bytes);
 

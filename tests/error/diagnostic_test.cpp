@@ -234,5 +234,16 @@ TEST(FormatErrorFileTest, AFileErrorWithoutAColumnOrALine) {
   EXPECT_EQ(FormatError("spool", e), "b.json:0: error[cirron_file_name]: m");
 }
 
+// A file name and a message reach a terminal: neither may carry an escape sequence or a line
+// break into it (issue 42), whatever bytes they hold.
+TEST(FormatErrorFileTest, ControlBytesInTheFileAndTheMessageAreEscaped) {
+  Error e = SpoolError();
+  e.file = "run\x1b]0;t\x07.json";
+  e.message = "span `a\rFAKE OK` \xC2\x9B" "2J \xff";
+  EXPECT_EQ(FormatError("spool", e),
+            "run\\u001b]0;t\\u0007.json:3:17: error[cirron_end_before_start]: span "
+            "`a\\rFAKE OK` \\u009b2J \\xff");
+}
+
 }  // namespace
 }  // namespace tracedoc

@@ -23,19 +23,31 @@ TEST(TerminalSafeTest, PrintableTextAndUnicodeStayAsTheyAre) {
 
 TEST(TerminalSafeTest, ControlBytesThatMoveATerminalAreEscaped) {
   // ESC ] 0 ; title BEL: an OSC sequence that would retitle the terminal.
-  EXPECT_EQ(TerminalSafe("\x1b]0;owned\x07"), "\\x1b]0;owned\\x07");
+  EXPECT_EQ(TerminalSafe("\x1b]0;owned\x07"), "\\u001b]0;owned\\u0007");
   // CR then a fake verdict: would overwrite the line.
   EXPECT_EQ(TerminalSafe("op\rFAKE OK"), "op\\rFAKE OK");
   EXPECT_EQ(TerminalSafe("a\tb\nc"), "a\\tb\\nc");
-  EXPECT_EQ(TerminalSafe(std::string_view("\0", 1)), "\\x00");
-  EXPECT_EQ(TerminalSafe("\x7f"), "\\x7f");
+  EXPECT_EQ(TerminalSafe(std::string_view("\0", 1)), "\\u0000");
+  EXPECT_EQ(TerminalSafe("\x7f"), "\\u007f");
   EXPECT_FALSE(IsTerminalSafe("\x1b[2J"));
   EXPECT_FALSE(IsTerminalSafe("\x7f"));
 }
 
+TEST(TerminalSafeTest, EveryC0ControlHasAnEscape) {
+  EXPECT_EQ(TerminalSafe("\x01\x1b\x1f"), "\\u0001\\u001b\\u001f");
+  EXPECT_EQ(TerminalSafe("\x0b\x0c"), "\\u000b\\u000c");  // vertical tab, form feed: no short form
+}
+
+TEST(TerminalSafeTest, AppendsAfterWhatTheOutputHolds) {
+  std::string out = "name: ";
+  AppendTerminalSafe(out, "x\ny");
+  AppendTerminalSafe(out, "");
+  EXPECT_EQ(out, "name: x\\ny");
+}
+
 TEST(TerminalSafeTest, C1ControlsAreEscapedAsCodePoints) {
-  EXPECT_EQ(TerminalSafe("x\xC2\x9B" "2Jy"), "x\\u{9b}2Jy");  // CSI
-  EXPECT_EQ(TerminalSafe("\xC2\x80\xC2\x9F"), "\\u{80}\\u{9f}");
+  EXPECT_EQ(TerminalSafe("x\xC2\x9B" "2Jy"), "x\\u009b2Jy");  // CSI
+  EXPECT_EQ(TerminalSafe("\xC2\x80\xC2\x9F"), "\\u0080\\u009f");
   EXPECT_FALSE(IsTerminalSafe("\xC2\x85"));
 }
 
@@ -60,7 +72,7 @@ TEST(TerminalSafeTest, EveryByteValueComesOutPrintable) {
 TEST(TerminalSafeTest, LongRunsAreLinear) {
   const std::string name(1 << 20, '\x1b');
   const std::string safe = TerminalSafe(name);
-  EXPECT_EQ(safe.size(), std::size_t{4} << 20);
+  EXPECT_EQ(safe.size(), std::size_t{6} << 20);
 }
 
 }  // namespace
