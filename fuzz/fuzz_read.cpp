@@ -87,7 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   CheckCollectedErrors(input, validated);
   if (!document) {
     TRACEDOC_FUZZ_CHECK(document.error() == validated.error());
-    CheckErrorPlace(text, document.error());
+    if (!tracedoc::fuzz::StartsCompressed(text)) CheckErrorPlace(text, document.error());
     return 0;
   }
   const std::string written = tracedoc::WriteJsonl(document.value());

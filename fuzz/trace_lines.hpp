@@ -15,6 +15,12 @@ std::string_view TrimSpecWhiteSpace(std::string_view text);
 /// is element n - 1; text ending in `\n` gives a last, empty line.
 std::vector<std::string_view> SplitPhysicalLines(std::string_view bytes);
 
+/// True when the reader takes `bytes` for gzip or zstd data (their magic bytes): its lines are
+/// then those of the decompressed stream, which fuzz_compressed checks.
+inline bool StartsCompressed(std::string_view bytes) {
+  return bytes.substr(0, 2) == "\x1f\x8b" || bytes.substr(0, 4) == std::string_view("\x28\xb5\x2f\xfd", 4);
+}
+
 /// "Blank" of §0: nothing left after trimming.
 inline bool IsBlankLine(std::string_view line) { return TrimSpecWhiteSpace(line).empty(); }
 

@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 seconds=${TRACEDOC_FUZZ_SECONDS:-60}
-harnesses=(${TRACEDOC_FUZZ_HARNESSES:-fuzz_read fuzz_roundtrip fuzz_decode_differential fuzz_summary fuzz_memory fuzz_health fuzz_cirron_batch fuzz_traceml_export fuzz_diff})
+harnesses=(${TRACEDOC_FUZZ_HARNESSES:-fuzz_read fuzz_roundtrip fuzz_decode_differential fuzz_summary fuzz_memory fuzz_health fuzz_cirron_batch fuzz_traceml_export fuzz_diff fuzz_compressed})
 
 # TRACEDOC_FUZZ_BUILD_DIR names a build tree already configured with TRACEDOC_LIBFUZZER=ON (CI
 # reuses its clang ASan+UBSan tree, so the library is compiled once); otherwise build/fuzz.

@@ -11,6 +11,7 @@ packages=(
   rapidjson-dev libcli11-dev
   libsodium-dev                       # SipHash for hash tables; SHA-256 for manifests, file_sha256
   libsqlite3-dev sqlite3              # the tables database (docs/tables.md); sqlite3 for its tests
+  zlib1g-dev libzstd-dev              # .gz and .zst input, read as it is decompressed
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
 )
 

@@ -25,7 +25,7 @@ std::string_view InputFormatName(InputFormat format) noexcept;
 /// The format spelled `name`, if any.
 std::optional<InputFormat> InputFormatFromName(std::string_view name) noexcept;
 
-/// What `input` holds, from a look at it (never a read of it):
+/// What `input` holds, from a look at its first bytes (decompressed when they are gzip or zstd):
 /// - a directory is a spool when it has a `spool/` directory (a `.cirron` one) or holds a
 ///   batch file (`<20 digits>-<32 lower-case hex>.json`, or one with `.tmp` after it);
 /// - a file named like a batch is a spool;
@@ -33,9 +33,10 @@ std::optional<InputFormat> InputFormatFromName(std::string_view name) noexcept;
 ///   whose first key is `stream`, or without `stream` with both `written_records` and
 ///   `dropped_batches`, is a TraceML export; a longer first line is one when it opens with the
 ///   member `"stream"`;
-/// - anything else, standard input included, is a trace (a path that cannot be read then fails
-///   as a trace does, io_error).
-/// No errors.
+/// - anything else is a trace (a path that cannot be read then fails as a trace does, io_error;
+///   a FIFO or a device path is not looked into, since the read could not see those bytes again).
+/// Standard input is looked at like a file: the bytes the look reads are kept and read first by
+/// the read that follows, in this process. No errors.
 InputFormat DetectFormat(const TraceInput& input);
 
 }  // namespace tracedoc

@@ -1,8 +1,7 @@
 // DetectFormat (tracedoc/input_format.hpp): a look at the path, and at most the first 1 MiB of
-// a file, once.
+// a file's or standard input's bytes (decompressed when they are gzip or zstd), once.
 #include <array>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "cirron/batch_file_name.hpp"
@@ -119,28 +118,30 @@ std::optional<InputFormat> InputFormatFromName(std::string_view name) noexcept {
 }
 
 InputFormat DetectFormat(const TraceInput& input) {
-  if (InputAccess::kind(input) == InputAccess::kString) {
+  if (InputAccess::kind(input) == InputAccess::kString && !read::NeedsDecoding(InputAccess::text(input))) {
     const std::string_view text = InputAccess::text(input);
     const bool whole = text.size() <= kMaxProbeBytes;
     return LooksLikeExport(text.substr(0, kMaxProbeBytes), whole) ? InputFormat::kTraceMLExport
                                                                   : InputFormat::kTrace;
   }
-  if (InputAccess::kind(input) != InputAccess::kFile) return InputFormat::kTrace;
-  const std::filesystem::path& path = InputAccess::path(input);
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) {
-    return LooksLikeSpool(path) ? InputFormat::kCirronSpool : InputFormat::kTrace;
+  if (InputAccess::kind(input) == InputAccess::kFile) {
+    const std::filesystem::path& path = InputAccess::path(input);
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+      return LooksLikeSpool(path) ? InputFormat::kCirronSpool : InputFormat::kTrace;
+    }
+    if (IsBatchFileName(path.filename().string())) return InputFormat::kCirronSpool;
+    // A FIFO or a device could not be read again by the read that follows.
+    if (!std::filesystem::is_regular_file(path, error)) return InputFormat::kTrace;
   }
-  if (IsBatchFileName(path.filename().string())) return InputFormat::kCirronSpool;
-  if (!std::filesystem::is_regular_file(path, error)) return InputFormat::kTrace;
-  // One byte past the probe says whether the file goes on, as a string's size does.
-  std::ifstream in(path, std::ios::binary);
-  std::string head(kMaxProbeBytes + 1, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
+  // A file is opened anew for the read; standard input keeps what the probe reads for it.
+  Result<read::InputSource> source = read::OpenInputSource(input, "input");
+  if (!source) return InputFormat::kTrace;
+  // One byte past the probe says whether the input goes on, as a string's size does.
+  const std::string_view head = source.value().bytes().Peek(kMaxProbeBytes + 1);
   const bool whole = head.size() <= kMaxProbeBytes;
-  head.resize(std::min(head.size(), kMaxProbeBytes));
-  return LooksLikeExport(head, whole) ? InputFormat::kTraceMLExport : InputFormat::kTrace;
+  return LooksLikeExport(head.substr(0, kMaxProbeBytes), whole) ? InputFormat::kTraceMLExport
+                                                                : InputFormat::kTrace;
 }
 
 }  // namespace tracedoc

@@ -1,6 +1,5 @@
 #include "read/line_blocks.hpp"
 
-#include <cerrno>
 #include <cstring>
 #include <string_view>
 #include <utility>
@@ -39,13 +38,13 @@ bool StreamBlocks::Next(LineBlock& block) {
   for (;;) {
     const std::size_t scanned = bytes.size();
     bytes.ResizeForOverwrite(scanned + block_bytes_);
-    const std::size_t got = std::fread(bytes.data() + scanned, 1, block_bytes_, stream_);
+    const std::size_t got = source_.Read(bytes.data() + scanned, block_bytes_);
     bytes.ResizeForOverwrite(scanned + got);
     if (got == 0) {
       done_ = true;
-      if (std::ferror(stream_)) {
+      if (source_.failure()) {
         // The complete lines are still folded, then the read fails at the next line.
-        block.read_failure = std::strerror(errno);
+        block.read_failure = source_.failure();
         bytes.ResizeForOverwrite(EndOfLastLine(bytes, 0));
       }
       block.bytes = std::string_view(bytes.data(), bytes.size());

@@ -4,11 +4,10 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdio>
 #include <optional>
-#include <string>
 #include <string_view>
 
+#include "read/byte_source.hpp"
 #include "util/record_buffer.hpp"
 
 namespace tracedoc::read {
@@ -20,8 +19,8 @@ struct LineBlock {
   /// Whole lines, each ending in `\n`, except the input's last line, or a line the source
   /// stopped at because it is longer than the line bound (the decoder reports it).
   std::string_view bytes;
-  /// Reading on after `bytes` failed, with this strerror text: io_error at the next line.
-  std::optional<std::string> read_failure;
+  /// Reading on after `bytes` failed, so: its error at the next line.
+  std::optional<SourceFailure> read_failure;
 };
 
 /// Blocks of about `block_bytes` over a buffer the caller owns (views, no copy).
@@ -38,18 +37,18 @@ class BufferBlocks {
   std::size_t block_bytes_;
 };
 
-/// Blocks of a stdio stream, read `block_bytes` at a time: a block ends at the last `\n` read,
+/// Blocks of a byte source (a file, standard input, decompressed bytes), read `block_bytes` at a time: a block ends at the last `\n` read,
 /// so only the current line is ever read in full. A line without `\n` longer than
 /// `max_line_bytes` ends the input (its block holds it, so the line split fails on it).
 class StreamBlocks {
  public:
-  StreamBlocks(std::FILE* stream, std::size_t block_bytes, std::size_t max_line_bytes)
-      : stream_(stream), block_bytes_(block_bytes), max_line_bytes_(max_line_bytes) {}
+  StreamBlocks(ByteSource& source, std::size_t block_bytes, std::size_t max_line_bytes)
+      : source_(source), block_bytes_(block_bytes), max_line_bytes_(max_line_bytes) {}
 
   bool Next(LineBlock& block);
 
  private:
-  std::FILE* stream_;
+  ByteSource& source_;
   std::size_t block_bytes_;
   std::size_t max_line_bytes_;
   util::RecordBuffer<char> carry_;  // the start of a line whose `\n` has not been read yet

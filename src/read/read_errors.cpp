@@ -28,8 +28,9 @@ Error TooManyRecords(std::uint64_t line, std::uint64_t index, std::uint64_t max_
                "more than " + std::to_string(max_records) + " records"};
 }
 
-Error ReadFailed(std::uint64_t line, std::string_view display_name, std::string_view reason) {
-  return Error{ErrorCode::kIoError,
+Error ReadFailed(std::uint64_t line, std::string_view display_name, std::string_view reason,
+                 ErrorCode code) {
+  return Error{code,
                line,
                std::nullopt,
                std::nullopt,

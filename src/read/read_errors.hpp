@@ -19,7 +19,9 @@ Error InvalidUtf8(std::uint64_t line, std::uint64_t index);
 /// limit_exceeded: the record `index` on `line` is one more than `max_records`.
 Error TooManyRecords(std::uint64_t line, std::uint64_t index, std::uint64_t max_records);
 
-/// io_error: reading `line` from `display_name` failed with `reason` (strerror's text).
-Error ReadFailed(std::uint64_t line, std::string_view display_name, std::string_view reason);
+/// io_error (or the code given, limit_exceeded for compressed data beyond a bound): reading
+/// `line` from `display_name` failed with `reason` (strerror's text, or the decompressor's).
+Error ReadFailed(std::uint64_t line, std::string_view display_name, std::string_view reason,
+                 ErrorCode code = ErrorCode::kIoError);
 
 }  // namespace tracedoc::read

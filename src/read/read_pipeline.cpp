@@ -153,7 +153,8 @@ class Fold {
   Result<void> EndBlock(std::uint64_t line_count, const LineBlock& block) {
     lines_before_ += line_count;
     if (block.read_failure) {
-      return ReadFailed(lines_before_ + 1, display_name_, *block.read_failure);
+      return ReadFailed(lines_before_ + 1, display_name_, block.read_failure->reason,
+                        block.read_failure->code);
     }
     return boost::outcome_v2::success();
   }
@@ -490,9 +491,9 @@ Result<void> FoldBuffer(std::string_view text, const ReadOptions& options,
   return FoldBlocks(blocks, fold);
 }
 
-Result<void> FoldStream(std::FILE* stream, std::string_view display_name,
+Result<void> FoldStream(ByteSource& source, std::string_view display_name,
                         const ReadOptions& options, DocumentBuilder& builder, EventTap& tap) {
-  StreamBlocks blocks(stream, kBlockBytes, options.max_line_bytes);
+  StreamBlocks blocks(source, kBlockBytes, options.max_line_bytes);
   Fold fold(options, display_name, builder, tap);
   return FoldBlocks(blocks, fold);
 }

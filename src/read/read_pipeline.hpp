@@ -5,9 +5,9 @@
 // the fold alone, so every thread count gives the same document or the same error.
 #pragma once
 
-#include <cstdio>
 #include <string_view>
 
+#include "read/byte_source.hpp"
 #include "tracedoc/document_builder.hpp"
 #include "tracedoc/error.hpp"
 #include "tracedoc/reader.hpp"
@@ -24,8 +24,9 @@ struct EventTap {
 Result<void> FoldBuffer(std::string_view text, const ReadOptions& options,
                         DocumentBuilder& builder, EventTap& tap);
 
-/// Folds the lines of a stream; `display_name` names it in io_error messages.
-Result<void> FoldStream(std::FILE* stream, std::string_view display_name,
+/// Folds the lines of a source (a file, standard input, decompressed bytes); `display_name`
+/// names it in io_error messages.
+Result<void> FoldStream(ByteSource& source, std::string_view display_name,
                         const ReadOptions& options, DocumentBuilder& builder, EventTap& tap);
 
 }  // namespace tracedoc::read

@@ -2,8 +2,6 @@
 // into a builder that keeps the document, keeps nothing, or hands each event to a sink.
 #include "tracedoc/reader.hpp"
 
-#include <cstdio>
-
 #include "read/error_log.hpp"
 #include "read/input_access.hpp"
 #include "read/read_pipeline.hpp"
@@ -47,12 +45,12 @@ namespace {
 
 Result<void> FoldInput(const TraceInput& input, const ReadOptions& options,
                        DocumentBuilder& builder, read::EventTap& tap) {
-  if (InputAccess::kind(input) == InputAccess::kString) {
+  if (InputAccess::kind(input) == InputAccess::kString &&
+      !read::NeedsDecoding(InputAccess::text(input))) {
     return read::FoldBuffer(InputAccess::text(input), options, builder, tap);
   }
-  read::OwnedFile owned;
-  BOOST_OUTCOME_TRY(std::FILE* const stream, read::OpenInputStream(input, "trace file", owned));
-  return read::FoldStream(stream, input.display_name(), options, builder, tap);
+  BOOST_OUTCOME_TRY(const read::InputSource source, read::OpenInputSource(input, "trace file"));
+  return read::FoldStream(source.bytes(), input.display_name(), options, builder, tap);
 }
 
 // Without a log, the read's first error ends it, and the end-of-stream checks follow a clean

@@ -69,7 +69,8 @@ class ExportLines {
     }
     lines_before_ += last;
     if (block.read_failure) {
-      return read::ReadFailed(lines_before_ + 1, display_name, *block.read_failure);
+      return read::ReadFailed(lines_before_ + 1, display_name, block.read_failure->reason,
+                              block.read_failure->code);
     }
     return boost::outcome_v2::success();
   }
@@ -169,13 +170,14 @@ class ExportLines {
 Result<ExportTotals> Read(const TraceInput& input, const TraceMLReadOptions& options,
                           ExportSink& sink, DiagnosticLog& log, const std::string& name) {
   ExportLines lines(options, sink, log);
-  if (InputAccess::kind(input) == InputAccess::kString) {
+  if (InputAccess::kind(input) == InputAccess::kString &&
+      !read::NeedsDecoding(InputAccess::text(input))) {
     read::BufferBlocks blocks(InputAccess::text(input), kBlockBytes);
     return lines.ReadAll(blocks, name);
   }
-  read::OwnedFile owned;
-  BOOST_OUTCOME_TRY(std::FILE* const stream, read::OpenInputStream(input, "TraceML export", owned));
-  read::StreamBlocks blocks(stream, kBlockBytes, options.max_line_bytes);
+  BOOST_OUTCOME_TRY(const read::InputSource source,
+                    read::OpenInputSource(input, "TraceML export"));
+  read::StreamBlocks blocks(source.bytes(), kBlockBytes, options.max_line_bytes);
   return lines.ReadAll(blocks, name);
 }
 

@@ -51,7 +51,8 @@ Split SplitStream(const std::string& text, std::size_t bound = kNoBound,
   EXPECT_NE(file, nullptr);
   std::fwrite(text.data(), 1, text.size(), file);
   std::rewind(file);
-  StreamBlocks blocks(file, block_bytes, bound);
+  StdioSource source(file);
+  StreamBlocks blocks(source, block_bytes, bound);
   Split split;
   std::uint64_t lines_before = 0;
   LineBlock block;
@@ -77,7 +78,8 @@ std::vector<std::string> StreamBlocksOf(const std::string& text, std::size_t blo
   EXPECT_NE(file, nullptr);
   std::fwrite(text.data(), 1, text.size(), file);
   std::rewind(file);
-  StreamBlocks blocks(file, block_bytes, kNoBound);
+  StdioSource source(file);
+  StreamBlocks blocks(source, block_bytes, kNoBound);
   std::vector<std::string> out;
   LineBlock block;
   while (blocks.Next(block)) out.emplace_back(block.bytes);

@@ -115,7 +115,8 @@ TEST(ReadPipelineTest, AStreamFoldsAsItsBufferDoes) {
   const EventSink sink = seen.Sink();
   EventTap tap{&sink};
   DocumentBuilder builder;
-  const Result<void> folded = FoldStream(stream, "sample.jsonl", WithThreads(2), builder, tap);
+  StdioSource source(stream);
+  const Result<void> folded = FoldStream(source, "sample.jsonl", WithThreads(2), builder, tap);
   std::fclose(stream);
   ASSERT_TRUE(folded) << folded.error().message;
   EXPECT_EQ(seen.kinds.size(), 10u);

@@ -1,0 +1,159 @@
+// Standard input and compressed files on the command line (issue 42, items 5 and 6): every
+// command reads `x.gz`, `x.zst` and `-` (plain or compressed) as it reads the plain file, for a
+// trace and for a TraceML export, recognized by the same bytes; and text outputs escape what a
+// name could do to a terminal (item 4).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "support/cli_fixture.hpp"
+#include "support/compressed.hpp"
+#include "support/test_traces.hpp"
+#include "support/trace_generator.hpp"
+#include "support/traceml_export_generator.hpp"
+
+namespace tracedoc {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// `text` with every JSON string `"name"` replaced by `"NAME"`: outputs that name their input (in
+// one pass: a 10^5-event trace's output is megabytes).
+std::string WithoutName(std::string_view text, std::string_view name) {
+  const std::string quoted = '"' + std::string(name) + '"';
+  std::string out;
+  out.reserve(text.size());
+  std::size_t from = 0;
+  for (std::size_t at = text.find(quoted); at != std::string_view::npos;
+       at = text.find(quoted, from)) {
+    out.append(text.substr(from, at - from));
+    out += "\"NAME\"";
+    from = at + quoted.size();
+  }
+  out.append(text.substr(from));
+  return out;
+}
+
+class CompressedInputCliTest : public testdata::CliFixture {
+ protected:
+  // `base`, `base.gz` and `base.zst`, all holding `text`.
+  void WriteThreeWays(const std::string& base, const std::string& text) {
+    WriteFile(base, text);
+    WriteFile(base + ".gz", testdata::Gzipped(text));
+    WriteFile(base + ".zst", testdata::Zstded(text));
+  }
+
+  // The command (ARG stands for the input) run on the plain file, then on each other way to
+  // give the same bytes: each run's exit code and output must be the plain run's.
+  void ExpectSameEverywhere(const std::string& command, const std::string& base) {
+    const auto run = [&](const std::string& input, bool piped, const std::string& piped_file) {
+      std::string arguments = command;
+      arguments.replace(arguments.find("ARG"), 3, input);
+      testdata::RunResult result = piped ? RunPiped(arguments, piped_file) : Run(arguments);
+      result.out = WithoutName(result.out, piped ? "-" : input);
+      return result;
+    };
+    const testdata::RunResult plain = run(base, false, "");
+    for (const auto& [input, piped, file] :
+         std::vector<std::tuple<std::string, bool, std::string>>{{base + ".gz", false, ""},
+                                                                 {base + ".zst", false, ""},
+                                                                 {"-", true, base},
+                                                                 {"-", true, base + ".gz"},
+                                                                 {"-", true, base + ".zst"}}) {
+      const testdata::RunResult other = run(input, piped, file);
+      EXPECT_EQ(other.exit_code, plain.exit_code) << command << " on " << input << " " << file
+                                                  << ": " << other.err;
+      EXPECT_EQ(other.out, plain.out)
+          << command << " on " << input << " " << file;
+    }
+  }
+};
+
+TEST_F(CompressedInputCliTest, EveryCommandReadsATraceCompressedOrThroughAPipe) {
+  WriteThreeWays("trace.jsonl", generator::GenerateTrace(3000, 11));
+  for (const std::string command :
+       {"validate ARG", "cat ARG", "document ARG", "summary ARG", "memory ARG", "health ARG",
+        "export --format chrome ARG", "export --format speedscope ARG", "upgrade ARG",
+        "diff ARG trace.jsonl", "compare --json --baseline trace.jsonl trace.jsonl --candidate ARG "
+        "trace.jsonl",
+        "query ARG 'SELECT count(*), sum(duration_ns) FROM ops'"}) {
+    ExpectSameEverywhere(command, "trace.jsonl");
+  }
+}
+
+TEST_F(CompressedInputCliTest, ALargeTraceIsReadTheSameCompressedAndPiped) {
+  WriteThreeWays("big.jsonl", generator::GenerateTrace(100'000, 5));
+  ExpectSameEverywhere("cat ARG", "big.jsonl");
+  ExpectSameEverywhere("summary --threads 2 ARG", "big.jsonl");
+}
+
+TEST_F(CompressedInputCliTest, AnExportIsRecognizedThroughAPipeAndCompressed) {
+  testing_support::TraceMLExportPlan plan;
+  plan.steps = 40;
+  WriteThreeWays("export.jsonl", testing_support::GenerateTraceMLExport(plan).text);
+  // By path an export was always read; through a pipe it was taken for a trace.
+  const testdata::RunResult piped = RunPiped("summary -", "export.jsonl");
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_THAT(piped.err, Not(HasSubstr("missing field kind")));
+  for (const std::string command : {"validate ARG", "summary ARG", "cat ARG", "health ARG"}) {
+    ExpectSameEverywhere(command, "export.jsonl");
+  }
+}
+
+TEST_F(CompressedInputCliTest, ACorruptCompressedFileIsUnreadableNamingTheFormat) {
+  std::string gzip = testdata::Gzipped(generator::GenerateTrace(200, 2));
+  gzip.resize(gzip.size() / 2);
+  WriteFile("cut.jsonl.gz", gzip);
+  const testdata::RunResult result = Run("validate cut.jsonl.gz");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.err, HasSubstr("error[io_error]: read trace JSONL line "));
+  EXPECT_THAT(result.err, HasSubstr("gzip: the compressed data ends before its end"));
+}
+
+// ---- escaping (item 4) ------------------------------------------------------------------------
+
+// What a name can do to a terminal: retitle it (OSC ... BEL), clear it (CSI 2J) and overwrite the
+// line (CR), in JSON escapes, so the decoded names hold the raw bytes.
+constexpr std::string_view kHostileName = R"(mm\u001b]0;pwned\u0007\u001b[2J\rFAKE OK\u009b)";
+
+bool HasRawControl(std::string_view text) {
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if ((byte < 0x20 && c != '\n') || byte == 0x7f) return true;
+  }
+  return text.find("\xC2\x9B") != std::string_view::npos;
+}
+
+std::string TraceWithOpNamed(std::string_view name, std::uint64_t duration_ns) {
+  return testdata::Lines({testdata::kMeta10, testdata::SpanStartLine("root", "root", 0),
+                          testdata::OpLine("root", name, 10, duration_ns),
+                          testdata::SpanEndLine("root", 1000), testdata::CompleteTerminalLine(2000)});
+}
+
+TEST_F(CompressedInputCliTest, DiffsTextTableEscapesNames) {
+  WriteFile("a.jsonl", TraceWithOpNamed(kHostileName, 100));
+  WriteFile("b.jsonl", TraceWithOpNamed(kHostileName, 300));
+  const testdata::RunResult result = Run("diff a.jsonl b.jsonl");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("mm\\u001b]0;pwned\\u0007\\u001b[2J\\rFAKE OK\\u009b"));
+  EXPECT_FALSE(HasRawControl(result.out)) << result.out;
+}
+
+TEST_F(CompressedInputCliTest, ErrorLinesEscapeNamesAndFileNames) {
+  // A span_end for a span never started: the message quotes the id.
+  WriteFile("bad\x1b[2J.jsonl",
+            testdata::Lines({testdata::kMeta10,
+                             R"({"kind":"span_end","span_id":"x\u001b]0;t\u0007\rFAKE OK","duration_ns":1})"}));
+  const testdata::RunResult result = Run("validate 'bad\x1b[2J.jsonl'");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_THAT(result.err, HasSubstr("bad\\u001b[2J.jsonl:2: error["));
+  EXPECT_FALSE(HasRawControl(result.err)) << result.err;
+}
+
+}  // namespace
+}  // namespace tracedoc
