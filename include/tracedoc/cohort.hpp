@@ -181,7 +181,7 @@ struct CompareOptions {
 /// what the comparison needs (the rules it breaks, its measured region, its total per op name
 /// and per span path, interned) and the document may go as soon as AddRun returns. Memory: the
 /// fixed figure of docs/compare.md per run, plus 12 bytes per distinct op name and span path
-/// of each run, plus one entry per distinct name of all runs.
+/// of each run (at most 2^22 of those in all), plus one entry per distinct name of all runs.
 class CohortBuilder {
  public:
   CohortBuilder();
@@ -197,8 +197,9 @@ class CohortBuilder {
   /// Compares the cohorts added so far. Linear in the runs' distinct names, plus
   /// resamples × runs for the measured region's bootstrap and permutations, plus, per op name
   /// and span path, O(runs · 64) to select its shift and interval. The error `invalid_value`
-  /// (field `options`) for options outside their ranges; an ineligible comparison is not an
-  /// error.
+  /// (field `options`) for options outside their ranges; `limit_exceeded` (field `runs`) when
+  /// eligible runs had more than 2^22 totals of op names and span paths in all (docs/compare.md,
+  /// "Streaming"); an ineligible comparison is not an error.
   Result<CohortComparison> Compare(const CompareOptions& options = {}) const;
 
  private:

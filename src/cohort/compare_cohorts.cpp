@@ -4,6 +4,7 @@
 // over them all.
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "cohort/bootstrap.hpp"
@@ -84,6 +85,17 @@ Result<CohortComparison> CohortBuilder::Compare(const CompareOptions& options) c
     return comparison;
   }
   comparison.paired = !eligibility.pairs.empty();
+  if (state.parts.overflowed()) {
+    // Refused rather than compared on the runs that fitted: a part's value in the others is
+    // unknown.
+    Error error;
+    error.code = ErrorCode::kLimitExceeded;
+    error.field = "runs";
+    error.message = "the runs have more than " + std::to_string(cohort::PartTally::kMostKeptTotals) +
+                    " totals of op names and span paths in all (a total per distinct name of each "
+                    "run); compare fewer runs, or runs with fewer distinct names";
+    return error;
+  }
 
   const auto measured = [](const std::vector<cohort::RunFacts>& facts) {
     std::vector<double> values;

@@ -47,27 +47,38 @@ std::vector<PartTotals> PartTally::Totals::Largest(
 }
 
 void PartTally::Add(const TraceDocument& run) {
-  boost::unordered_flat_map<std::uint32_t, std::uint64_t> totals;
+  using RunTotals = boost::unordered_flat_map<std::uint32_t, std::uint64_t>;
+  if (overflowed_) {
+    ops_.AddRun(RunTotals());
+    paths_.AddRun(RunTotals());
+    return;
+  }
+  RunTotals op_totals;
   for (const OpRecord& op : run.ops()) {
     auto found = op_numbers_.find(op.op_name);
     if (found == op_numbers_.end()) {
       const std::string& name = op_names_.emplace_back(op.op_name);
       found = op_numbers_.emplace(name, static_cast<std::uint32_t>(op_names_.size() - 1)).first;
     }
-    std::uint64_t& total = totals[found->second];
+    std::uint64_t& total = op_totals[found->second];
     total = util::SaturatingAdd(total, op.duration_ns);
   }
-  ops_.AddRun(totals);
-
-  totals.clear();
+  RunTotals path_totals;
   const std::vector<analysis::PathNode> placed = trie_.Place(run);
   const std::span<const SpanRecord> spans = run.spans();
   for (std::size_t s = 0; s < spans.size(); ++s) {
     if (placed[s] == analysis::kNoPathNode) continue;
-    std::uint64_t& total = totals[placed[s]];
+    std::uint64_t& total = path_totals[placed[s]];
     total = util::SaturatingAdd(total, spans[s].duration_ns);
   }
-  paths_.AddRun(totals);
+  const std::size_t kept = ops_.names.size() + paths_.names.size();
+  if (op_totals.size() + path_totals.size() > most_kept_totals_ - std::min(kept, most_kept_totals_)) {
+    overflowed_ = true;
+    op_totals.clear();
+    path_totals.clear();
+  }
+  ops_.AddRun(op_totals);
+  paths_.AddRun(path_totals);
 }
 
 std::vector<PartTotals> PartTally::LargestOpNames(std::size_t limit) const {

@@ -31,7 +31,11 @@ struct PartTotals {
 /// bytes per distinct name of a run, plus one entry per distinct name of all runs.
 class PartTally {
  public:
-  PartTally() = default;
+  /// The most totals kept over all runs by default: 2^22, 48 MiB (docs/compare.md, "Streaming").
+  static constexpr std::size_t kMostKeptTotals = std::size_t{1} << 22;
+
+  explicit PartTally(std::size_t most_kept_totals = kMostKeptTotals)
+      : most_kept_totals_(most_kept_totals) {}
   PartTally(const PartTally&) = delete;
   PartTally& operator=(const PartTally&) = delete;
   // Moving a deque keeps its strings where they are: the views of op_numbers_ stay good.
@@ -42,6 +46,9 @@ class PartTally {
   void Add(const TraceDocument& run);
 
   std::size_t runs() const noexcept { return ops_.offsets.size() - 1; }
+  /// Whether a run would have taken the totals kept past the most allowed: from that run on, no
+  /// totals are kept (nor names learnt), and the parts cannot be compared.
+  bool overflowed() const noexcept { return overflowed_; }
 
   /// The op names with the largest total over every run, at most `limit`, largest first (ties
   /// by name), with each run's total.
@@ -71,6 +78,8 @@ class PartTally {
                                     const std::function<std::string(std::uint32_t)>& spell) const;
   };
 
+  std::size_t most_kept_totals_;
+  bool overflowed_ = false;
   Totals ops_;
   Totals paths_;
   /// Op names by number (a deque: its strings never move, so the index may view them).

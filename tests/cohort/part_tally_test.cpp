@@ -67,5 +67,25 @@ TEST(CohortPartTallyTest, SpanPathsAreAlignedAcrossRunsAndTotalledPerRun) {
   EXPECT_EQ(one[0].name, "bench::step");
 }
 
+TEST(CohortPartTallyTest, PastTheMostKeptTotalsItOverflowsAndKeepsNoMore) {
+  // Each run has 2 op names and 2 span paths: 4 totals. A limit of 10 takes two runs, not three.
+  PartTally tally(10);
+  const auto add = [&](const std::string& id) {
+    tally.Add(testing::FoldTrace(
+        testing::CohortRunJsonl({.run_id = id, .ops = {{"matmul", 5}, {"relu", 3}}})));
+  };
+  add("a");
+  add("b");
+  EXPECT_FALSE(tally.overflowed());
+  add("c");
+  EXPECT_TRUE(tally.overflowed());
+  add("d");
+  EXPECT_EQ(tally.runs(), 4u);
+  // Runs c and d keep nothing: their totals read 0.
+  const std::vector<PartTotals> ops = tally.LargestOpNames(1);
+  ASSERT_EQ(ops.size(), 1u);
+  EXPECT_EQ(ops[0].per_run, (std::vector<double>{5, 5, 0, 0}));
+}
+
 }  // namespace
 }  // namespace tracedoc::cohort
