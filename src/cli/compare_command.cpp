@@ -157,7 +157,8 @@ void AddCompareCommand(CLI::App& app, std::function<int()>& run) {
                     "Exit 1 when the candidate is slower or the runs cannot be compared");
   command->add_option("--min-runs", args->options.min_runs, "The fewest runs a cohort may have")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}));
-  command->add_option("--resamples", args->options.resamples, "Bootstrap resamples")
+  command->add_option("--resamples", args->options.resamples,
+                      "Bootstrap resamples and label shuffles of the measured region")
       ->check(CLI::Range(1u, 1'000'000u));
   command->add_option("--seed", args->options.seed, "The bootstrap's seed");
   command->add_option("--max-op-names", args->options.max_op_names,
