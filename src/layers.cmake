@@ -50,7 +50,7 @@ tracedoc_layer(health USES util text emit format document analysis
 tracedoc_layer(diff USES util text error emit format document analysis health traceml_analysis
                HEADERS diff.hpp)
 # Replicated cohorts of runs compared, fail-closed (docs/compare.md).
-tracedoc_layer(cohort USES util error emit document analysis health HEADERS cohort.hpp)
+tracedoc_layer(cohort USES util error emit format document analysis health HEADERS cohort.hpp)
 tracedoc_layer(timeline USES util text emit document analysis
                HEADERS chrome_trace.hpp speedscope.hpp)
 tracedoc_layer(report USES util text emit format document analysis health diff timeline

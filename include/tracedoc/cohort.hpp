@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -77,14 +78,26 @@ struct DurationChange {
   double candidate_median_ns = 0;
   /// Paired: the median of the per-pair differences; else candidate's median − baseline's.
   double median_delta_ns = 0;
-  /// median_delta_ns / baseline_median_ns; absent when the baseline's median is 0.
+  /// The estimate the interval is about. The measured region: median_delta_ns. An op name or
+  /// span path: the Hodges–Lehmann shift, the median of the differences candidate − baseline
+  /// over every pair of a baseline run and a candidate run (paired: of the per-pair
+  /// differences).
+  double shift_ns = 0;
+  /// shift_ns / baseline_median_ns; absent when the baseline's median is 0.
   std::optional<double> relative_delta{};
-  /// The percentile bootstrap interval of the delta at the options' confidence.
+  /// The interval of shift_ns at interval_confidence. The measured region: the percentile
+  /// bootstrap's at CompareOptions::confidence. An op name or span path: the distribution-free
+  /// interval of its rank test at the level Holm's procedure tests it at, so that it excludes 0
+  /// exactly when the verdict is not inconclusive; −∞ and +∞ when the cohorts are too small to
+  /// bound it at that level.
   double interval_low_ns = 0;
   double interval_high_ns = 0;
-  /// Two-sided p-value of no change: unpaired, a permutation test of the median delta
-  /// ((1 + label shuffles at least as far from 0) / (1 + shuffles)); paired, the exact sign
-  /// test of the differences.
+  double interval_confidence = 0;
+  /// Two-sided p-value of no change. The measured region: unpaired, a permutation test of the
+  /// median delta ((1 + label shuffles at least as far from 0) / (1 + shuffles)); paired, the
+  /// exact sign test of the differences. An op name or span path: the Mann–Whitney test
+  /// (paired: the sign test), exact up to 2,500 differences (50 runs a side), ties
+  /// counted against a change.
   double p_value = 1;
   /// Holm's step-down adjustment over every op-name and span-path change, which decides their
   /// verdicts; the measured region's is its p_value (the one planned comparison, whose verdict
@@ -109,6 +122,20 @@ struct SpanPathEstimate {
   friend bool operator==(const SpanPathEstimate&, const SpanPathEstimate&) = default;
 };
 
+/// What the cohort sizes allow of the op names and span paths (docs/compare.md, "Power").
+struct PartsPower {
+  /// The smallest p-value any part can have with these cohort sizes (its runs all above or all
+  /// below the other cohort's), after Holm's adjustment over the parts compared.
+  double smallest_adjusted_p_value = 1;
+  /// Whether that is at most CompareOptions::family_alpha: if not, every part is inconclusive
+  /// whatever the runs measured.
+  bool reachable = false;
+  /// The fewest runs a side (both cohorts that size, and at least CompareOptions::min_runs)
+  /// with which it would be, for as many parts.
+  std::size_t runs_a_side_needed = 0;
+  friend bool operator==(const PartsPower&, const PartsPower&) = default;
+};
+
 struct CohortComparison {
   /// The measured region's verdict: the comparison's answer.
   CohortVerdict verdict = CohortVerdict::kIneligible;
@@ -126,6 +153,9 @@ struct CohortComparison {
   /// The span paths with the largest total time, at most CompareOptions::max_span_paths, the
   /// same way; empty when ineligible.
   std::vector<SpanPathEstimate> span_paths{};
+  /// Whether these cohort sizes can find any op name or span path slower or faster; absent
+  /// when none is compared.
+  std::optional<PartsPower> parts_power{};
   friend bool operator==(const CohortComparison&, const CohortComparison&) = default;
 };
 
@@ -136,20 +166,50 @@ struct CompareOptions {
   std::uint32_t resamples = 10'000;
   /// The resampling's seed: the same inputs and seed give the same output on every platform.
   std::uint64_t seed = 0x7472'6163'6564'6f63;
-  /// The interval's confidence, in (0, 1).
+  /// The measured region's interval's confidence, in (0, 1).
   double confidence = 0.95;
   /// The family-wise error rate Holm's adjustment keeps over the op names and span paths
   /// together, in (0, 1).
   double family_alpha = 0.05;
-  /// How many op names are estimated (each costs `resamples` medians).
+  /// How many op names are estimated.
   std::size_t max_op_names = 50;
   /// How many span paths are estimated.
   std::size_t max_span_paths = 50;
 };
 
-/// Compares the two cohorts (docs/compare.md). Linear in the documents' records, plus
-/// resamples × runs × (1 + op names + span paths) for the bootstrap and the permutations. The error `invalid_value` (field
-/// `options`) for options outside their ranges; an ineligible comparison is not an error.
+/// Two cohorts taken one run at a time (docs/compare.md, "Streaming"): each run is reduced to
+/// what the comparison needs (the rules it breaks, its measured region, its total per op name
+/// and per span path, interned) and the document may go as soon as AddRun returns. Memory: the
+/// fixed figure of docs/compare.md per run, plus 12 bytes per distinct op name and span path
+/// of each run (at most 2^22 of those in all), plus one entry per distinct name of all runs.
+class CohortBuilder {
+ public:
+  CohortBuilder();
+  ~CohortBuilder();
+  CohortBuilder(CohortBuilder&&) noexcept;
+  CohortBuilder& operator=(CohortBuilder&&) noexcept;
+
+  /// Adds `run` as the next run of `side`'s cohort. The rules compare every run with the first
+  /// run added (and with the first that has a comparison identity): add the baseline's runs
+  /// first, so that the first baseline run is that reference, as the rules say.
+  void AddRun(CohortSide side, const TraceDocument& run);
+
+  /// Compares the cohorts added so far. Linear in the runs' distinct names, plus
+  /// resamples × runs for the measured region's bootstrap and permutations, plus, per op name
+  /// and span path, O(runs · 64) to select its shift and interval. The error `invalid_value`
+  /// (field `options`) for options outside their ranges; `limit_exceeded` (field `runs`) when
+  /// eligible runs had more than 2^22 totals of op names and span paths in all (docs/compare.md,
+  /// "Streaming"); an ineligible comparison is not an error.
+  Result<CohortComparison> Compare(const CompareOptions& options = {}) const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+/// Compares the two cohorts (docs/compare.md): a CohortBuilder given `baseline`'s runs, then
+/// `candidate`'s. The error `invalid_value` (field `options`) for options outside their ranges;
+/// an ineligible comparison is not an error.
 Result<CohortComparison> CompareCohorts(std::span<const TraceDocument* const> baseline,
                                         std::span<const TraceDocument* const> candidate,
                                         const CompareOptions& options = {});

@@ -65,7 +65,13 @@ void AppendSegment(std::string& out, std::string_view name, std::uint32_t number
 
 PathNode PathTrie::Intern(PathNode parent, std::string_view name, std::uint32_t number,
                           bool last) {
-  const Key key{Pack(parent, number), name};
+  Key key{Pack(parent, number), name};
+  if (owned_names_ != nullptr) {
+    // Looked up by the document's view, stored by the copy: a node's name is copied once.
+    if (const auto it = ids_.find(key); it != ids_.end()) return it->second;
+    name = owned_names_->Intern(name);
+    key.second = name;
+  }
   if (last) {
     if (!ids_.empty()) {
       if (const auto it = ids_.find(key); it != ids_.end()) return it->second;

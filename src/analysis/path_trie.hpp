@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -14,6 +15,7 @@
 
 #include "tracedoc/document.hpp"
 #include "util/seeded_hash.hpp"
+#include "util/string_pool.hpp"
 
 namespace tracedoc::analysis {
 
@@ -23,11 +25,18 @@ inline constexpr PathNode kNoPathNode = std::numeric_limits<PathNode>::max();
 
 class PathTrie {
  public:
+  /// Whether the trie copies the names of its nodes: a trie that outlives the documents it
+  /// placed (a cohort comparison drops each run once it is placed) must.
+  enum class Names : std::uint8_t { kViewed, kOwned };
+
+  explicit PathTrie(Names names = Names::kViewed)
+      : owned_names_(names == Names::kOwned ? std::make_unique<util::StringPool>() : nullptr) {}
+
   /// Places every span of `document` that is reached from a top span (a root, or a span whose
   /// parent_id names no span), walking children in start order; returns each span's node,
   /// indexed by SpanPosition: kNoPathNode for a span on or below a parent cycle. New nodes are
-  /// numbered in the document's pre-order. The trie keeps views of the document's names: it must
-  /// outlive the trie.
+  /// numbered in the document's pre-order. Unless its names are kOwned, the trie keeps views of the
+  /// document's names: the document must outlive the trie.
   std::vector<PathNode> Place(const TraceDocument& document);
 
   /// As Place, for the last document the trie takes (Place must not be called after it): its
@@ -75,6 +84,8 @@ class PathTrie {
 
   std::vector<Node> nodes_;
   boost::unordered_flat_map<Key, PathNode, util::SeededHash> ids_;
+  /// The copies of the nodes' names when they are kOwned; null when they are viewed.
+  std::unique_ptr<util::StringPool> owned_names_;
 };
 
 }  // namespace tracedoc::analysis

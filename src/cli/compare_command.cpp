@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -37,10 +38,33 @@ std::string Relative(const DurationChange& change) {
   return text.str();
 }
 
+std::string Confidence(double confidence) {
+  std::ostringstream text;
+  text << std::setprecision(4) << confidence * 100 << " %";
+  return text.str();
+}
+
+// An end ±∞ (the cohorts cannot bound it) is printed as such, not as a duration.
+std::string End(double ns) {
+  if (std::isfinite(ns)) return report::FormatSignedDuration(ns);
+  return ns < 0 ? "-inf" : "+inf";
+}
+
 void PrintChange(std::ostream& out, const DurationChange& change) {
-  out << report::FormatSignedDuration(change.median_delta_ns) << " (" << Relative(change) << "), interval ["
-      << report::FormatSignedDuration(change.interval_low_ns) << ", " << report::FormatSignedDuration(change.interval_high_ns)
-      << "]";
+  out << report::FormatSignedDuration(change.shift_ns) << " (" << Relative(change) << "), interval ["
+      << End(change.interval_low_ns) << ", " << End(change.interval_high_ns) << "] at "
+      << Confidence(change.interval_confidence);
+}
+
+void PrintPower(std::ostream& out, const CohortComparison& comparison, const CompareOptions& options) {
+  const PartsPower& power = *comparison.parts_power;
+  if (power.reachable) return;
+  const std::size_t family = comparison.op_names.size() + comparison.span_paths.size();
+  out << "  too few runs: no op name or span path can be found slower or faster with "
+      << comparison.baseline_runs << " and " << comparison.candidate_runs << " runs"
+      << (comparison.paired ? " paired" : "") << " (the smallest p-value after Holm over "
+      << family << " is " << std::setprecision(4) << power.smallest_adjusted_p_value << " > "
+      << options.family_alpha << "); " << power.runs_a_side_needed << " runs a side could\n";
 }
 
 void PrintText(std::ostream& out, const CohortComparison& comparison, const CompareOptions& options) {
@@ -53,11 +77,12 @@ void PrintText(std::ostream& out, const CohortComparison& comparison, const Comp
   if (!comparison.measured_region) return;
   out << "measured region: median delta ";
   PrintChange(out, *comparison.measured_region);
-  out << " at " << options.confidence * 100 << " %\n";
+  out << '\n';
   const std::size_t family = comparison.op_names.size() + comparison.span_paths.size();
   if (family == 0) return;
-  out << "op names and span paths (Holm-adjusted over " << family << ", family alpha "
-      << options.family_alpha << "):\n";
+  out << "op names and span paths (" << (comparison.paired ? "sign test" : "Mann-Whitney")
+      << ", Holm-adjusted over " << family << ", family alpha " << options.family_alpha << "):\n";
+  PrintPower(out, comparison, options);
   const auto print = [&](std::string_view what, const std::string& name, const DurationChange& change) {
     out << "  " << std::left << std::setw(17) << CohortVerdictName(change.verdict) << ' ';
     PrintChange(out, change);
@@ -68,37 +93,34 @@ void PrintText(std::ostream& out, const CohortComparison& comparison, const Comp
   for (const SpanPathEstimate& path : comparison.span_paths) print("span", path.path, path.change);
 }
 
-// Reads every file of a cohort, or says why one cannot be read.
-Result<std::vector<TraceDocument>> ReadCohort(const std::vector<std::string>& files,
-                                              const CompareArgs& args, std::string& failed) {
-  std::vector<TraceDocument> documents;
-  documents.reserve(files.size());
+// Reads every file of a cohort into `builder`, one at a time: a run's document goes as soon as
+// the builder has what it needs of it. Or says which file could not be read.
+Result<void> AddCohort(CohortBuilder& builder, CohortSide side,
+                       const std::vector<std::string>& files, const CompareArgs& args,
+                       std::string& failed) {
   for (const std::string& file : files) {
-    Result<TraceDocument> document =
+    const Result<TraceDocument> document =
         ReadTraceArgument({.file = file, .threads = args.threads, .from = args.from});
     if (!document) {
       failed = file;
       return document.error();
     }
-    documents.push_back(std::move(document).value());
+    builder.AddRun(side, document.value());
   }
-  return documents;
-}
-
-std::vector<const TraceDocument*> Pointers(const std::vector<TraceDocument>& documents) {
-  std::vector<const TraceDocument*> pointers;
-  for (const TraceDocument& document : documents) pointers.push_back(&document);
-  return pointers;
+  return boost::outcome_v2::success();
 }
 
 int RunCompare(const CompareArgs& args) {
   std::string failed;
-  const Result<std::vector<TraceDocument>> baseline = ReadCohort(args.baseline, args, failed);
-  if (!baseline) return ReportReadError(failed, baseline.error());
-  const Result<std::vector<TraceDocument>> candidate = ReadCohort(args.candidate, args, failed);
-  if (!candidate) return ReportReadError(failed, candidate.error());
-  const Result<CohortComparison> comparison =
-      CompareCohorts(Pointers(baseline.value()), Pointers(candidate.value()), args.options);
+  CohortBuilder builder;
+  // The baseline first: its first run is the reference the rules compare every run with.
+  for (const auto& [side, files] : {std::pair{CohortSide::kBaseline, &args.baseline},
+                                    std::pair{CohortSide::kCandidate, &args.candidate}}) {
+    if (const Result<void> added = AddCohort(builder, side, *files, args, failed); !added) {
+      return ReportReadError(failed, added.error());
+    }
+  }
+  const Result<CohortComparison> comparison = builder.Compare(args.options);
   if (!comparison) {
     std::cerr << "tracedoc compare: " << comparison.error().message << '\n';
     return kExitUsage;
@@ -135,7 +157,8 @@ void AddCompareCommand(CLI::App& app, std::function<int()>& run) {
                     "Exit 1 when the candidate is slower or the runs cannot be compared");
   command->add_option("--min-runs", args->options.min_runs, "The fewest runs a cohort may have")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}));
-  command->add_option("--resamples", args->options.resamples, "Bootstrap resamples")
+  command->add_option("--resamples", args->options.resamples,
+                      "Bootstrap resamples and label shuffles of the measured region")
       ->check(CLI::Range(1u, 1'000'000u));
   command->add_option("--seed", args->options.seed, "The bootstrap's seed");
   command->add_option("--max-op-names", args->options.max_op_names,

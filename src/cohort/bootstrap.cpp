@@ -4,12 +4,13 @@
 #include <cmath>
 #include <vector>
 
-#include <boost/math/distributions/binomial.hpp>
 // Boost.Random's engines and distributions are defined by their algorithms, so one seed draws
 // the same resamples with every compiler and standard library (std::uniform_int_distribution
 // is not specified that far).
 #include <boost/random/mersenne_twister.hpp>
 #include <boost/random/uniform_int_distribution.hpp>
+
+#include "cohort/count_null.hpp"
 
 namespace tracedoc::cohort {
 namespace {
@@ -60,15 +61,8 @@ double SignTestPValue(std::span<const double> differences) {
   }
   const std::uint64_t n = positive + negative;
   if (n == 0) return 1;
-  // P(X <= fewer) for X ~ Binomial(n, 1/2), doubled: Boost.Math's distribution, exact in
-  // binary for the cohort sizes people run (1/32 is 0.03125). Errors are values, never
-  // exceptions: none may cross the API (and n >= 1, p = 1/2 raise none).
-  using Quiet = boost::math::policies::policy<
-      boost::math::policies::domain_error<boost::math::policies::ignore_error>,
-      boost::math::policies::overflow_error<boost::math::policies::ignore_error>,
-      boost::math::policies::evaluation_error<boost::math::policies::ignore_error>>;
-  const boost::math::binomial_distribution<double, Quiet> signs(static_cast<double>(n), 0.5);
-  const double tail = boost::math::cdf(signs, static_cast<double>(std::min(positive, negative)));
+  // P(X <= fewer) for X ~ Binomial(n, 1/2), doubled.
+  const double tail = BinomialHalfCdf(n, std::min(positive, negative));
   return std::min(1.0, 2 * tail);
 }
 
@@ -100,6 +94,8 @@ DurationChange EstimateChange(std::span<const double> baseline, std::span<const 
   } else {
     change.median_delta_ns = change.candidate_median_ns - change.baseline_median_ns;
   }
+  change.shift_ns = change.median_delta_ns;
+  change.interval_confidence = plan.confidence;
   if (change.baseline_median_ns != 0) {
     change.relative_delta = change.median_delta_ns / change.baseline_median_ns;
   }

@@ -1,6 +1,8 @@
 // The CohortComparison's JSON (docs/compare.md, "Output"), and the names of its verdicts and
 // rules. Every key is always present; what does not apply is `null` or `[]`.
 #include <array>
+#include <cmath>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -31,6 +33,7 @@ void EmitChange(emit::JsonEmitter& json, const DurationChange& change) {
   json.Key("baseline_median_ns").Double(change.baseline_median_ns);
   json.Key("candidate_median_ns").Double(change.candidate_median_ns);
   json.Key("median_delta_ns").Double(change.median_delta_ns);
+  json.Key("shift_ns").Double(change.shift_ns);
   json.Key("relative_delta");
   if (change.relative_delta) {
     json.Double(*change.relative_delta);
@@ -38,9 +41,16 @@ void EmitChange(emit::JsonEmitter& json, const DurationChange& change) {
     json.Null();
   }
   json.Key("interval_ns").BeginArray();
-  json.Double(change.interval_low_ns);
-  json.Double(change.interval_high_ns);
+  // An end the cohorts cannot bound (±∞) is null.
+  for (const double end : {change.interval_low_ns, change.interval_high_ns}) {
+    if (std::isfinite(end)) {
+      json.Double(end);
+    } else {
+      json.Null();
+    }
+  }
   json.EndArray();
+  json.Key("interval_confidence").Double(change.interval_confidence);
   json.Key("p_value").Double(change.p_value);
   json.Key("adjusted_p_value").Double(change.adjusted_p_value);
   json.Key("verdict").String(CohortVerdictName(change.verdict));
@@ -61,6 +71,19 @@ void EmitReason(emit::JsonEmitter& json, const CohortReason& reason) {
   json.Key("first_run").U64(reason.first_run);
   json.Key("runs").U64(reason.runs);
   json.Key("message").String(reason.message);
+  json.EndObject();
+}
+
+void EmitPower(emit::JsonEmitter& json, const std::optional<PartsPower>& power) {
+  json.Key("parts_power");
+  if (!power) {
+    json.Null();
+    return;
+  }
+  json.BeginObject();
+  json.Key("smallest_adjusted_p_value").Double(power->smallest_adjusted_p_value);
+  json.Key("reachable").Bool(power->reachable);
+  json.Key("runs_a_side_needed").U64(power->runs_a_side_needed);
   json.EndObject();
 }
 
@@ -90,6 +113,7 @@ void EmitComparison(emit::JsonEmitter& json, const CohortComparison& comparison)
     EmitNamedChange(json, "path", path.path, path.change);
   }
   json.EndArray();
+  EmitPower(json, comparison.parts_power);
   json.EndObject();
 }
 

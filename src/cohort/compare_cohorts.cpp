@@ -1,14 +1,19 @@
-// CompareCohorts (docs/compare.md): the rules first; when the runs pass, the measured region's
-// change and verdict, then each large op name's and span path's, with Holm's adjustment over
-// them all.
+// CohortBuilder and CompareCohorts (docs/compare.md): each run reduced to its facts and its
+// totals as it is added; then the rules; when the runs pass, the measured region's change and
+// verdict, then each large op name's and span path's by a rank test, with Holm's adjustment
+// over them all.
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "cohort/bootstrap.hpp"
+#include "cohort/count_null.hpp"
 #include "cohort/eligibility.hpp"
 #include "cohort/holm.hpp"
-#include "cohort/largest_totals.hpp"
+#include "cohort/part_tally.hpp"
+#include "cohort/parts_power.hpp"
+#include "cohort/rank_change.hpp"
 #include "cohort/run_facts.hpp"
 #include "tracedoc/cohort.hpp"
 
@@ -35,77 +40,120 @@ Result<void> CheckOptions(const CompareOptions& options) {
   return boost::outcome_v2::success();
 }
 
-std::vector<cohort::RunFacts> FactsOf(std::span<const TraceDocument* const> runs) {
-  std::vector<cohort::RunFacts> facts;
-  facts.reserve(runs.size());
-  for (const TraceDocument* run : runs) facts.push_back(cohort::ReadRunFacts(*run));
-  return facts;
-}
-
-// The op-name verdict: Holm's adjusted p-value decides, the median delta's sign says which way.
-CohortVerdict AdjustedVerdict(const DurationChange& change, double family_alpha) {
-  if (change.adjusted_p_value > family_alpha || change.median_delta_ns == 0) {
-    return CohortVerdict::kInconclusive;
-  }
-  return change.median_delta_ns > 0 ? CohortVerdict::kCandidateSlower
-                                    : CohortVerdict::kCandidateFaster;
+// A part's values in one cohort, from its totals in every run.
+std::vector<double> ValuesOf(const cohort::PartTotals& part, std::span<const std::size_t> runs) {
+  std::vector<double> values;
+  values.reserve(runs.size());
+  for (const std::size_t run : runs) values.push_back(part.per_run[run]);
+  return values;
 }
 
 }  // namespace
 
-Result<CohortComparison> CompareCohorts(std::span<const TraceDocument* const> baseline,
-                                        std::span<const TraceDocument* const> candidate,
-                                        const CompareOptions& options) {
+struct CohortBuilder::State {
+  cohort::RunFactsReader reader;
+  std::vector<cohort::RunFacts> baseline;
+  std::vector<cohort::RunFacts> candidate;
+  cohort::PartTally parts;
+  /// Each cohort's runs by their number in `parts` (the order they were added).
+  std::vector<std::size_t> baseline_tallied;
+  std::vector<std::size_t> candidate_tallied;
+};
+
+CohortBuilder::CohortBuilder() : state_(std::make_unique<State>()) {}
+CohortBuilder::~CohortBuilder() = default;
+CohortBuilder::CohortBuilder(CohortBuilder&&) noexcept = default;
+CohortBuilder& CohortBuilder::operator=(CohortBuilder&&) noexcept = default;
+
+void CohortBuilder::AddRun(CohortSide side, const TraceDocument& run) {
+  const bool baseline = side == CohortSide::kBaseline;
+  (baseline ? state_->baseline : state_->candidate).push_back(state_->reader.Read(run));
+  (baseline ? state_->baseline_tallied : state_->candidate_tallied).push_back(state_->parts.runs());
+  state_->parts.Add(run);
+}
+
+Result<CohortComparison> CohortBuilder::Compare(const CompareOptions& options) const {
   if (Result<void> valid = CheckOptions(options); !valid) return valid.error();
+  const State& state = *state_;
   CohortComparison comparison;
-  comparison.baseline_runs = baseline.size();
-  comparison.candidate_runs = candidate.size();
-  const std::vector<cohort::RunFacts> baseline_facts = FactsOf(baseline);
-  const std::vector<cohort::RunFacts> candidate_facts = FactsOf(candidate);
+  comparison.baseline_runs = state.baseline.size();
+  comparison.candidate_runs = state.candidate.size();
   cohort::Eligibility eligibility =
-      cohort::CheckEligibility(baseline_facts, candidate_facts, options.min_runs);
+      cohort::CheckEligibility(state.baseline, state.candidate, options.min_runs);
   if (!eligibility.reasons.empty()) {
     comparison.reasons = std::move(eligibility.reasons);
     return comparison;
   }
   comparison.paired = !eligibility.pairs.empty();
-  const cohort::BootstrapPlan plan{options.resamples, options.seed, options.confidence};
+  if (state.parts.overflowed()) {
+    // Refused rather than compared on the runs that fitted: a part's value in the others is
+    // unknown.
+    Error error;
+    error.code = ErrorCode::kLimitExceeded;
+    error.field = "runs";
+    error.message = "the runs have more than " + std::to_string(cohort::PartTally::kMostKeptTotals) +
+                    " totals of op names and span paths in all (a total per distinct name of each "
+                    "run); compare fewer runs, or runs with fewer distinct names";
+    return error;
+  }
 
   const auto measured = [](const std::vector<cohort::RunFacts>& facts) {
     std::vector<double> values;
+    values.reserve(facts.size());
     for (const cohort::RunFacts& run : facts) values.push_back(static_cast<double>(run.measured_ns));
     return values;
   };
-  comparison.measured_region = cohort::EstimateChange(measured(baseline_facts),
-                                                      measured(candidate_facts), eligibility.pairs, plan);
+  comparison.measured_region =
+      cohort::EstimateChange(measured(state.baseline), measured(state.candidate),
+                             eligibility.pairs,
+                             {options.resamples, options.seed, options.confidence});
   comparison.verdict = comparison.measured_region->verdict;
 
-  std::vector<const TraceDocument*> runs(baseline.begin(), baseline.end());
-  runs.insert(runs.end(), candidate.begin(), candidate.end());
+  // One test for every part: the cohort sizes fix its distribution.
+  const cohort::CountNull null =
+      comparison.paired ? cohort::CountNull::Sign(eligibility.pairs.size())
+                        : cohort::CountNull::MannWhitney(state.baseline.size(), state.candidate.size());
+  std::vector<cohort::RankEstimate> estimates;
   const auto estimate = [&](const cohort::PartTotals& part) {
-    const std::span<const double> per_run(part.per_run);
-    return cohort::EstimateChange(per_run.first(baseline.size()),
-                                  per_run.subspan(baseline.size()), eligibility.pairs, plan);
+    estimates.push_back(cohort::EstimateRankChange(ValuesOf(part, state.baseline_tallied),
+                                                   ValuesOf(part, state.candidate_tallied),
+                                                   eligibility.pairs, null));
   };
-  for (const cohort::PartTotals& op : cohort::LargestOpNames(runs, options.max_op_names)) {
-    comparison.op_names.push_back({op.name, estimate(op)});
-  }
-  for (const cohort::PartTotals& path : cohort::LargestSpanPaths(runs, options.max_span_paths)) {
-    comparison.span_paths.push_back({path.name, estimate(path)});
-  }
+  const std::vector<cohort::PartTotals> ops = state.parts.LargestOpNames(options.max_op_names);
+  const std::vector<cohort::PartTotals> paths = state.parts.LargestSpanPaths(options.max_span_paths);
+  for (const cohort::PartTotals& op : ops) estimate(op);
+  for (const cohort::PartTotals& path : paths) estimate(path);
+  if (estimates.empty()) return comparison;
+
   // One family: every op name and span path, so that the chance of any false verdict among
   // them stays at family_alpha.
-  std::vector<DurationChange*> family;
-  for (OpNameEstimate& op : comparison.op_names) family.push_back(&op.change);
-  for (SpanPathEstimate& path : comparison.span_paths) family.push_back(&path.change);
   std::vector<double> p_values;
-  for (const DurationChange* change : family) p_values.push_back(change->p_value);
+  p_values.reserve(estimates.size());
+  for (const cohort::RankEstimate& part : estimates) p_values.push_back(part.change.p_value);
   const std::vector<double> adjusted = cohort::HolmAdjusted(p_values);
-  for (std::size_t i = 0; i < family.size(); ++i) {
-    family[i]->adjusted_p_value = adjusted[i];
-    family[i]->verdict = AdjustedVerdict(*family[i], options.family_alpha);
+  const std::vector<double> multipliers = cohort::HolmMultipliers(p_values, options.family_alpha);
+  for (std::size_t i = 0; i < estimates.size(); ++i) {
+    estimates[i].change.adjusted_p_value = adjusted[i];
+    cohort::DecideAtLevel(estimates[i], null, options.family_alpha, multipliers[i]);
   }
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    comparison.op_names.push_back({ops[i].name, estimates[i].change});
+  }
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    comparison.span_paths.push_back({paths[i].name, estimates[ops.size() + i].change});
+  }
+  comparison.parts_power = cohort::PowerOf(null, comparison.paired, estimates.size(),
+                                           options.family_alpha, options.min_runs);
   return comparison;
+}
+
+Result<CohortComparison> CompareCohorts(std::span<const TraceDocument* const> baseline,
+                                        std::span<const TraceDocument* const> candidate,
+                                        const CompareOptions& options) {
+  CohortBuilder builder;
+  for (const TraceDocument* run : baseline) builder.AddRun(CohortSide::kBaseline, *run);
+  for (const TraceDocument* run : candidate) builder.AddRun(CohortSide::kCandidate, *run);
+  return builder.Compare(options);
 }
 
 }  // namespace tracedoc

@@ -1,12 +1,12 @@
 #include "cohort/eligibility.hpp"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <string>
 #include <string_view>
 
 #include <boost/unordered/unordered_flat_map.hpp>
-#include <boost/unordered/unordered_flat_set.hpp>
 
 #include "util/seeded_hash.hpp"
 
@@ -69,33 +69,29 @@ class Reasons {
   bool open_ = false;
 };
 
-// The rule `rule` over every run: `breaks` says whether a run breaks it.
-void CheckEach(Reasons& reasons, std::span<const RunAt> runs, CohortRule rule,
-               std::string_view what, const std::function<bool(const RunFacts&)>& breaks) {
-  for (const RunAt& run : runs) {
-    if (breaks(run.facts)) reasons.Count(rule, run, what);
-  }
-  reasons.Close();
-}
-
-// The rule that every run has the first run's value of `same` (which compares two runs).
-void CheckSame(Reasons& reasons, std::span<const RunAt> runs, CohortRule rule,
-               std::string_view what,
-               const std::function<bool(const TraceRunMeta&, const TraceRunMeta&)>& same) {
-  const TraceRunMeta& first = runs.front().facts.document->run();
-  CheckEach(reasons, runs, rule, what,
-            [&](const RunFacts& facts) { return !same(first, facts.document->run()); });
-}
-
-// The comparison identity without implementation_id (what the candidate changes) and pair_id
-// (which pairs the runs): the workload the two cohorts must share.
-bool SameWorkload(const ComparisonIdentity& a, const ComparisonIdentity& b) {
-  return a.workload_id == b.workload_id && a.model_id == b.model_id &&
-         a.config_id == b.config_id && a.data_id == b.data_id &&
-         a.seed_policy == b.seed_policy && a.physical_batch == b.physical_batch &&
-         a.accumulation_steps == b.accumulation_steps && a.precision == b.precision &&
-         a.device_state == b.device_state;
-}
+// What the reason of each rule a run breaks on its own says of the run, in the order of
+// CohortRule.
+constexpr std::array<std::pair<CohortRule, std::string_view>, 16> kRunRules{{
+    {CohortRule::kDuplicateRunId, "repeats an earlier run's run_id"},
+    {CohortRule::kDifferentEntrypoint, "has another entrypoint"},
+    {CohortRule::kDifferentPhase, "has another phase"},
+    {CohortRule::kDifferentDevice, "has another device"},
+    {CohortRule::kDifferentTimingMode, "has another timing_mode"},
+    {CohortRule::kDifferentSynchronization, "has another measured_region_device_synchronized"},
+    {CohortRule::kDifferentWarmup, "has another warmup_steps"},
+    {CohortRule::kDifferentCaptureStep, "has another capture_step"},
+    {CohortRule::kDifferentCaptureContract, "has another capture_contract"},
+    {CohortRule::kCaptureIncomplete, "is not a complete capture"},
+    {CohortRule::kStructurallyInvalid, "is not structurally valid"},
+    {CohortRule::kNotProductionEquivalent,
+     "does not declare measurement_scope production_equivalent"},
+    {CohortRule::kNotOneMeasuredSpan, "has not exactly one measured span"},
+    {CohortRule::kMeasuredSpanOpen, "has its measured span open"},
+    {CohortRule::kMissingComparisonIdentity, "declares no comparison_identity"},
+    {CohortRule::kDifferentComparisonIdentity,
+     "has another comparison_identity (workload, model, config, data, seed policy, batch, "
+     "accumulation, precision or device state)"},
+}};
 
 void CheckTooFew(Reasons& reasons, CohortRule rule, CohortSide side, std::size_t runs,
                  std::size_t min_runs) {
@@ -103,17 +99,6 @@ void CheckTooFew(Reasons& reasons, CohortRule rule, CohortSide side, std::size_t
   reasons.Add({rule, side, 0, runs,
                "the " + SideName(side) + " has " + std::to_string(runs) +
                    " runs; a comparison needs at least " + std::to_string(min_runs)});
-}
-
-void CheckRunIds(Reasons& reasons, std::span<const RunAt> runs) {
-  boost::unordered_flat_set<std::string_view, util::SeededHash, std::equal_to<>> seen;
-  seen.reserve(runs.size());
-  for (const RunAt& run : runs) {
-    if (!seen.insert(run.facts.document->run().run_id).second) {
-      reasons.Count(CohortRule::kDuplicateRunId, run, "repeats an earlier run's run_id");
-    }
-  }
-  reasons.Close();
 }
 
 // Pairs the runs when every one names a pair_id: each id once in each cohort. The runs that
@@ -169,62 +154,11 @@ Eligibility CheckEligibility(std::span<const RunFacts> baseline,
               candidate.size(), min_runs);
   const std::vector<RunAt> runs = AllRuns(baseline, candidate);
   if (runs.empty()) return {std::move(reasons).Take(), {}};
-  CheckRunIds(reasons, runs);
-  CheckSame(reasons, runs, CohortRule::kDifferentEntrypoint, "has another entrypoint",
-            [](const TraceRunMeta& a, const TraceRunMeta& b) { return a.entrypoint == b.entrypoint; });
-  CheckSame(reasons, runs, CohortRule::kDifferentPhase, "has another phase",
-            [](const TraceRunMeta& a, const TraceRunMeta& b) { return a.phase == b.phase; });
-  CheckSame(reasons, runs, CohortRule::kDifferentDevice, "has another device",
-            [](const TraceRunMeta& a, const TraceRunMeta& b) { return a.device == b.device; });
-  CheckSame(reasons, runs, CohortRule::kDifferentTimingMode, "has another timing_mode",
-            [](const TraceRunMeta& a, const TraceRunMeta& b) { return a.timing_mode == b.timing_mode; });
-  CheckSame(reasons, runs, CohortRule::kDifferentSynchronization,
-            "has another measured_region_device_synchronized",
-            [](const TraceRunMeta& a, const TraceRunMeta& b) {
-              return a.measured_region_device_synchronized == b.measured_region_device_synchronized;
-            });
-  CheckSame(reasons, runs, CohortRule::kDifferentWarmup, "has another warmup_steps",
-            [](const TraceRunMeta& a, const TraceRunMeta& b) { return a.warmup_steps == b.warmup_steps; });
-  CheckSame(reasons, runs, CohortRule::kDifferentCaptureStep, "has another capture_step",
-            [](const TraceRunMeta& a, const TraceRunMeta& b) { return a.capture_step == b.capture_step; });
-  CheckSame(reasons, runs, CohortRule::kDifferentCaptureContract, "has another capture_contract",
-            [](const TraceRunMeta& a, const TraceRunMeta& b) {
-              return a.capture_contract == b.capture_contract;
-            });
-  CheckEach(reasons, runs, CohortRule::kCaptureIncomplete, "is not a complete capture",
-            [](const RunFacts& facts) { return !facts.complete; });
-  CheckEach(reasons, runs, CohortRule::kStructurallyInvalid, "is not structurally valid",
-            [](const RunFacts& facts) { return !facts.structurally_valid; });
-  CheckEach(reasons, runs, CohortRule::kNotProductionEquivalent,
-            "does not declare measurement_scope production_equivalent",
-            [](const RunFacts& facts) {
-              return facts.document->run().capture_contract.measurement_scope !=
-                     MeasurementScope::kProductionEquivalent;
-            });
-  CheckEach(reasons, runs, CohortRule::kNotOneMeasuredSpan, "has not exactly one measured span",
-            [](const RunFacts& facts) { return facts.measured_spans != 1; });
-  CheckEach(reasons, runs, CohortRule::kMeasuredSpanOpen, "has its measured span open",
-            [](const RunFacts& facts) { return facts.measured_spans == 1 && !facts.measured_closed; });
-  CheckEach(reasons, runs, CohortRule::kMissingComparisonIdentity,
-            "declares no comparison_identity",
-            [](const RunFacts& facts) { return !facts.document->run().comparison_identity; });
-  const RunAt* reference = nullptr;
-  for (const RunAt& run : runs) {
-    if (run.facts.document->run().comparison_identity) {
-      reference = &run;
-      break;
+  for (const auto& [rule, what] : kRunRules) {
+    for (const RunAt& run : runs) {
+      if (run.facts.Breaks(rule)) reasons.Count(rule, run, what);
     }
-  }
-  if (reference != nullptr) {
-    const ComparisonIdentity& first = *reference->facts.document->run().comparison_identity;
-    CheckEach(reasons, runs, CohortRule::kDifferentComparisonIdentity,
-              "has another comparison_identity (workload, model, config, data, seed policy, "
-              "batch, accumulation, precision or device state)",
-              [&](const RunFacts& facts) {
-                const std::optional<ComparisonIdentity>& identity =
-                    facts.document->run().comparison_identity;
-                return identity && !SameWorkload(first, *identity);
-              });
+    reasons.Close();
   }
   std::vector<std::pair<std::size_t, std::size_t>> pairs =
       PairRuns(reasons, baseline, runs);

@@ -3,7 +3,9 @@
 // node for equal paths of the two runs.
 #include "analysis/path_trie.hpp"
 
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -44,6 +46,29 @@ TEST(AnalysisPathTrie, NumbersSiblingsOfOneNameInStartOrder) {
                                       "train/step[1]/forward", "train"}));
   // Pre-order numbering: r, a, b, c, e, d.
   EXPECT_EQ(nodes, (std::vector<PathNode>{1, 2, 3, 5, 4, 0}));
+}
+
+// A trie of owned names outlives the documents it placed (a cohort comparison drops each run
+// once it is placed): the names are copies, and a later document still meets the same nodes.
+TEST(AnalysisPathTrie, OwnedNamesOutliveTheirDocuments) {
+  PathTrie trie(PathTrie::Names::kOwned);
+  const auto run = [](std::string_view step) {
+    return testing::FoldTrace(testdata::Lines(
+        {kMeta10, SpanStartLine("r", "train", 0), SpanStartLine("a", step, 10, "r"),
+         SpanEndLine("a", 5), SpanEndLine("r", 50), CompleteTerminalLine(50)}));
+  };
+  {
+    const std::unique_ptr<TraceDocument> first = std::make_unique<TraceDocument>(run("step"));
+    EXPECT_EQ(trie.Place(*first), (std::vector<PathNode>{1, 0}));
+  }
+  const TraceDocument second = run("step");
+  EXPECT_EQ(trie.Place(second), (std::vector<PathNode>{1, 0}));
+  {
+    const TraceDocument third = run("eval");
+    EXPECT_EQ(trie.Place(third), (std::vector<PathNode>{2, 0}));
+  }
+  EXPECT_EQ(trie.Path(1), "train/step");
+  EXPECT_EQ(trie.Path(2), "train/eval");
 }
 
 TEST(AnalysisPathTrie, EscapesSlashesBracketsAndBackslashes) {

@@ -79,6 +79,44 @@ TEST_F(CompareCliTest, IneligibleRunsFailTheGateClosedWithEveryReason) {
   EXPECT_EQ(gate.exit_code, 1);
 }
 
+TEST_F(CompareCliTest, TooFewRunsToFindAnyPartAreSaidSoWithTheRunsThatWould) {
+  std::mt19937_64 engine(5);
+  const std::string baseline = WriteCohort(testing::DrawCohort("a", 2, 1000, 100, 10, engine));
+  const std::string candidate = WriteCohort(testing::DrawCohort("b", 2, 2000, 200, 10, engine));
+  const RunResult text =
+      Run("compare --min-runs 2 --baseline" + baseline + " --candidate" + candidate);
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("op names and span paths (Mann-Whitney, Holm-adjusted over 4, family "
+                          "alpha 0.05):\n  too few runs: no op name or span path can be found "
+                          "slower or faster with 2 and 2 runs (the smallest p-value after Holm "
+                          "over 4 is 1 > 0.05); 5 runs a side could\n"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("interval [-inf, +inf] at 98.75 %  p_adj 1  op matmul\n"),
+            std::string::npos)
+      << text.out;
+  const RunResult json =
+      Run("compare --json --min-runs 2 --baseline" + baseline + " --candidate" + candidate);
+  EXPECT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_TRUE(json.out.ends_with(
+      R"("parts_power":{"smallest_adjusted_p_value":1.0,"reachable":false,"runs_a_side_needed":5}})" "\n"))
+      << json.out;
+}
+
+TEST_F(CompareCliTest, StandardInputIsOneRunReadOnce) {
+  std::mt19937_64 engine(6);
+  const std::vector<testing::CohortRun> runs = testing::DrawCohort("a", 5, 1000, 100, 10, engine);
+  const std::string baseline = WriteCohort(runs);
+  WriteFile("stdin.jsonl", testing::CohortRunJsonl({.run_id = "b-stdin"}));
+  const std::string candidate = WriteCohort(testing::DrawCohort("b", 4, 1000, 100, 10, engine));
+  const RunResult piped = RunPiped(
+      "compare --json --baseline" + baseline + " --candidate -" + candidate, "stdin.jsonl");
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_NE(piped.out.find(R"("baseline_runs":5,"candidate_runs":5,)"), std::string::npos)
+      << piped.out;
+  EXPECT_NE(piped.out.find(R"("reasons":[],)"), std::string::npos) << piped.out;
+}
+
 TEST_F(CompareCliTest, AMissingFileIsExit2AndARejectedTraceExit1) {
   const auto [baseline, candidate] = Cohorts(100);
   const RunResult missing =

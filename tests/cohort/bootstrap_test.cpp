@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cohort/count_null.hpp"
 #include "cohort/holm.hpp"
 
 namespace tracedoc::cohort {
@@ -97,6 +98,19 @@ TEST(CohortHolmTest, CapsAtOneAndTakesTheRunningMaximum) {
   ASSERT_EQ(adjusted.size(), 3u);
   for (const double value : adjusted) EXPECT_DOUBLE_EQ(value, 0.9);
   EXPECT_TRUE(HolmAdjusted(std::vector<double>{}).empty());
+}
+
+TEST(CohortHolmTest, MultipliersAreThoseOfTheStepThatDecides) {
+  // Sorted: 0.005 (×4 = 0.02, rejected), 0.01 (×3 = 0.03, rejected), 0.03 (×2 = 0.06, kept:
+  // Holm stops), 0.04 (decided at the step that stopped: ×2).
+  const std::vector<double> p_values = {0.01, 0.04, 0.03, 0.005};
+  EXPECT_EQ(HolmMultipliers(p_values, 0.05), (std::vector<double>{3, 2, 2, 4}));
+  const std::vector<double> adjusted = HolmAdjusted(p_values);
+  const std::vector<double> multipliers = HolmMultipliers(p_values, 0.05);
+  for (std::size_t i = 0; i < p_values.size(); ++i) {
+    EXPECT_EQ(adjusted[i] <= 0.05, Scaled(p_values[i], multipliers[i]) <= 0.05) << i;
+  }
+  EXPECT_TRUE(HolmMultipliers(std::vector<double>{}, 0.05).empty());
 }
 
 }  // namespace

@@ -25,10 +25,12 @@ std::vector<CohortRun> Runs(const std::string& prefix, int count) {
 Eligibility CheckRuns(const std::vector<CohortRun>& baseline, const std::vector<CohortRun>& candidate) {
   const testing::FoldedCohort b = testing::Fold(baseline);
   const testing::FoldedCohort c = testing::Fold(candidate);
+  // One reader over both cohorts, the baseline first: its first run is the reference.
+  RunFactsReader reader;
   std::vector<RunFacts> bf;
   std::vector<RunFacts> cf;
-  for (const TraceDocument* d : b.pointers) bf.push_back(ReadRunFacts(*d));
-  for (const TraceDocument* d : c.pointers) cf.push_back(ReadRunFacts(*d));
+  for (const TraceDocument* d : b.pointers) bf.push_back(reader.Read(*d));
+  for (const TraceDocument* d : c.pointers) cf.push_back(reader.Read(*d));
   return CheckEligibility(bf, cf, 5);
 }
 
