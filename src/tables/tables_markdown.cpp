@@ -124,7 +124,8 @@ way in, any format, one document at a time.
   database's tables before any FILE is read, so a typo costs nothing and changes nothing. With
   `--db`, loading the FILEs, building the indexes and the query are one transaction, committed
   only when the query succeeds: a query that fails, reaches a limit or is interrupted leaves the
-  database byte for byte as it was. `--format ndjson` (the default) prints one JSON object per
+  database byte for byte as it was (a `--db` that did not exist is created with the tables
+  first, and stays, without runs). `--format ndjson` (the default) prints one JSON object per
   row, keyed by SQLite's column names (name computed columns with `AS`), integers and reals as
   JSON numbers (a REAL that is not finite as `null`, which JSON has no other way to spell), text
   and blobs as strings, each byte that starts no valid UTF-8 sequence written as U+FFFD, so every

@@ -54,8 +54,9 @@ TEST(RunReplacement, WithoutIndexesIsLinearInTheRuns) {
   TablesDatabase large = TablesDatabase::Open(":memory:").value();
   const double n = ReplaceSeconds(small, quarter);
   const double four_n = ReplaceSeconds(large, runs);
-  // Linear is 4x; each delete scanning the tables made it 8x for 4x the runs in the finding.
-  EXPECT_LT(four_n, 7 * n + 0.05) << n << " s for 100 runs, " << four_n << " s for 400";
+  // Linear is 4x (3.4x to 6x measured on a busy 2-core machine); each delete scanning the
+  // tables made it 8x in the finding and 16.7x here (0.069 s and 1.16 s).
+  EXPECT_LT(four_n, 8 * n + 0.1) << n << " s for 100 runs, " << four_n << " s for 400";
 }
 
 TEST(RunReplacement, EveryDeleteOfARunGoesThroughAnIndexOnceOneWasReplaced) {
