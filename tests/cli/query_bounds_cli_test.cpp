@@ -150,17 +150,25 @@ TEST_F(QueryBoundsCliTest, CtrlCStopsTheQueryAndTheDatabaseStaysAsItWas) {
   const std::string db = (dir_ / "runs.db").string();
   const std::string input = (dir_ / "other.jsonl").string();
   const std::string err = (dir_ / "interrupted.err").string();
+  const std::filesystem::path out = dir_ / "interrupted.out";
   const pid_t child = ::fork();
   if (child == 0) {
     std::freopen(err.c_str(), "w", stderr);
+    std::freopen(out.c_str(), "w", stdout);
     ::execl(cli.c_str(), "tracedoc", "query", "--db", db.c_str(), input.c_str(),
-            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) "
-            "FROM n",
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i FROM n",
             static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  // Long enough for the load to end and the query to start; the query never ends by itself.
-  ::usleep(700'000);
+  // The query never ends by itself; once its first rows are out, it is running (and Ctrl-C is
+  // the query's to handle, not the load's).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  const auto rows_out = [&out] {
+    std::error_code missing;
+    const std::uintmax_t bytes = std::filesystem::file_size(out, missing);
+    return !missing && bytes > 0;
+  };
+  while (!rows_out() && std::chrono::steady_clock::now() < deadline) ::usleep(10'000);
   ::kill(child, SIGINT);
   int status = 0;
   ASSERT_EQ(::waitpid(child, &status, 0), child);
