@@ -65,7 +65,7 @@ tracedoc_layer(tables USES util error emit format document analysis health open 
                HEADERS tables.hpp ndjson_tables.hpp)
 # Traces as a SQLite database (Debian's libsqlite3; docs/tables.md §5): the tables written one
 # run a transaction, and one read-only query printed as NDJSON, CSV or a table.
-tracedoc_layer(tables_sqlite USES error emit document tables HEADERS sqlite_tables.hpp
+tracedoc_layer(tables_sqlite USES text error emit document tables HEADERS sqlite_tables.hpp
                LINKS SQLite::SQLite3)
 # The command line: public headers only.
 tracedoc_layer(cli USES util error emit document read write analysis health diff cohort

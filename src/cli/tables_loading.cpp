@@ -57,25 +57,37 @@ int LoadRuns(const RunWriter& write, const std::vector<std::string>& files,
   return kExitOk;
 }
 
-int OpenAndLoadRuns(std::optional<TablesDatabase>& database, const std::string& path,
-                    const std::vector<std::string>& files, const LoadOptions& options,
-                    std::string_view command) {
+int OpenTablesDatabase(std::optional<TablesDatabase>& database, const std::string& path,
+                       std::string_view command) {
   Result<TablesDatabase> opened = TablesDatabase::Open(path);
   if (!opened) {
     std::cerr << "tracedoc " << command << ": " << opened.error().message << '\n';
     return kExitUsage;
   }
   database.emplace(std::move(opened).value());
+  return kExitOk;
+}
+
+int LoadRunsIndexed(TablesDatabase& database, const std::vector<std::string>& files,
+                    const LoadOptions& options, std::string_view command) {
   const int loaded = LoadRuns(
       [&database](const TraceDocument& document, const RunSource& source) {
-        return database->AddRun(document, source);
+        return database.AddRun(document, source);
       },
       files, options, command);
   if (loaded != kExitOk) return loaded;
-  const Result<void> indexed = database->BuildIndexes();
+  const Result<void> indexed = database.BuildIndexes();
   if (indexed) return kExitOk;
   std::cerr << "tracedoc " << command << ": " << indexed.error().message << '\n';
   return kExitUsage;
+}
+
+int OpenAndLoadRuns(std::optional<TablesDatabase>& database, const std::string& path,
+                    const std::vector<std::string>& files, const LoadOptions& options,
+                    std::string_view command) {
+  const int opened = OpenTablesDatabase(database, path, command);
+  if (opened != kExitOk) return opened;
+  return LoadRunsIndexed(*database, files, options, command);
 }
 
 }  // namespace tracedoc::cli

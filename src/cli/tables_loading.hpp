@@ -35,9 +35,15 @@ using RunWriter =
 int LoadRuns(const RunWriter& write, const std::vector<std::string>& files,
              const LoadOptions& options, std::string_view command);
 /// Opens the tables database at `path` (TablesDatabase::Open: a new file gets the schema, "" is
-/// SQLite's private temporary database), loads `files` into it as LoadRuns does, one run each,
-/// and builds its indexes. Returns the exit code (2 with a message naming `command` when the
-/// database cannot be opened or indexed); on kExitOk, `database` holds it.
+/// SQLite's private temporary database). Returns the exit code (2 with a message naming
+/// `command` when it is refused); on kExitOk, `database` holds it.
+int OpenTablesDatabase(std::optional<TablesDatabase>& database, const std::string& path,
+                       std::string_view command);
+/// Loads `files` into `database` as LoadRuns does, one run each, and builds its indexes.
+/// Returns the exit code (2 with a message naming `command` when the indexes cannot be built).
+int LoadRunsIndexed(TablesDatabase& database, const std::vector<std::string>& files,
+                    const LoadOptions& options, std::string_view command);
+/// OpenTablesDatabase, then LoadRunsIndexed.
 int OpenAndLoadRuns(std::optional<TablesDatabase>& database, const std::string& path,
                     const std::vector<std::string>& files, const LoadOptions& options,
                     std::string_view command);

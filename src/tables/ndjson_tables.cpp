@@ -62,6 +62,20 @@ Result<void> RealDirectory(const fs::path& path) {
   return boost::outcome_v2::success();
 }
 
+// Removes the temporaries OutputFile leaves beside `file` when its process is killed before it
+// commits (`.<name>.XXXXXX`): nothing else removes them. Only regular files, never through a
+// link; another export writing the same run at the same moment loses its temporary and fails.
+void RemoveStaleTemporaries(const fs::path& file) {
+  const std::string prefix = "." + file.filename().string() + ".";
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator(file.parent_path(), error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() != prefix.size() + 6 || !name.starts_with(prefix)) continue;
+    std::error_code ignored;
+    if (entry.is_regular_file(ignored) && !entry.is_symlink(ignored)) fs::remove(entry, ignored);
+  }
+}
+
 class PartitionSink final : public TableRowSink {
  public:
   PartitionSink(fs::path dir, std::string partition)
@@ -73,6 +87,7 @@ class PartitionSink final : public TableRowSink {
     if (Result<void> made = RealDirectory(table_dir); !made) return made;
     if (Result<void> made = RealDirectory(partition_dir); !made) return made;
     const fs::path file = partition_dir / "part-0.ndjson";
+    RemoveStaleTemporaries(file);
     std::error_code error;
     // OutputFile would replace a link's target: here a link is someone else's.
     if (fs::is_symlink(fs::symlink_status(file, error))) {

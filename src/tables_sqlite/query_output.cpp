@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -9,6 +10,8 @@
 #include <variant>
 
 #include "emit/json_format.hpp"
+#include "text/terminal_text.hpp"
+#include "text/utf8.hpp"
 
 namespace tracedoc::tables_sqlite {
 namespace {
@@ -19,7 +22,9 @@ void AppendInteger(std::string& out, std::int64_t value) {
   out.append(digits, end);
 }
 
-// A cell as the text CSV and the table print: numbers as JSON writes them, text as it is.
+// A cell as the text CSV and the table print: numbers as JSON writes them, a REAL that is not
+// finite as NaN, Infinity or -Infinity (JSON's null would read as SQL's NULL), text escaped for
+// a terminal (text::AppendTerminalSafe: a name must not move the cursor or retitle the window).
 void AppendPlain(std::string& out, const TableValue& value, std::string_view null) {
   struct Plain {
     std::string& out;
@@ -27,12 +32,31 @@ void AppendPlain(std::string& out, const TableValue& value, std::string_view nul
     void operator()(std::monostate) const { out += null; }
     void operator()(std::int64_t v) const { AppendInteger(out, v); }
     void operator()(std::uint64_t v) const { emit::AppendJsonU64(out, v); }
-    void operator()(double v) const { emit::AppendJsonDouble(out, v); }
+    void operator()(double v) const {
+      if (std::isnan(v)) {
+        out += "NaN";
+      } else if (std::isinf(v)) {
+        out += v < 0 ? "-Infinity" : "Infinity";
+      } else {
+        emit::AppendJsonDouble(out, v);
+      }
+    }
     void operator()(bool v) const { out += v ? '1' : '0'; }
-    void operator()(std::string_view v) const { out += v; }
-    void operator()(JsonText v) const { out += v.json; }
+    void operator()(std::string_view v) const { text::AppendTerminalSafe(out, v); }
+    void operator()(JsonText v) const { text::AppendTerminalSafe(out, v.json); }
   };
   std::visit(Plain{out, null}, value);
+}
+
+// JSON text is UTF-8: bytes that are not (a blob, `CAST(x'ff' AS TEXT)`) are written as U+FFFD.
+void AppendJsonText(std::string& out, std::string& scratch, std::string_view bytes) {
+  if (text::IsValidUtf8(bytes)) {
+    emit::AppendJsonString(out, bytes);
+    return;
+  }
+  scratch.clear();
+  text::AppendReplacingInvalidUtf8(scratch, bytes);
+  emit::AppendJsonString(out, scratch);
 }
 
 class NdjsonOutput : public QueryOutput {
@@ -41,7 +65,7 @@ class NdjsonOutput : public QueryOutput {
   void Begin(std::vector<std::string> names) override {
     for (const std::string& name : names) {
       std::string key;
-      emit::AppendJsonString(key, name);
+      AppendJsonText(key, scratch_, name);
       keys_.push_back(std::move(key) + ':');
     }
   }
@@ -52,7 +76,7 @@ class NdjsonOutput : public QueryOutput {
       if (i != 0) line_ += ',';
       line_ += keys_[i];
       if (const auto* text = std::get_if<std::string_view>(&values[i])) {
-        emit::AppendJsonString(line_, *text);
+        AppendJsonText(line_, scratch_, *text);
       } else if (std::holds_alternative<std::monostate>(values[i])) {
         line_ += "null";
       } else {
@@ -68,6 +92,7 @@ class NdjsonOutput : public QueryOutput {
   std::ostream& out_;
   std::vector<std::string> keys_;
   std::string line_;
+  std::string scratch_;
 };
 
 class CsvOutput : public QueryOutput {
@@ -77,7 +102,9 @@ class CsvOutput : public QueryOutput {
     line_.clear();
     for (std::size_t i = 0; i < names.size(); ++i) {
       if (i != 0) line_ += ',';
-      AppendField(names[i]);
+      cell_.clear();
+      text::AppendTerminalSafe(cell_, names[i]);
+      AppendField(cell_);
     }
     line_ += '\n';
     out_ << line_;
@@ -88,7 +115,13 @@ class CsvOutput : public QueryOutput {
       if (i != 0) line_ += ',';
       cell_.clear();
       AppendPlain(cell_, values[i], "");
-      AppendField(cell_);
+      // An empty text is quoted: an empty field is NULL.
+      const auto* text = std::get_if<std::string_view>(&values[i]);
+      if (text != nullptr && text->empty()) {
+        line_ += "\"\"";
+      } else {
+        AppendField(cell_);
+      }
     }
     line_ += '\n';
     out_ << line_;
@@ -97,6 +130,7 @@ class CsvOutput : public QueryOutput {
 
  private:
   // RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled.
+  // (Escaped for the terminal, a field holds no line break itself; a header may.)
   void AppendField(std::string_view field) {
     if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
       line_ += field;
@@ -126,17 +160,19 @@ class TableOutput : public QueryOutput {
   explicit TableOutput(std::ostream& out) : out_(out) {}
   void Begin(std::vector<std::string> names) override {
     widths_.clear();
-    for (const std::string& name : names) widths_.push_back(Width(name));
-    names_ = std::move(names);
+    names_.clear();
+    for (const std::string& name : names) {
+      names_.push_back(text::TerminalSafe(name));
+      widths_.push_back(Width(names_.back()));
+    }
   }
   void Row(std::span<const TableValue> values) override {
     std::vector<std::string> cells;
     cells.reserve(values.size());
     for (const TableValue& value : values) {
       std::string cell;
-      AppendPlain(cell, value, "NULL");
-      // One row, one line: a line break in a cell is shown as a space.
-      std::replace_if(cell.begin(), cell.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+      AppendPlain(cell, value, "NULL");  // one row, one line: a line break is written `\n`
+      held_bytes_ += cell.size();
       cells.push_back(std::move(cell));
     }
     if (aligned_) {
@@ -145,7 +181,7 @@ class TableOutput : public QueryOutput {
     }
     for (std::size_t i = 0; i < cells.size(); ++i) widths_[i] = std::max(widths_[i], Width(cells[i]));
     held_.push_back(std::move(cells));
-    if (held_.size() == kQueryTableAlignRows) Flush();
+    if (held_.size() == kQueryTableAlignRows || held_bytes_ >= kQueryTableAlignBytes) Flush();
   }
   void End() override {
     if (!aligned_) Flush();
@@ -183,6 +219,7 @@ class TableOutput : public QueryOutput {
   std::vector<std::string> names_;
   std::vector<std::size_t> widths_;
   std::vector<std::vector<std::string>> held_;
+  std::size_t held_bytes_ = 0;
   bool aligned_ = false;
   std::string line_;
 };

@@ -13,13 +13,17 @@ namespace tracedoc::tables_sqlite {
 /// The column's declared type in a STRICT table: INTEGER, ANY, REAL or TEXT.
 std::string_view SqlType(ColumnType type) noexcept;
 
+/// The page size of a new database: run on an empty file before the transaction that creates
+/// the tables (a write transaction fixes the size when it starts).
+std::string PageSizeSql();
+
 /// CREATE TABLE statements of every table, the unique index of runs' key, the tracedoc_schema
 /// table and its rows, and the application_id and user_version pragmas: what a new database
 /// holds.
 std::string CreateSchemaSql();
 
-/// CREATE INDEX IF NOT EXISTS statements of every other index, in one transaction: (run_id,
-/// span_id) of every table with a span_id, (run_id, t) of each time column t, and the key
+/// CREATE INDEX IF NOT EXISTS statements of every other index (the caller's transaction holds
+/// them together): (run_id, span_id) of every table with a span_id, (run_id, t) of each time column t, and the key
 /// (unique) of spans and of each table that has neither. Built after a load, since building an
 /// index over rows sorts them once, where keeping it while rows arrive in another order inserts
 /// at random places in it.

@@ -1,10 +1,14 @@
 // TablesDatabase: a SQLite file checked (application_id, user_version) before anything is written
 // to it, each run written in one transaction through prepared statements, and one read-only
-// statement at a time run over it.
+// statement at a time run over it within its limits.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <charconv>
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <span>
 #include <string>
@@ -13,10 +17,12 @@
 #include <vector>
 
 #include "tables_sqlite/insert_thread.hpp"
+#include "tables_sqlite/query_guard.hpp"
 #include "tables_sqlite/query_output.hpp"
 #include "tables_sqlite/row_batch.hpp"
 #include "tables_sqlite/sqlite_connection.hpp"
 #include "tables_sqlite/sqlite_schema.hpp"
+#include "text/terminal_text.hpp"
 #include "tracedoc/sqlite_tables.hpp"
 
 namespace tracedoc {
@@ -26,6 +32,7 @@ using tables_sqlite::Execute;
 using tables_sqlite::Prepare;
 using tables_sqlite::SqliteError;
 using tables_sqlite::Statement;
+using tables_sqlite::WriteTransaction;
 
 namespace {
 
@@ -48,17 +55,69 @@ struct TablesDatabase::State {
   std::unique_ptr<tables_sqlite::RowBatch> batch = std::make_unique<tables_sqlite::RowBatch>();
   std::vector<Statement> deletes;
   Statement find_run;
+  // Whether this connection made sure the indexes exist (a replacement's delete needs them).
+  bool indexes_ensured = false;
+  // Begin's transaction, rolled back first when the database closes without Commit.
+  std::optional<WriteTransaction> outer;
 };
 
 namespace {
 
 Error Refused(std::string_view file, std::string message) {
   return Error{ErrorCode::kIoError, 0, std::nullopt, std::nullopt, {},
-               std::string(file) + ": " + std::move(message)};
+               text::TerminalSafe(file) + ": " + text::TerminalSafe(message)};
 }
 
-Error QueryError(std::string message) {
-  return Error{ErrorCode::kInvalidValue, 0, std::nullopt, std::nullopt, "sql", std::move(message)};
+// SQLite's messages quote the SQL and the database's names: escaped for the terminal.
+Error QueryError(std::string_view message, ErrorCode code = ErrorCode::kInvalidValue) {
+  return Error{code, 0, std::nullopt, std::nullopt, "sql", text::TerminalSafe(message)};
+}
+
+// A failure of the query's statement with SQLite's result `code`: a limit reached (or the
+// query cancelled) is limit_exceeded, anything else invalid_value.
+Error QueryFailed(const tables_sqlite::QueryGuard& guard, int code) {
+  switch (code & 0xFF) {
+    case SQLITE_TOOBIG:
+    case SQLITE_NOMEM:
+    case SQLITE_INTERRUPT:
+      return QueryError(guard.Explain(code), ErrorCode::kLimitExceeded);
+    default:
+      return QueryError(guard.Explain(code));
+  }
+}
+
+// One statement, read-only, compiled under `guard`'s authorizer.
+Result<Statement> PrepareQuery(sqlite3* db, std::string_view sql,
+                               const tables_sqlite::QueryGuard& guard) {
+  sqlite3_stmt* raw = nullptr;
+  const char* tail = nullptr;
+  if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &raw, &tail) != SQLITE_OK) {
+    return QueryFailed(guard, sqlite3_extended_errcode(db));
+  }
+  Statement statement(raw);
+  if (raw == nullptr) return QueryError("the query holds no statement");
+  const std::string_view rest(tail, static_cast<std::size_t>(sql.data() + sql.size() - tail));
+  if (rest.find_first_not_of(" \t\r\n;") != std::string_view::npos) {
+    return QueryError("the query holds more than one statement; run one at a time");
+  }
+  if (sqlite3_stmt_readonly(raw) == 0) {
+    return QueryError("the query would change the database; only read-only statements run");
+  }
+  return statement;
+}
+
+// Removes `path` when it is still an empty file: what a refused Open created and nobody wrote.
+void RemoveIfEmpty(const std::string& path) {
+  struct stat status {};
+  if (::lstat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode) && status.st_size == 0) {
+    ::unlink(path.c_str());
+  }
+}
+
+// Whether Open will create `path`: a file name (not ":memory:" or "") that does not exist.
+bool WillCreate(const std::string& path) {
+  struct stat status {};
+  return !path.empty() && path != ":memory:" && ::lstat(path.c_str(), &status) != 0;
 }
 
 // One integer a pragma or a count returns.
@@ -227,16 +286,16 @@ TablesDatabase::TablesDatabase(TablesDatabase&&) noexcept = default;
 TablesDatabase& TablesDatabase::operator=(TablesDatabase&&) noexcept = default;
 TablesDatabase::~TablesDatabase() = default;
 
-Result<TablesDatabase> TablesDatabase::Open(const std::string& path) {
-  auto state = std::make_unique<State>();
-  state->file = path;
-  sqlite3* raw = nullptr;
-  const int opened =
-      sqlite3_open_v2(path.c_str(), &raw,
-                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
-  state->db.reset(raw);
-  if (opened != SQLITE_OK) return SqliteError(raw, path, "cannot open");
-  sqlite3* db = raw;
+namespace {
+
+// The marks Open checks.
+struct DatabaseMarks {
+  std::int64_t objects;
+  std::int64_t application_id;
+  std::int64_t version;
+};
+
+Result<DatabaseMarks> ReadMarks(sqlite3* db, const std::string& path) {
   // The first read of the file: one that is not a SQLite database fails here.
   const Result<std::int64_t> objects = ReadInteger(db, path, "SELECT count(*) FROM sqlite_schema");
   if (!objects) {
@@ -245,24 +304,69 @@ Result<TablesDatabase> TablesDatabase::Open(const std::string& path) {
   BOOST_OUTCOME_TRY(const std::int64_t application_id,
                     ReadInteger(db, path, "PRAGMA application_id"));
   BOOST_OUTCOME_TRY(const std::int64_t version, ReadInteger(db, path, "PRAGMA user_version"));
-  if (objects.value() == 0 && application_id == 0) {
-    BOOST_OUTCOME_TRY(
-        Execute(db, path, "BEGIN;\n" + tables_sqlite::CreateSchemaSql() + "COMMIT;\n"));
-    // A database this call creates holds nothing older to lose: it is written without waiting
-    // for the disk (an operating-system crash leaves a file to write again). One that existed
-    // keeps SQLite's full syncs, so a crash never costs the runs it already held.
-    BOOST_OUTCOME_TRY(Execute(db, path, "PRAGMA synchronous = OFF"));
-  } else if (application_id != kTablesApplicationId) {
+  return DatabaseMarks{objects.value(), application_id, version};
+}
+
+// Gives an empty database the tables. Two exports may open one new file at once: the check
+// is made again under the write lock, and the second finds the first's tables.
+Result<void> CreateSchemaIfEmpty(sqlite3* db, const std::string& path) {
+  BOOST_OUTCOME_TRY(Execute(db, path, tables_sqlite::PageSizeSql()));
+  BOOST_OUTCOME_TRY(WriteTransaction transaction, WriteTransaction::Begin(db, path));
+  BOOST_OUTCOME_TRY(const std::int64_t objects,
+                    ReadInteger(db, path, "SELECT count(*) FROM sqlite_schema"));
+  if (objects != 0) return transaction.Commit();
+  BOOST_OUTCOME_TRY(Execute(db, path, tables_sqlite::CreateSchemaSql()));
+  BOOST_OUTCOME_TRY(transaction.Commit());
+  // A database this call creates holds nothing older to lose: it is written without waiting
+  // for the disk (an operating-system crash leaves a file to write again). One that existed
+  // keeps SQLite's full syncs, so a crash never costs the runs it already held.
+  return Execute(db, path, "PRAGMA synchronous = OFF");
+}
+
+Result<void> CheckMarks(const DatabaseMarks& marks, const std::string& path) {
+  if (marks.application_id != kTablesApplicationId) {
     return Refused(path, "not a tracedoc tables database (its application_id is " +
-                             std::to_string(application_id) + ", tracedoc's is " +
+                             std::to_string(marks.application_id) + ", tracedoc's is " +
                              std::to_string(kTablesApplicationId) + ")");
-  } else if (version != kTablesSchemaVersion) {
-    return Refused(path, "holds tables of version " + std::to_string(version) +
+  }
+  if (marks.version != kTablesSchemaVersion) {
+    return Refused(path, "holds tables of version " + std::to_string(marks.version) +
                              "; this tracedoc writes version " +
                              std::to_string(kTablesSchemaVersion) + " (docs/tables.md §1)");
   }
-  // A larger page cache than the default 2 MiB keeps the indexes' pages while a run is written.
-  BOOST_OUTCOME_TRY(Execute(db, path, "PRAGMA cache_size = -32768"));
+  return boost::outcome_v2::success();
+}
+
+}  // namespace
+
+Result<TablesDatabase> TablesDatabase::Open(const std::string& path) {
+  const bool creates = WillCreate(path);
+  auto state = std::make_unique<State>();
+  state->file = path;
+  const auto open = [&state, &path]() -> Result<void> {
+    sqlite3* raw = nullptr;
+    const int opened =
+        sqlite3_open_v2(path.c_str(), &raw,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+    state->db.reset(raw);
+    if (opened != SQLITE_OK) return SqliteError(raw, path, "cannot open");
+    sqlite3* db = raw;
+    tables_sqlite::Harden(db);
+    BOOST_OUTCOME_TRY(DatabaseMarks marks, ReadMarks(db, path));
+    if (marks.objects == 0 && marks.application_id == 0) {
+      BOOST_OUTCOME_TRY(CreateSchemaIfEmpty(db, path));
+      BOOST_OUTCOME_TRY(marks, ReadMarks(db, path));
+    }
+    BOOST_OUTCOME_TRY(CheckMarks(marks, path));
+    // A larger page cache than the default 2 MiB keeps the indexes' pages while a run is
+    // written.
+    return Execute(db, path, "PRAGMA cache_size = -32768");
+  };
+  if (const Result<void> opened = open(); !opened) {
+    state.reset();  // closed before its file may go
+    if (creates) RemoveIfEmpty(path);
+    return opened.error();
+  }
   const std::size_t tables = TableDefinitions().size();
   state->inserts.one.resize(tables);
   state->inserts.many.resize(tables);
@@ -273,10 +377,17 @@ Result<TablesDatabase> TablesDatabase::Open(const std::string& path) {
 Result<void> TablesDatabase::AddRun(const TraceDocument& document, const RunSource& source) {
   sqlite3* db = state_->db.get();
   const std::string& file = state_->file;
-  BOOST_OUTCOME_TRY(Execute(db, file, "BEGIN IMMEDIATE"));
+  BOOST_OUTCOME_TRY(WriteTransaction transaction, WriteTransaction::Begin(db, file));
+  bool indexes_ensured = state_->indexes_ensured;
   const auto write = [&]() -> Result<void> {
     const std::string_view run_id = document.run().run_id;
     BOOST_OUTCOME_TRY(const bool present, RunPresent(db, file, state_->find_run, run_id));
+    // Without its run_id index a delete scans the whole table, once per replaced run: a
+    // database whose indexes were never built (a call that stopped early) gets them first.
+    if (present && !indexes_ensured) {
+      BOOST_OUTCOME_TRY(Execute(db, file, tables_sqlite::CreateIndexesSql()));
+      indexes_ensured = true;
+    }
     const auto tables = TableDefinitions();
     // A new run has no rows to delete: skipping the deletes keeps a load into a database without
     // its indexes yet (they are built after the rows) from scanning every table per run.
@@ -305,33 +416,56 @@ Result<void> TablesDatabase::AddRun(const TraceDocument& document, const RunSour
       if (!emitted) return emitted.error();
       if (!inserted) return inserted.error();
     }
-    return Execute(db, file, "COMMIT");
+    return transaction.Commit();
   };
-  Result<void> written = write();
-  if (!written) sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
-  return written;
+  BOOST_OUTCOME_TRY(write());  // on an error, `transaction` rolls the run back
+  state_->indexes_ensured = indexes_ensured;
+  return boost::outcome_v2::success();
 }
 
 Result<void> TablesDatabase::BuildIndexes() {
-  return Execute(state_->db.get(), state_->file, tables_sqlite::CreateIndexesSql());
+  sqlite3* db = state_->db.get();
+  BOOST_OUTCOME_TRY(WriteTransaction transaction, WriteTransaction::Begin(db, state_->file));
+  BOOST_OUTCOME_TRY(Execute(db, state_->file, tables_sqlite::CreateIndexesSql()));
+  BOOST_OUTCOME_TRY(transaction.Commit());
+  state_->indexes_ensured = true;
+  return boost::outcome_v2::success();
 }
 
-Result<void> TablesDatabase::RunQuery(std::string_view sql, QueryFormat format, std::ostream& out) {
+Result<void> TablesDatabase::Begin() {
+  if (state_->outer) return QueryError("a transaction is open already", ErrorCode::kIoError);
+  BOOST_OUTCOME_TRY(WriteTransaction transaction,
+                    WriteTransaction::Begin(state_->db.get(), state_->file));
+  state_->outer.emplace(std::move(transaction));
+  return boost::outcome_v2::success();
+}
+
+Result<void> TablesDatabase::Commit() {
+  if (!state_->outer) return QueryError("no transaction is open", ErrorCode::kIoError);
+  const Result<void> committed = state_->outer->Commit();
+  state_->outer.reset();
+  if (!committed) state_->indexes_ensured = false;
+  return committed;
+}
+
+void TablesDatabase::Rollback() noexcept {
+  state_->outer.reset();
+  state_->indexes_ensured = false;  // indexes built inside it are gone with it
+}
+
+Result<void> TablesDatabase::CheckQuery(std::string_view sql) {
+  const tables_sqlite::QueryGuard guard(state_->db.get(), QueryLimits{});
+  const Result<Statement> prepared = PrepareQuery(state_->db.get(), sql, guard);
+  if (!prepared) return prepared.error();
+  return boost::outcome_v2::success();
+}
+
+Result<void> TablesDatabase::RunQuery(std::string_view sql, QueryFormat format, std::ostream& out,
+                                      const QueryLimits& limits) {
   sqlite3* db = state_->db.get();
-  sqlite3_stmt* raw = nullptr;
-  const char* tail = nullptr;
-  if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &raw, &tail) != SQLITE_OK) {
-    return QueryError(sqlite3_errmsg(db));
-  }
-  const Statement statement(raw);
-  if (raw == nullptr) return QueryError("the query holds no statement");
-  const std::string_view rest(tail, static_cast<std::size_t>(sql.data() + sql.size() - tail));
-  if (rest.find_first_not_of(" \t\r\n;") != std::string_view::npos) {
-    return QueryError("the query holds more than one statement; run one at a time");
-  }
-  if (sqlite3_stmt_readonly(raw) == 0) {
-    return QueryError("the query would change the database; only read-only statements run");
-  }
+  const tables_sqlite::QueryGuard guard(db, limits);
+  BOOST_OUTCOME_TRY(const Statement statement, PrepareQuery(db, sql, guard));
+  sqlite3_stmt* const raw = statement.get();
   const int columns = sqlite3_column_count(raw);
   std::vector<std::string> names;
   for (int c = 0; c < columns; ++c) {
@@ -348,7 +482,7 @@ Result<void> TablesDatabase::RunQuery(std::string_view sql, QueryFormat format, 
     output->Row(row);
     if (!out) break;
   }
-  if (stepped != SQLITE_ROW && stepped != SQLITE_DONE) return QueryError(sqlite3_errmsg(db));
+  if (stepped != SQLITE_ROW && stepped != SQLITE_DONE) return QueryFailed(guard, stepped);
   output->End();
   out.flush();
   if (!out) {

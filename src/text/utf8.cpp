@@ -18,6 +18,16 @@ bool IsValidUtf8(std::string_view bytes) noexcept {
   return FirstInvalidUtf8(bytes) == std::string_view::npos;
 }
 
+void AppendReplacingInvalidUtf8(std::string& out, std::string_view bytes) {
+  for (std::size_t invalid = FirstInvalidUtf8(bytes); invalid != std::string_view::npos;
+       invalid = FirstInvalidUtf8(bytes)) {
+    out.append(bytes.data(), invalid);
+    out += "\xEF\xBF\xBD";
+    bytes.remove_prefix(invalid + 1);
+  }
+  if (!bytes.empty()) out.append(bytes.data(), bytes.size());  // an empty view may be null
+}
+
 std::size_t FirstInvalidUtf8(std::string_view bytes) noexcept {
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
   const std::size_t size = bytes.size();

@@ -14,6 +14,10 @@ bool IsValidUtf8(std::string_view bytes) noexcept;
 /// Where the first byte of `bytes` that starts no valid UTF-8 sequence is; npos when all are.
 std::size_t FirstInvalidUtf8(std::string_view bytes) noexcept;
 
+/// Appends `bytes` with every byte that starts no valid UTF-8 sequence replaced by U+FFFD (one
+/// for each such byte): text for an output that must be UTF-8 (JSON).
+void AppendReplacingInvalidUtf8(std::string& out, std::string_view bytes);
+
 /// `valid_utf8` itself when it has at most `max_bytes` bytes; else its first `max_bytes` or
 /// fewer (cut at the start of a character) followed by `…`. For names an output repeats per
 /// item, which must not repeat an unbounded name.

@@ -379,3 +379,25 @@ TEST(Utf8Blank, EmptyAndWhiteSpaceOnlyAreBlank) {
 
 }  // namespace
 }  // namespace tracedoc::text
+
+namespace tracedoc::text {
+namespace {
+
+std::string Replaced(std::string_view bytes) {
+  std::string out = "<";
+  AppendReplacingInvalidUtf8(out, bytes);
+  return out;
+}
+
+TEST(AppendReplacingInvalidUtf8, ReplacesEachByteThatStartsNoSequenceAndKeepsTheRest) {
+  EXPECT_EQ(Replaced(""), "<");
+  EXPECT_EQ(Replaced("plain é ✓"), "<plain é ✓");
+  EXPECT_EQ(Replaced("\xff"), "<\xEF\xBF\xBD");
+  // A truncated sequence: its lead and its one continuation byte are two replacements.
+  EXPECT_EQ(Replaced("a\xE2\x9C" "b"), "<a\xEF\xBF\xBD\xEF\xBF\xBD" "b");
+  EXPECT_EQ(Replaced("\xED\xA0\x80"), "<\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");  // a surrogate
+  EXPECT_TRUE(IsValidUtf8(Replaced("x\xC0\xAFy\xF5z").substr(1)));
+}
+
+}  // namespace
+}  // namespace tracedoc::text
