@@ -72,7 +72,7 @@ void PrintText(std::ostream& out, const CohortComparison& comparison, const Comp
       << " baseline and " << comparison.candidate_runs << " candidate runs"
       << (comparison.paired ? ", paired" : "") << ")\n";
   for (const CohortReason& reason : comparison.reasons) {
-    out << "  " << CohortRuleName(reason.rule) << ": " << reason.message << '\n';
+    out << "  " << CohortRuleName(reason.rule) << ": " << TerminalText(reason.message) << '\n';
   }
   if (!comparison.measured_region) return;
   out << "measured region: median delta ";
@@ -87,7 +87,7 @@ void PrintText(std::ostream& out, const CohortComparison& comparison, const Comp
     out << "  " << std::left << std::setw(17) << CohortVerdictName(change.verdict) << ' ';
     PrintChange(out, change);
     out << "  p_adj " << std::setprecision(4) << change.adjusted_p_value << "  " << what << ' '
-        << name << '\n';
+        << TerminalText(name) << '\n';
   };
   for (const OpNameEstimate& op : comparison.op_names) print("op", op.op_name, op.change);
   for (const SpanPathEstimate& path : comparison.span_paths) print("span", path.path, path.change);
@@ -122,7 +122,7 @@ int RunCompare(const CompareArgs& args) {
   }
   const Result<CohortComparison> comparison = builder.Compare(args.options);
   if (!comparison) {
-    std::cerr << "tracedoc compare: " << comparison.error().message << '\n';
+    PrintCommandError("compare", comparison.error().message);
     return kExitUsage;
   }
   if (args.json) {

@@ -34,7 +34,7 @@ struct ExportArgs {
 int RunTimelineExport(const ExportArgs& args) {
   const bool speedscope = args.format == "speedscope";
   if (args.files.size() != 1) {
-    std::cerr << "tracedoc export: --format " << args.format << " takes one FILE\n";
+    PrintCommandError("export", "--format " + args.format + " takes one FILE");
     return kExitUsage;
   }
   if (speedscope && !args.options.memory) {
@@ -73,7 +73,7 @@ int RunNdjsonTablesExport(const ExportArgs& args) {
     return kExitUsage;
   }
   if (const Result<void> prepared = PrepareNdjsonTables(args.output); !prepared) {
-    std::cerr << "tracedoc export: " << prepared.error().message << '\n';
+    PrintCommandError("export", prepared.error().message);
     return kExitUsage;
   }
   return LoadRuns(

@@ -76,7 +76,7 @@ QueryLimits LimitsOf(const QueryArgs& args) {
 }
 
 int ReportQueryError(const Error& error) {
-  std::cerr << "tracedoc query: " << error.message << '\n';
+  PrintCommandError("query", error.message);
   return kExitUsage;
 }
 

@@ -35,9 +35,10 @@ int LoadRuns(const RunWriter& write, const std::vector<std::string>& files,
     const std::string run_id(document.value().run().run_id);
     const auto [earlier, inserted] = loaded.try_emplace(run_id, file);
     if (!inserted) {
-      std::cerr << "tracedoc " << command << ": " << file << " has the run_id \"" << run_id
-                << "\" of " << earlier->second
-                << ", given before it: a run is its run_id, so one call takes it once\n";
+      PrintCommandError(command, file + " has the run_id \"" + run_id + "\" of " +
+                                     earlier->second +
+                                     ", given before it: a run is its run_id, so one call "
+                                     "takes it once");
       return kExitUsage;
     }
     std::optional<std::string> sha256;
@@ -50,7 +51,7 @@ int LoadRuns(const RunWriter& write, const std::vector<std::string>& files,
                            format};
     const Result<void> added = write(document.value(), source);
     if (!added) {
-      std::cerr << "tracedoc " << command << ": " << added.error().message << '\n';
+      PrintCommandError(command, added.error().message);
       return kExitUsage;
     }
   }
@@ -61,7 +62,7 @@ int OpenTablesDatabase(std::optional<TablesDatabase>& database, const std::strin
                        std::string_view command) {
   Result<TablesDatabase> opened = TablesDatabase::Open(path);
   if (!opened) {
-    std::cerr << "tracedoc " << command << ": " << opened.error().message << '\n';
+    PrintCommandError(command, opened.error().message);
     return kExitUsage;
   }
   database.emplace(std::move(opened).value());
@@ -78,7 +79,7 @@ int LoadRunsIndexed(TablesDatabase& database, const std::vector<std::string>& fi
   if (loaded != kExitOk) return loaded;
   const Result<void> indexed = database.BuildIndexes();
   if (indexed) return kExitOk;
-  std::cerr << "tracedoc " << command << ": " << indexed.error().message << '\n';
+  PrintCommandError(command, indexed.error().message);
   return kExitUsage;
 }
 

@@ -130,8 +130,8 @@ way in, any format, one document at a time.
   JSON numbers (a REAL that is not finite as `null`, which JSON has no other way to spell), text
   and blobs as strings, each byte that starts no valid UTF-8 sequence written as U+FFFD, so every
   line is JSON. `csv` prints a header line, then one line per row: text escaped for a terminal
-  (every C0 control, DEL, C1 control and invalid byte written visibly: `\t`, `\n`, `\r`, `\xHH`,
-  `\u{HH}`; a backslash as it is, so the escaping is for reading, not reversible), a field
+  (every C0 control, DEL and C1 control written `\t`, `\n`, `\r` or `\u00hh`, an invalid byte
+  `\xhh`; a backslash as it is, so the escaping is for reading, not reversible), a field
   quoted (its quotes doubled) when it holds a comma or a quote (RFC 4180), SQL NULL as an empty
   field, empty text as `""`, a REAL that is not finite as `NaN`, `Infinity` or `-Infinity`.
   `table` aligns the columns over the first 1000 rows (or fewer, once their cells hold 16 MiB),
