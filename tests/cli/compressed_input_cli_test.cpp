@@ -1,7 +1,6 @@
 // Standard input and compressed files on the command line (issue 42, items 5 and 6): every
 // command reads `x.gz`, `x.zst` and `-` (plain or compressed) as it reads the plain file, for a
-// trace and for a TraceML export, recognized by the same bytes; and text outputs escape what a
-// name could do to a terminal (item 4).
+// trace and for a TraceML export, recognized by the same bytes.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -12,7 +11,6 @@
 
 #include "support/cli_fixture.hpp"
 #include "support/compressed.hpp"
-#include "support/test_traces.hpp"
 #include "support/trace_generator.hpp"
 #include "support/traceml_export_generator.hpp"
 
@@ -113,46 +111,6 @@ TEST_F(CompressedInputCliTest, ACorruptCompressedFileIsUnreadableNamingTheFormat
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_THAT(result.err, HasSubstr("error[io_error]: read trace JSONL line "));
   EXPECT_THAT(result.err, HasSubstr("gzip: the compressed data ends before its end"));
-}
-
-// ---- escaping (item 4) ------------------------------------------------------------------------
-
-// What a name can do to a terminal: retitle it (OSC ... BEL), clear it (CSI 2J) and overwrite the
-// line (CR), in JSON escapes, so the decoded names hold the raw bytes.
-constexpr std::string_view kHostileName = R"(mm\u001b]0;pwned\u0007\u001b[2J\rFAKE OK\u009b)";
-
-bool HasRawControl(std::string_view text) {
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if ((byte < 0x20 && c != '\n') || byte == 0x7f) return true;
-  }
-  return text.find("\xC2\x9B") != std::string_view::npos;
-}
-
-std::string TraceWithOpNamed(std::string_view name, std::uint64_t duration_ns) {
-  return testdata::Lines({testdata::kMeta10, testdata::SpanStartLine("root", "root", 0),
-                          testdata::OpLine("root", name, 10, duration_ns),
-                          testdata::SpanEndLine("root", 1000), testdata::CompleteTerminalLine(2000)});
-}
-
-TEST_F(CompressedInputCliTest, DiffsTextTableEscapesNames) {
-  WriteFile("a.jsonl", TraceWithOpNamed(kHostileName, 100));
-  WriteFile("b.jsonl", TraceWithOpNamed(kHostileName, 300));
-  const testdata::RunResult result = Run("diff a.jsonl b.jsonl");
-  EXPECT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_THAT(result.out, HasSubstr("mm\\u001b]0;pwned\\u0007\\u001b[2J\\rFAKE OK\\u009b"));
-  EXPECT_FALSE(HasRawControl(result.out)) << result.out;
-}
-
-TEST_F(CompressedInputCliTest, ErrorLinesEscapeNamesAndFileNames) {
-  // A span_end for a span never started: the message quotes the id.
-  WriteFile("bad\x1b[2J.jsonl",
-            testdata::Lines({testdata::kMeta10,
-                             R"({"kind":"span_end","span_id":"x\u001b]0;t\u0007\rFAKE OK","duration_ns":1})"}));
-  const testdata::RunResult result = Run("validate 'bad\x1b[2J.jsonl'");
-  EXPECT_EQ(result.exit_code, 1);
-  EXPECT_THAT(result.err, HasSubstr("bad\\u001b[2J.jsonl:2: error["));
-  EXPECT_FALSE(HasRawControl(result.err)) << result.err;
 }
 
 }  // namespace
