@@ -76,7 +76,7 @@ TEST_F(CompressedInputCliTest, EveryCommandReadsATraceCompressedOrThroughAPipe) 
   WriteThreeWays("trace.jsonl", generator::GenerateTrace(3000, 11));
   for (const std::string command :
        {"validate ARG", "cat ARG", "document ARG", "summary ARG", "memory ARG", "health ARG",
-        "export --format chrome ARG", "export --format speedscope ARG", "upgrade ARG",
+        "export --format chrome ARG", "export --format speedscope ARG", "upgrade ARG", "report ARG",
         "diff ARG trace.jsonl", "compare --json --baseline trace.jsonl trace.jsonl --candidate ARG "
         "trace.jsonl",
         "query ARG 'SELECT count(*), sum(duration_ns) FROM ops'"}) {
@@ -98,7 +98,8 @@ TEST_F(CompressedInputCliTest, AnExportIsRecognizedThroughAPipeAndCompressed) {
   const testdata::RunResult piped = RunPiped("summary -", "export.jsonl");
   EXPECT_EQ(piped.exit_code, 0) << piped.err;
   EXPECT_THAT(piped.err, Not(HasSubstr("missing field kind")));
-  for (const std::string command : {"validate ARG", "summary ARG", "cat ARG", "health ARG"}) {
+  for (const std::string command :
+       {"validate ARG", "summary ARG", "cat ARG", "health ARG", "import --from traceml ARG"}) {
     ExpectSameEverywhere(command, "export.jsonl");
   }
 }
