@@ -252,6 +252,27 @@ TEST(SpoolSessionsTest, SpansOfARunWhoseSessionSpanIsGoneGoByTimeWithAWarning) {
   EXPECT_GE(CountOf(log, DiagnosticCode::kCirronOutsideSession), 1u);
 }
 
+// The size cap evicts the oldest batches: the first run's earliest spans and marks are gone,
+// its session span (sealed last) is not, so both runs stay runs and nothing is lost or moved.
+TEST(SpoolSessionsTest, OldestBatchesEvictedLeaveEachRunItsOwn) {
+  const GeneratedSpool spool = GenerateCirronSpool(RunsPlan(2));
+  constexpr std::size_t kEvicted = 3;
+  std::size_t remaining = SpanCount(spool);
+  for (std::size_t i = 0; i < kEvicted; ++i) remaining -= spool.batches[i].spans.size();
+  TestTempDir dir;
+  const TraceInput input = TraceInput::FromFile(WriteCirronSpool(spool, dir.path(), kEvicted));
+  DiagnosticLog log;
+  const auto runs = ReadSessions(input, SpoolOptions(&log));
+  ASSERT_THAT(runs, Succeeds());
+  ASSERT_EQ(runs.value().size(), 2u);
+  EXPECT_EQ(runs.value()[0].document.spans().size() + runs.value()[1].document.spans().size(),
+            remaining);
+  EXPECT_LT(runs.value()[0].document.spans().size(), runs.value()[1].document.spans().size());
+  // No span or snapshot lost its session: only the marks on "root" went by time.
+  ASSERT_EQ(CountOf(log, DiagnosticCode::kCirronOutsideSession), 1u);
+  EXPECT_THAT(log.kept.back().message, HasSubstr("mark(s) on \"root\""));
+}
+
 TEST(SpoolSessionsTest, MarksOnRootBeforeProfileGoToTheRunTheyPrecede) {
   CirronSpoolPlan plan = RunsPlan(2);
   plan.root_mark_before_profile = true;
