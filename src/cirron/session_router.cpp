@@ -10,8 +10,9 @@ SessionRouter::SessionRouter(const SpoolSessions& sessions, std::vector<SpoolSin
     : sessions_(sessions), sinks_(std::move(sinks)), touched_(sinks_.size(), false) {}
 
 void SessionRouter::Route(std::uint32_t session) {
+  if (touched_[session]) return;
   touched_[session] = true;
-  any_touched_ = true;
+  touched_list_.push_back(session);
 }
 
 void SessionRouter::OnSpan(const SpanView& span, const RecordSource& source) {
@@ -49,12 +50,13 @@ void SessionRouter::OnSnapshot(const SnapshotView& snapshot, const RecordSource&
 
 void SessionRouter::OnBatch(const BatchView& batch, const BatchSource& source) {
   paths_.emplace_back(source.path);
-  if (!any_touched_) touched_[sessions_.SessionAt(batch.created_ns)] = true;
-  for (std::size_t i = 0; i < sinks_.size(); ++i) {
-    if (touched_[i] && sinks_[i] != nullptr) sinks_[i]->OnBatch(batch, source);
-    touched_[i] = false;
+  if (touched_list_.empty()) Route(sessions_.SessionAt(batch.created_ns));
+  // Only the sessions the batch touched: a batch costs its sessions, not every session.
+  for (const std::uint32_t session : touched_list_) {
+    if (sinks_[session] != nullptr) sinks_[session]->OnBatch(batch, source);
+    touched_[session] = false;
   }
-  any_touched_ = false;
+  touched_list_.clear();
 }
 
 void SessionRouter::Warn(DiagnosticLog& log) const {

@@ -44,8 +44,9 @@ class SessionRouter final : public SpoolSink {
 
   const SpoolSessions& sessions_;
   std::vector<SpoolSink*> sinks_;
+  // The sessions the current batch gave a record to, as flags and in the order first touched.
   std::vector<bool> touched_;
-  bool any_touched_ = false;
+  std::vector<std::uint32_t> touched_list_;
   std::vector<std::string> paths_;
   std::uint64_t outside_marks_ = 0;
   std::uint64_t outside_snapshots_ = 0;

@@ -22,11 +22,13 @@ void SpoolSessions::OnSpan(const SpanView& span, const RecordSource&) {
   if (IsSessionRoot(span)) sessions_.push_back(SessionRoot{id, span.start_ns, span.end_ns, 0});
 }
 
+// The first session whose end is not before `ts_ns` (in start order: the one holding it, else
+// the next to start) is the first whose running maximum of ends is not: a binary search, so
+// records outside every session cost a logarithm each whatever the number of sessions.
 std::uint32_t SpoolSessions::SessionAt(std::uint64_t ts_ns) const {
-  for (std::uint32_t i = 0; i < sessions_.size(); ++i) {
-    if (ts_ns <= sessions_[i].end_ns) return i;  // sorted by start: held, or the next to start
-  }
-  return static_cast<std::uint32_t>(sessions_.size() - 1);
+  const auto first = std::lower_bound(latest_end_.begin(), latest_end_.end(), ts_ns);
+  if (first == latest_end_.end()) return static_cast<std::uint32_t>(sessions_.size() - 1);
+  return static_cast<std::uint32_t>(first - latest_end_.begin());
 }
 
 // The session of `id`'s ancestry, iteratively (a chain may be as long as the spool), marking
@@ -56,7 +58,10 @@ std::uint32_t SpoolSessions::SettleSpan(const Id128& id, std::vector<Span*>& pat
 void SpoolSessions::Settle() {
   std::stable_sort(sessions_.begin(), sessions_.end(),
                    [](const SessionRoot& a, const SessionRoot& b) { return a.start_ns < b.start_ns; });
-  for (std::uint32_t i = 0; i < sessions_.size(); ++i) spans_.at(sessions_[i].id).session = i;
+  for (std::uint32_t i = 0; i < sessions_.size(); ++i) {
+    spans_.at(sessions_[i].id).session = i;
+    latest_end_.push_back(std::max(sessions_[i].end_ns, i == 0 ? 0 : latest_end_.back()));
+  }
   std::vector<Span*> path;
   for (auto& [id, span] : spans_) {
     if (span.session == kUnsettled) SettleSpan(id, path);

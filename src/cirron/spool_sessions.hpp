@@ -64,6 +64,8 @@ class SpoolSessions final : public SpoolSink {
 
   boost::unordered_flat_map<Id128, Span, Id128Hash> spans_;
   std::vector<SessionRoot> sessions_;
+  // The latest end among sessions 0..i, for SessionAt.
+  std::vector<std::uint64_t> latest_end_;
   std::uint64_t outside_ = 0;
 };
 

@@ -306,6 +306,28 @@ TEST(SpoolSessionsTest, TheSpoolFolderGivenDirectlyHoldsTheSameSessions) {
   EXPECT_EQ(from_spool.value().size(), 2u);
 }
 
+// Fifty runs appended, each with a mark on "root" before profile(): each run gets its own.
+TEST(SpoolSessionsTest, FiftyRunsInOneSpoolAreFiftyRuns) {
+  CirronSpoolPlan plan = RunsPlan(50);
+  plan.epochs = 1;
+  plan.steps_per_epoch = 1;
+  plan.root_mark_before_profile = true;
+  const GeneratedSpool spool = GenerateCirronSpool(plan);
+  TestTempDir dir;
+  const TraceInput input = TraceInput::FromFile(WriteCirronSpool(spool, dir.path()));
+  const auto runs = ReadSessions(input, SpoolOptions());
+  ASSERT_THAT(runs, Succeeds());
+  ASSERT_EQ(runs.value().size(), 50u);
+  const std::vector<std::string> ids = SessionIds(spool);
+  for (std::size_t i = 0; i < 50; ++i) {
+    EXPECT_EQ(runs.value()[i].document.run().run_id, ids[i]);
+    EXPECT_EQ(runs.value()[i].session->position, i + 1);
+    const std::string marks = MetaMarks(runs.value()[i].document);
+    EXPECT_EQ(marks.find("before profile()"), marks.rfind("before profile()")) << i;
+    EXPECT_NE(marks.find("before profile()"), std::string::npos) << i;
+  }
+}
+
 // 10^5 records in three runs: two reads of the spool, each run its own document.
 TEST(SpoolSessionsTest, AHundredThousandRecordsInThreeRunsReadInTwoPasses) {
   CirronSpoolPlan plan = RunsPlan(3);
