@@ -130,6 +130,21 @@ struct CirronSpool {
   std::uint64_t non_finite_numbers = 0;
 };
 
+/// One run of a spool: a `cirron.session` root span and what lies under it
+/// (docs/cirron-conversion.md, "Sessions"). The SDK appends every run to the one spool.
+struct CirronSession {
+  /// The root span's id: the run's run_id.
+  std::string id;
+  /// 1 for the oldest session (by start time), then 2, 3, …
+  std::uint32_t position = 0;
+  /// The root span's start and end (wall clock, ns).
+  std::uint64_t start_ns = 0;
+  std::uint64_t end_ns = 0;
+  /// The spans the session holds (those under no session root given to it by time included).
+  std::uint64_t spans = 0;
+  friend bool operator==(const CirronSession&, const CirronSession&) = default;
+};
+
 /// How ReadCirronSpool reads.
 struct CirronReadOptions {
   /// Rejects the bare NaN, Infinity and -Infinity that Python's json module writes for

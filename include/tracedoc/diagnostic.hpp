@@ -26,6 +26,8 @@ enum class DiagnosticCode : std::uint8_t {
   kCirronPhaseNotUnderStep,
   kCirronRequestNotUnderSession,
   kCirronMissingIndex,
+  // A record of a spool of several sessions that no session's root holds (docs/cirron-conversion.md).
+  kCirronOutsideSession,
   // A TraceML export's (docs/traceml-export.md).
   kTraceMLUnknownField,
   kTraceMLFieldOrder,
@@ -79,6 +81,8 @@ struct DiagnosticLog {
   bool WillKeep() const noexcept { return kept.size() < max_kept; }
   /// Counts `diagnostic` and keeps it while there is room.
   void Add(Diagnostic diagnostic);
+  /// `other`'s diagnostics after these, kept while there is room, every one counted.
+  void Append(DiagnosticLog&& other);
   /// Counts one diagnostic that is not kept (its message was never built).
   void Count(Severity severity) noexcept {
     ++total;

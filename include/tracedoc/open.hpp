@@ -5,6 +5,8 @@
 #define TRACEDOC_OPEN_HPP_
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "tracedoc/cirron_spool.hpp"
 #include "tracedoc/diagnostic.hpp"
@@ -31,6 +33,12 @@ struct OpenOptions {
   /// Where warnings and findings go, kept up to its `max_kept`: a spool's unresolved references
   /// and scope-shape findings, an export's warnings. None: they are not collected.
   DiagnosticLog* diagnostics = nullptr;
+  /// A spool's session to read (docs/cirron-conversion.md, "Sessions"): its id, or its position
+  /// in start order ("1" the oldest). None: the spool's only session; a spool of several
+  /// sessions is then the error invalid_value with field `session` (ListSessions lists them).
+  /// A spool of no session is read whole whatever this says, but an id or a position other
+  /// than 1 that names no session is invalid_value too. Not used for other formats.
+  std::optional<std::string> session;
 };
 
 /// Reads `input` into a document: a trace as ReadTrace does; a spool or an export converted
@@ -43,6 +51,44 @@ Result<TraceDocument> ReadDocument(const TraceInput& input, const OpenOptions& o
 /// trace), the ids (a spool) or the keys (an export) only. Fails exactly where ReadDocument
 /// would; fills `options.diagnostics` the same way.
 Result<void> ValidateInput(const TraceInput& input, const OpenOptions& options = {});
+
+/// A spool's sessions, oldest first, from one read of its spans' ids, parents and times (no
+/// record converted). Empty for a spool without a session and for any other format.
+Result<std::vector<CirronSession>> ListSessions(const TraceInput& input,
+                                                const OpenOptions& options = {});
+
+/// One run of an input: its document, and the session it came from (none for a trace, an
+/// export or a spool without a session).
+struct SessionDocument {
+  std::optional<CirronSession> session;
+  TraceDocument document;
+};
+
+/// Every run of the input, each its own document: a spool's sessions (oldest first) from one
+/// pass that settles each span's session and one that converts each record into its session's
+/// document; a spool of at most one session and any other format as ReadDocument reads it
+/// (one run). `options.session` is not used. Memory: the documents, as one document would.
+Result<std::vector<SessionDocument>> ReadSessions(const TraceInput& input,
+                                                  const OpenOptions& options = {});
+
+/// What ValidateInput says of one run.
+struct SessionVerdict {
+  std::optional<CirronSession> session;
+  /// The run's run_id (a session's id; for a spool without a session its first batch's id).
+  /// Empty for a trace or an export.
+  std::string run_id;
+  /// The run's fold error, if it has one.
+  std::optional<Error> error;
+  /// A spool's scope-shape findings of this run (the spool's reader warnings go to
+  /// `options.diagnostics`), kept up to that log's `max_kept` (1,000 without one).
+  DiagnosticLog findings;
+};
+
+/// ValidateInput run by run, as ReadSessions reads them: a read error of the input (the spool
+/// as a whole) is the Result's error; each run's own verdict follows. For a trace or an export
+/// it is ValidateInput's verdict, as one run with everything in `options.diagnostics`.
+Result<std::vector<SessionVerdict>> ValidateSessions(const TraceInput& input,
+                                                     const OpenOptions& options = {});
 
 }  // namespace tracedoc
 

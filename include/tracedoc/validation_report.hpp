@@ -4,6 +4,7 @@
 #define TRACEDOC_VALIDATION_REPORT_HPP_
 
 #include <iosfwd>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -45,6 +46,10 @@ struct ValidationReportParts {
   /// `{"severity","code","file","line","column","field","message"}` (an absent file, column or
   /// field written as `null`), and `"diagnostic_count":N` (every one, kept or not).
   const DiagnosticLog* diagnostics = nullptr;
+  /// The position (1 = oldest) of the session of a spool of several that this report judges,
+  /// and its id: `"session":POSITION,"run_id":ID` right after `"file"`. 0: not written.
+  std::uint32_t session = 0;
+  std::string_view run_id;
 };
 
 /// The report with its parts, written to `out`. An error that names its own file (a spool's)

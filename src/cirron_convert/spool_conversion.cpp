@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,8 @@
 
 #include "cirron/record_tables.hpp"
 #include "cirron/scope_shape.hpp"
+#include "cirron/session_router.hpp"
+#include "cirron/spool_sessions.hpp"
 #include "cirron/spool_reader.hpp"
 #include "cirron_convert/tensor_stats_rule.hpp"
 #include "emit/iso_timestamp.hpp"
@@ -269,23 +272,34 @@ class SpoolConverter final : public cirron::SpoolSink {
   }
 
   void OnBatch(const cirron::BatchView& batch, const cirron::BatchSource& source) override {
-    if (paths_.empty()) {
+    if (batches_ == 0) {
       first_batch_id_ = std::string(batch.batch_id.text);
       first_created_ns_ = batch.created_ns;
       meta_.Open("cirron_batches");
     }
     // The meta's cirron_batches, built in place as the batches come.
-    meta_.json().push_back(paths_.empty() ? '[' : ',');
+    meta_.json().push_back(batches_ == 0 ? '[' : ',');
     meta_.json().append(RecordJson(cirron::BatchFields(), batch, batch.unknown));
-    paths_.emplace_back(source.path);
+    ++batches_;
     non_finite_ += source.non_finite_numbers;
     sdk_versions_.Add(batch.sdk_version);
   }
 
-  /// Settles what the whole spool decides and adds the terminal.
-  Result<void> Finish(const cirron::SpoolTotals& totals, DiagnosticLog* diagnostics) {
+  /// A run of a spool of several sessions is named by its session root, whatever other span
+  /// named `cirron.session` it holds.
+  void SetRunId(std::string id) { run_id_ = std::move(id); }
+
+  /// The session's id, else the first batch's.
+  std::string_view run_id() const {
+    return run_id_ ? std::string_view(*run_id_) : std::string_view(first_batch_id_);
+  }
+
+  /// Settles what the whole spool decides and adds the terminal; `files` names every batch of
+  /// the spool (the findings' files).
+  Result<void> Finish(const cirron::SpoolTotals& totals, std::span<const std::string> files,
+                      DiagnosticLog* diagnostics) {
     if (failed_) return *failed_;
-    if (paths_.empty()) {
+    if (batches_ == 0) {
       return Error{ErrorCode::kCirronEmptySpool, 0, std::nullopt, std::nullopt, {},
                    "the spool holds no batch: there is nothing to convert"};
     }
@@ -304,7 +318,7 @@ class SpoolConverter final : public cirron::SpoolSink {
     std::vector<const std::string*> meta_snapshots;
     Attach(meta_marks, meta_snapshots);
 
-    const std::string batch_count = std::to_string(paths_.size());
+    const std::string batch_count = std::to_string(batches_);
     const std::string non_finite = std::to_string(non_finite_);
     const std::string session_start = std::to_string(origin);
     const std::string unresolved = std::to_string(totals.unresolved_references);
@@ -333,7 +347,7 @@ class SpoolConverter final : public cirron::SpoolSink {
     };
     const std::string timestamp = emit::IsoTimestamp(origin);
     TraceRunMeta run;
-    run.run_id = run_id_ ? std::string_view(*run_id_) : std::string_view(first_batch_id_);
+    run.run_id = run_id();
     run.correlation_id = first_batch_id_;
     run.entrypoint = "cirron";
     run.phase = requests_ && !training_ ? ExecutionPhase::kInfer : ExecutionPhase::kTrain;
@@ -351,7 +365,7 @@ class SpoolConverter final : public cirron::SpoolSink {
     terminal.timestamp_ns = relative(latest_ns_);
     Add(terminal);
     if (failed_) return *failed_;
-    if (findings_ && diagnostics != nullptr) shape_.Finish(paths_, *diagnostics);
+    if (findings_ && diagnostics != nullptr) shape_.Finish(files, *diagnostics);
     return boost::outcome_v2::success();
   }
 
@@ -448,38 +462,229 @@ class SpoolConverter final : public cirron::SpoolSink {
   std::vector<KeptRecord> kept_marks_;
   std::vector<KeptRecord> kept_snapshots_;
   UnknownMembers meta_;
-  std::vector<std::string> paths_;
+  std::uint32_t batches_ = 0;
   std::string first_batch_id_;
   std::uint64_t first_created_ns_ = 0;
   std::uint64_t non_finite_ = 0;
   DistinctList sdk_versions_;
 };
 
-Result<DocumentBuilder> Convert(std::string_view path, const SpoolConversionOptions& options,
-                                bool retain_records) {
-  BuildOptions build;
-  build.retain_records = retain_records;
-  build.threads = options.threads;
-  DocumentBuilder builder(build);
-  SpoolConverter converter(builder, retain_records, options.diagnostics != nullptr);
-  DiagnosticLog ignored;
-  cirron::BatchReadOptions read{options.read, true};
-  BOOST_OUTCOME_TRY(const cirron::SpoolTotals totals,
-                    cirron::ReadSpool(path, read, converter, options.LogOr(ignored)));
-  BOOST_OUTCOME_TRY(converter.Finish(totals, options.diagnostics));
-  return builder;
+// A converter with the builder it fills (a converter refers to its builder, so both stay put).
+struct RunConverter {
+  RunConverter(const SpoolConversionOptions& options, bool retain_records)
+      : builder(BuildOptions{.retain_records = retain_records, .threads = options.threads}),
+        converter(builder, retain_records, options.diagnostics != nullptr) {}
+  DocumentBuilder builder;
+  SpoolConverter converter;
+};
+
+// The first pass of a spool whose sessions are not yet known: converted whole as today, and
+// each span's ids gathered for SpoolSessions. Enough on its own for a spool of at most one
+// session.
+class ConvertAndClassify final : public cirron::SpoolSink {
+ public:
+  ConvertAndClassify(SpoolConverter& converter, cirron::SpoolSessions& sessions)
+      : converter_(converter), sessions_(sessions) {}
+  void OnSpan(const cirron::SpanView& span, const cirron::RecordSource& source) override {
+    sessions_.OnSpan(span, source);
+    converter_.OnSpan(span, source);
+  }
+  void OnMark(const cirron::MarkView& mark, const cirron::RecordSource& source) override {
+    converter_.OnMark(mark, source);
+  }
+  void OnSnapshot(const cirron::SnapshotView& snapshot,
+                  const cirron::RecordSource& source) override {
+    converter_.OnSnapshot(snapshot, source);
+  }
+  void OnBatch(const cirron::BatchView& batch, const cirron::BatchSource& source) override {
+    paths_.emplace_back(source.path);
+    converter_.OnBatch(batch, source);
+  }
+  const std::vector<std::string>& paths() const { return paths_; }
+
+ private:
+  SpoolConverter& converter_;
+  cirron::SpoolSessions& sessions_;
+  std::vector<std::string> paths_;
+};
+
+CirronSession PublicSession(const cirron::SessionRoot& root, std::uint32_t index) {
+  return CirronSession{cirron::IdText(root.id), index + 1, root.start_ns, root.end_ns, root.spans};
+}
+
+Error SessionChoiceError(std::string message) {
+  return Error{ErrorCode::kInvalidValue, 0, std::nullopt, std::nullopt, "session",
+               std::move(message)};
+}
+
+// The session `choice` names: its position (1 = oldest) or its id. A spool without a session
+// is one run, position 1.
+Result<std::optional<std::uint32_t>> FindSession(const std::vector<cirron::SessionRoot>& sessions,
+                                                 std::string_view choice) {
+  const bool position = !choice.empty() && choice.size() <= 9 &&
+                        std::all_of(choice.begin(), choice.end(),
+                                    [](char c) { return c >= '0' && c <= '9'; });
+  const std::size_t count = std::max<std::size_t>(sessions.size(), 1);
+  if (position) {
+    const std::size_t at = std::stoul(std::string(choice));
+    if (at >= 1 && at <= count) {
+      if (sessions.empty()) return std::optional<std::uint32_t>();
+      return std::optional<std::uint32_t>(static_cast<std::uint32_t>(at - 1));
+    }
+  } else {
+    for (std::uint32_t i = 0; i < sessions.size(); ++i) {
+      if (cirron::IdText(sessions[i].id) == choice) return std::optional<std::uint32_t>(i);
+    }
+  }
+  return SessionChoiceError("the spool holds no session " + QuoteName(choice) + ": it holds " +
+                            std::to_string(sessions.size()) +
+                            " session(s), chosen by id or by position 1 to " +
+                            std::to_string(count));
+}
+
+Result<cirron::SpoolTotals> ReadInto(std::string_view path, const SpoolConversionOptions& options,
+                                     cirron::SpoolSink& sink, DiagnosticLog& log) {
+  return cirron::ReadSpool(path, cirron::BatchReadOptions{options.read, true}, sink, log);
+}
+
+// Finishes `run` into `out`; its fold error is kept with it, not returned.
+void FinishRun(RunConverter& run, const cirron::SpoolTotals& totals,
+               std::span<const std::string> files, std::optional<CirronSession> session,
+               DiagnosticLog* findings, ConvertedRun& out) {
+  Result<void> finished = run.converter.Finish(totals, files, findings);
+  if (!finished) out.error = finished.error();
+  out.session = std::move(session);
+  out.run_id = std::string(run.converter.run_id());
+}
+
+// The second pass for a spool of several sessions: each record to its session's converter
+// (`wanted`: the sessions converted, all when none).
+Result<std::vector<ConvertedRun>> ConvertRouted(std::string_view path,
+                                                const SpoolConversionOptions& options,
+                                                const cirron::SpoolSessions& sessions,
+                                                std::optional<std::uint32_t> wanted,
+                                                bool retain_records, bool shared_findings) {
+  std::vector<std::unique_ptr<RunConverter>> runs(sessions.sessions().size());
+  std::vector<cirron::SpoolSink*> sinks(runs.size(), nullptr);
+  for (std::uint32_t i = 0; i < runs.size(); ++i) {
+    if (wanted && *wanted != i) continue;
+    runs[i] = std::make_unique<RunConverter>(options, retain_records);
+    runs[i]->converter.SetRunId(cirron::IdText(sessions.sessions()[i].id));
+    sinks[i] = &runs[i]->converter;
+  }
+  cirron::SessionRouter router(sessions, std::move(sinks));
+  // The reader's warnings were given by the first pass.
+  DiagnosticLog repeated;
+  repeated.max_kept = 0;
+  BOOST_OUTCOME_TRY(const cirron::SpoolTotals totals, ReadInto(path, options, router, repeated));
+  if (options.diagnostics != nullptr) router.Warn(*options.diagnostics);
+  std::vector<ConvertedRun> converted;
+  for (std::uint32_t i = 0; i < runs.size(); ++i) {
+    if (!runs[i]) continue;
+    ConvertedRun& out = converted.emplace_back();
+    if (options.diagnostics != nullptr) out.findings.max_kept = options.diagnostics->max_kept;
+    FinishRun(*runs[i], totals, router.paths(), PublicSession(sessions.sessions()[i], i),
+              shared_findings ? options.diagnostics : &out.findings, out);
+    out.builder = std::move(runs[i]->builder);
+    runs[i].reset();  // its converter's kept records go before the next run is finished
+  }
+  return converted;
 }
 
 }  // namespace
 
-Result<TraceDocument> ConvertSpool(std::string_view path, const SpoolConversionOptions& options) {
-  BOOST_OUTCOME_TRY(DocumentBuilder builder, Convert(path, options, true));
-  return std::move(builder).Finish();
+Result<std::vector<ConvertedRun>> ConvertRuns(std::string_view path,
+                                              const SpoolConversionOptions& options,
+                                              SessionScope scope, std::string_view choice,
+                                              bool retain_records) {
+  DiagnosticLog ignored;
+  const bool shared_findings = scope != SessionScope::kEvery;
+  cirron::SpoolSessions sessions;
+  auto whole = std::make_unique<RunConverter>(options, retain_records);
+  std::vector<std::string> paths;
+  Result<cirron::SpoolTotals> totals = cirron::SpoolTotals{};
+  std::optional<std::uint32_t> wanted;
+  if (scope == SessionScope::kChosen) {
+    // The sessions first (the reader's warnings with them): the chosen one is then
+    // converted alone.
+    BOOST_OUTCOME_TRY(ReadInto(path, options, sessions, options.LogOr(ignored)));
+    sessions.Settle();
+    BOOST_OUTCOME_TRY(wanted, FindSession(sessions.sessions(), choice));
+    if (sessions.sessions().size() <= 1) {
+      DiagnosticLog repeated;
+      repeated.max_kept = 0;
+      cirron::SpoolSessions again;
+      ConvertAndClassify second(whole->converter, again);
+      totals = ReadInto(path, options, second, repeated);
+      paths = second.paths();
+    }
+  } else {
+    ConvertAndClassify first(whole->converter, sessions);
+    totals = ReadInto(path, options, first, options.LogOr(ignored));
+    paths = first.paths();
+    sessions.Settle();
+  }
+  if (!totals) return totals.error();
+  const std::size_t count = sessions.sessions().size();
+  if (count > 1 && scope == SessionScope::kOnly) {
+    return SessionChoiceError("the spool holds " + std::to_string(count) +
+                              " sessions (runs): choose one by its id or its position "
+                              "(1 = the oldest)");
+  }
+  if (count > 1) {
+    whole.reset();  // the first pass's document goes before the runs are built
+    return ConvertRouted(path, options, sessions, wanted, retain_records, shared_findings);
+  }
+  // At most one session: the spool converted whole, as it always was.
+  std::vector<ConvertedRun> converted;
+  ConvertedRun& out = converted.emplace_back();
+  if (options.diagnostics != nullptr) out.findings.max_kept = options.diagnostics->max_kept;
+  std::optional<CirronSession> session;
+  if (count == 1) session = PublicSession(sessions.sessions()[0], 0);
+  FinishRun(*whole, totals.value(), paths, std::move(session),
+            shared_findings ? options.diagnostics : &out.findings, out);
+  out.builder = std::move(whole->builder);
+  return converted;
 }
 
-Result<void> CheckSpool(std::string_view path, const SpoolConversionOptions& options) {
-  BOOST_OUTCOME_TRY(DocumentBuilder builder, Convert(path, options, false));
-  return std::move(builder).Verify();
+Result<std::vector<CirronSession>> ListSpoolSessions(std::string_view path,
+                                                     const SpoolConversionOptions& options) {
+  cirron::SpoolSessions sessions;
+  DiagnosticLog ignored;
+  BOOST_OUTCOME_TRY(ReadInto(path, options, sessions, options.LogOr(ignored)));
+  sessions.Settle();
+  std::vector<CirronSession> listed;
+  for (std::uint32_t i = 0; i < sessions.sessions().size(); ++i) {
+    listed.push_back(PublicSession(sessions.sessions()[i], i));
+  }
+  return listed;
+}
+
+namespace {
+
+// The one run ReadDocument and ValidateInput read: the only session, or the chosen one.
+Result<ConvertedRun> ConvertOne(std::string_view path, const SpoolConversionOptions& options,
+                                std::optional<std::string_view> session, bool retain_records) {
+  BOOST_OUTCOME_TRY(std::vector<ConvertedRun> runs,
+                    ConvertRuns(path, options, session ? SessionScope::kChosen : SessionScope::kOnly,
+                                session.value_or(""), retain_records));
+  ConvertedRun& run = runs.front();
+  if (run.error) return *run.error;
+  return std::move(run);
+}
+
+}  // namespace
+
+Result<TraceDocument> ConvertSpool(std::string_view path, const SpoolConversionOptions& options,
+                                   std::optional<std::string_view> session) {
+  BOOST_OUTCOME_TRY(ConvertedRun run, ConvertOne(path, options, session, true));
+  return std::move(run.builder).Finish();
+}
+
+Result<void> CheckSpool(std::string_view path, const SpoolConversionOptions& options,
+                        std::optional<std::string_view> session) {
+  BOOST_OUTCOME_TRY(ConvertedRun run, ConvertOne(path, options, session, false));
+  return std::move(run.builder).Verify();
 }
 
 }  // namespace tracedoc::cirron_convert

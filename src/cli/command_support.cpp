@@ -1,5 +1,7 @@
 // What every reading subcommand shares: the input argument, the one-line error and its exit
 // code, and a checked flush of the output.
+#include <ctime>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -7,6 +9,7 @@
 #include <string>
 #include <utility>
 #include <system_error>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "tracedoc/open.hpp"
@@ -33,10 +36,17 @@ void AddFromOption(CLI::App& command, std::string& from) {
                              std::string(InputFormatName(InputFormat::kTraceMLExport))}));
 }
 
+void AddSessionOption(CLI::App& command, std::string& session) {
+  command.add_option("--session", session,
+                     "A Cirron spool's run: its cirron.session id, or its position (1 = the "
+                     "oldest); required when the spool holds several");
+}
+
 void AddTraceArgument(CLI::App& command, TraceArgument& argument) {
   command.add_option("file", argument.file, "Trace file (- for standard input)")->required();
   AddThreadsOption(command, argument.threads);
   AddFromOption(command, argument.from);
+  AddSessionOption(command, argument.session);
 }
 
 TraceInput InputNamed(const std::string& file) {
@@ -53,11 +63,58 @@ Result<TraceDocument> ReadTraceArgument(const TraceArgument& argument) {
   OpenOptions options;
   options.format = FormatOf(input, argument.from);
   options.read.threads = argument.threads;
+  if (!argument.session.empty()) options.session = argument.session;
   return ReadDocument(input, options);
 }
 
+Result<std::vector<SessionDocument>> ReadEveryRun(const TraceArgument& argument) {
+  const TraceInput input = InputNamed(argument.file);
+  OpenOptions options;
+  options.format = FormatOf(input, argument.from);
+  options.read.threads = argument.threads;
+  return ReadSessions(input, options);
+}
+
+namespace {
+
+bool IsSessionChoice(const Error& error) {
+  return error.code == ErrorCode::kInvalidValue && error.field == "session";
+}
+
+// `2025-11-24T16:00:00Z`: a session's start to the second, as a person tells runs apart.
+std::string UtcSeconds(std::uint64_t ns) {
+  const auto seconds = static_cast<std::time_t>(ns / 1000000000u);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[32];
+  const std::size_t size = std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return std::string(text, size);
+}
+
+// The sessions a spool of several holds, one line each, and how to choose one.
+void ListSessionsOf(std::string_view file) {
+  OpenOptions options;
+  options.format = InputFormat::kCirronSpool;
+  const Result<std::vector<CirronSession>> sessions =
+      ListSessions(InputNamed(std::string(file)), options);
+  if (!sessions) return;
+  std::cerr << "sessions (oldest first):\n";
+  for (const CirronSession& session : sessions.value()) {
+    std::cerr << "  " << session.position << "  " << session.id << "  "
+              << UtcSeconds(session.start_ns) << "  " << session.spans
+              << " spans\n";
+  }
+  std::cerr << "choose one with --session ID or --session N (1 = the oldest)\n";
+}
+
+}  // namespace
+
 int ReportReadError(std::string_view file, const Error& error) {
   std::cerr << FormatError(file, error) << '\n';
+  if (IsSessionChoice(error)) {
+    ListSessionsOf(file);
+    return kExitUsage;
+  }
   return error.code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
 }
 
@@ -78,6 +135,20 @@ int RunOnTrace(const TraceArgument& argument, std::string_view command, bool new
   if (!document) return ReportReadError(argument.file, document.error());
   const int code = report(document.value(), std::cout);
   if (newline) std::cout << '\n';
+  if (!FlushStandardOutput(command)) return kExitUsage;
+  return code;
+}
+
+int RunOnEveryRun(const TraceArgument& argument, std::string_view command, bool newline,
+                  const TraceReport& report) {
+  if (!argument.session.empty()) return RunOnTrace(argument, command, newline, report);
+  const Result<std::vector<SessionDocument>> runs = ReadEveryRun(argument);
+  if (!runs) return ReportReadError(argument.file, runs.error());
+  int code = kExitOk;
+  for (const SessionDocument& run : runs.value()) {
+    code = std::max(code, report(run.document, std::cout));
+    if (newline || runs.value().size() > 1) std::cout << '\n';
+  }
   if (!FlushStandardOutput(command)) return kExitUsage;
   return code;
 }
@@ -132,9 +203,10 @@ void AddWriterCommand(CLI::App& app, std::function<int()>& run, CommandHelp help
                       "Leave out keys the format does not define (the reference's exact bytes)");
   }
   command->callback([args, &run, name = help.name, newline = flags.newline,
-                     report = std::move(report)] {
-    run = [args, name, newline, report] {
-      return RunOnTrace(args->trace, name, newline,
+                     every_run = flags.every_run, report = std::move(report)] {
+    run = [args, name, newline, every_run, report] {
+      const auto run_on = every_run ? RunOnEveryRun : RunOnTrace;
+      return run_on(args->trace, name, newline,
                         [&](const TraceDocument& document, std::ostream& out) {
                           return report(document, out, args->options);
                         });

@@ -5,12 +5,14 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "tracedoc/document.hpp"
 #include "tracedoc/error.hpp"
 #include "tracedoc/input_format.hpp"
+#include "tracedoc/open.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/write_options.hpp"
 
@@ -27,6 +29,8 @@ struct TraceArgument {
   unsigned threads = 1;
   /// `--from`: empty (the format is recognized, DetectFormat), `trace`, `cirron` or `traceml`.
   std::string from;
+  /// `--session`: a spool's session, by id or position (1 = oldest); empty: the only one.
+  std::string session;
 };
 /// The input `file` names: `-` is standard input.
 TraceInput InputNamed(const std::string& file);
@@ -38,9 +42,16 @@ void AddTraceArgument(CLI::App& command, TraceArgument& argument);
 void AddThreadsOption(CLI::App& command, unsigned& threads);
 /// Adds `--from trace|cirron|traceml`: what the input is when it is not recognized by itself.
 void AddFromOption(CLI::App& command, std::string& from);
+/// Adds `--session ID|N`: which run of a spool of several sessions to read.
+void AddSessionOption(CLI::App& command, std::string& session);
+/// Reads every run of the input named on the command line (ReadSessions): each session of a
+/// spool its own document, any other input one. `session` is not used.
+Result<std::vector<SessionDocument>> ReadEveryRun(const TraceArgument& argument);
 /// Reads the input named on the command line into a document, whatever its format.
 Result<TraceDocument> ReadTraceArgument(const TraceArgument& argument);
 /// Prints `FILE:LINE: error[CODE]: MESSAGE` on stderr; the exit code: 2 unreadable, else 1.
+/// A spool of several sessions read without `--session` (invalid_value on `session`) is a
+/// usage error: its sessions are listed (id, start, spans) with the option, exit 2.
 int ReportReadError(std::string_view file, const Error& error);
 /// Flushes stdout; false (with a message naming `command`) when the output failed.
 bool FlushStandardOutput(std::string_view command);
@@ -55,6 +66,12 @@ using TraceReport = std::function<int(const TraceDocument& document, std::ostrea
 /// set, and flushes (2 when the output failed, naming `command`).
 int RunOnTrace(const TraceArgument& argument, std::string_view command, bool newline,
                const TraceReport& report);
+
+/// RunOnTrace for a command that judges each run (health): without `--session`, a spool of
+/// several sessions gets one report per session, oldest first, each ended by a newline, read in
+/// one conversion pass (ReadSessions); the exit code is the worst of them.
+int RunOnEveryRun(const TraceArgument& argument, std::string_view command, bool newline,
+                  const TraceReport& report);
 
 /// Adds `-o,--output FILE` to `command`; `-` (the default) is standard output.
 void AddOutputOption(CLI::App& command, std::string& output);
@@ -92,6 +109,8 @@ struct WriterFlags {
   bool pretty = true;
   bool drop_unknown = false;
   bool newline = true;
+  /// Each session of a spool judged as its own run without `--session` (RunOnEveryRun).
+  bool every_run = false;
 };
 /// Adds `name FILE [--pretty] [--drop-unknown]`, a command that reads one trace and prints
 /// `report` of it on stdout (RunOnTrace): the whole of `cat`, `document`, `memory` and `health`.

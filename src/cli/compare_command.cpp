@@ -93,19 +93,20 @@ void PrintText(std::ostream& out, const CohortComparison& comparison, const Comp
   for (const SpanPathEstimate& path : comparison.span_paths) print("span", path.path, path.change);
 }
 
-// Reads every file of a cohort into `builder`, one at a time: a run's document goes as soon as
-// the builder has what it needs of it. Or says which file could not be read.
+// Reads every file of a cohort into `builder`, one at a time, each session of a spool a run of
+// its own ("I ran it five times into one spool" is five runs): a file's documents go as soon as
+// the builder has what it needs of them. Or says which file could not be read.
 Result<void> AddCohort(CohortBuilder& builder, CohortSide side,
                        const std::vector<std::string>& files, const CompareArgs& args,
                        std::string& failed) {
   for (const std::string& file : files) {
-    const Result<TraceDocument> document =
-        ReadTraceArgument({.file = file, .threads = args.threads, .from = args.from});
-    if (!document) {
+    const Result<std::vector<SessionDocument>> runs =
+        ReadEveryRun({.file = file, .threads = args.threads, .from = args.from, .session = {}});
+    if (!runs) {
       failed = file;
-      return document.error();
+      return runs.error();
     }
-    builder.AddRun(side, document.value());
+    for (const SessionDocument& run : runs.value()) builder.AddRun(side, run.document);
   }
   return boost::outcome_v2::success();
 }

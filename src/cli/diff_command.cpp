@@ -19,6 +19,11 @@ struct DiffArgs {
   std::string candidate;
   unsigned threads = 1;
   std::string from;
+  /// `--session`: the run of a spool of several sessions, for both inputs; the candidate's is
+  /// `--candidate-session` when given (two runs of one spool: `--session 1
+  /// --candidate-session 2 SPOOL SPOOL`).
+  std::string session;
+  std::string candidate_session;
   bool json = false;
   bool pretty = false;
   std::size_t top = 10;
@@ -26,8 +31,9 @@ struct DiffArgs {
   bool allow_structure = false;
 };
 
-std::optional<TraceDocument> ReadRun(const DiffArgs& args, const std::string& file) {
-  Result<TraceDocument> document = ReadTraceArgument({file, args.threads, args.from});
+std::optional<TraceDocument> ReadRun(const DiffArgs& args, const std::string& file,
+                                     const std::string& session) {
+  Result<TraceDocument> document = ReadTraceArgument({file, args.threads, args.from, session});
   if (document) return std::move(document).value();
   ReportReadError(file, document.error());
   return std::nullopt;
@@ -47,9 +53,10 @@ int RunDiff(const DiffArgs& args) {
     }
     gate = DiffGate{threshold.value(), args.allow_structure};
   }
-  const std::optional<TraceDocument> base = ReadRun(args, args.base);
+  const std::optional<TraceDocument> base = ReadRun(args, args.base, args.session);
   if (!base) return kExitUsage;
-  const std::optional<TraceDocument> candidate = ReadRun(args, args.candidate);
+  const std::optional<TraceDocument> candidate = ReadRun(
+      args, args.candidate, args.candidate_session.empty() ? args.session : args.candidate_session);
   if (!candidate) return kExitUsage;
   const TraceDiff diff = DiffTraces(*base, *candidate);
   const std::vector<Regression> regressions =
@@ -76,6 +83,9 @@ void AddDiffCommand(CLI::App& app, std::function<int()>& run) {
       ->required();
   AddThreadsOption(*command, args->threads);
   AddFromOption(*command, args->from);
+  AddSessionOption(*command, args->session);
+  command->add_option("--candidate-session", args->candidate_session,
+                      "The candidate's session when it is not --session's");
   command->add_flag("--json", args->json, "Print one JSON object instead of the table");
   command->add_flag("--pretty", args->pretty, "Indent the JSON with 2 spaces")->needs("--json");
   command->add_option("--top", args->top, "Show the N largest changes of each kind (0: all)")

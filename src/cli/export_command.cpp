@@ -28,6 +28,7 @@ struct ExportArgs {
   std::string from;
   std::string format;
   std::string output = "-";
+  std::string session;
   ChromeTraceOptions options;
 };
 
@@ -42,7 +43,7 @@ int RunTimelineExport(const ExportArgs& args) {
     std::cerr << "tracedoc export: --no-memory applies to --format chrome only\n";
     return kExitUsage;
   }
-  const TraceArgument trace{args.files.front(), args.threads, args.from};
+  const TraceArgument trace{args.files.front(), args.threads, args.from, args.session};
   return RunOnTraceTo(trace, args.output, "export",
                       [&](const TraceDocument& document, std::ostream& out) {
                         if (speedscope) {
@@ -116,6 +117,7 @@ void AddExportCommand(CLI::App& app, std::function<int()>& run) {
       ->required()
       ->check(CLI::IsMember({"chrome", "speedscope", "sqlite", "tables"}));
   AddOutputOption(*command, args->output);
+  AddSessionOption(*command, args->session);
   command->add_flag("!--no-ops", args->options.ops, "Leave out the ops");
   command->add_flag("!--no-device-intervals", args->options.device_intervals,
                     "Leave out the device intervals");

@@ -2,9 +2,12 @@
 // converted into a trace/10 document and written as canonical JSONL, the bytes `tracedoc cat`
 // writes for it (docs/cirron-conversion.md, docs/traceml-conversion.md); exit 1 when the input
 // is rejected, 2 when it cannot be read.
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <system_error>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "tracedoc/open.hpp"
@@ -18,7 +21,42 @@ struct ImportArgs {
   std::string from;
   std::string spool;
   std::string output = "-";
+  std::string session;
+  bool all_sessions = false;
 };
+
+// Each session of the spool as `DIR/session-N-ID.jsonl`, N its position (a spool without a
+// session, or an export: `DIR/session-1.jsonl`): one conversion pass
+// for them all (ReadSessions).
+int ImportEverySession(const ImportArgs& args, const TraceInput& input,
+                       const OpenOptions& options) {
+  if (args.output == "-") {
+    PrintCommandError("import", "--all-sessions writes one file per session: give -o DIR");
+    return kExitUsage;
+  }
+  std::error_code failed;
+  std::filesystem::create_directories(args.output, failed);
+  if (failed) {
+    PrintCommandError("import", args.output + ": " + failed.message());
+    return kExitUsage;
+  }
+  const Result<std::vector<SessionDocument>> runs = ReadSessions(input, options);
+  if (!runs) return ReportReadError(args.spool, runs.error());
+  std::uint32_t position = 0;
+  for (const SessionDocument& run : runs.value()) {
+    ++position;
+    // A session's id is 32 hex digits; no other run_id becomes part of a file name.
+    const std::string name = "session-" + std::to_string(position) +
+                             (run.session ? "-" + run.session->id : std::string()) + ".jsonl";
+    const int code = WriteOutput((std::filesystem::path(args.output) / name).string(), "import",
+                                 [&](std::ostream& out) {
+                                   WriteJsonl(run.document, out);
+                                   return kExitOk;
+                                 });
+    if (code != kExitOk) return code;
+  }
+  return kExitOk;
+}
 
 int RunImport(const ImportArgs& args) {
   const TraceInput input = InputNamed(args.spool);
@@ -27,6 +65,8 @@ int RunImport(const ImportArgs& args) {
   options.format = args.from.empty() && DetectFormat(input) != InputFormat::kTraceMLExport
                        ? InputFormat::kCirronSpool
                        : FormatOf(input, args.from);
+  if (args.all_sessions) return ImportEverySession(args, input, options);
+  if (!args.session.empty()) options.session = args.session;
   const Result<TraceDocument> document = ReadDocument(input, options);
   if (!document) return ReportReadError(args.spool, document.error());
   if (args.output == "-") {
@@ -57,9 +97,15 @@ void AddImportCommand(CLI::App& app, std::function<int()>& run) {
                    "(- for standard input with --from traceml)")
       ->required();
   AddOutputOption(*command, args->output);
+  AddSessionOption(*command, args->session);
+  command->add_flag("--all-sessions", args->all_sessions,
+                    "Write every session of a spool, each its own trace, as "
+                    "DIR/session-N-ID.jsonl (-o DIR)")
+      ->excludes("--session");
   command->footer(
       "Examples: tracedoc import --from cirron .cirron -o run.jsonl\n"
-      "          tracedoc import records.jsonl -o run.jsonl");
+      "          tracedoc import records.jsonl -o run.jsonl\n"
+      "          tracedoc import --all-sessions .cirron -o runs/");
   command->callback([args, &run] { run = [args] { return RunImport(*args); }; });
 }
 

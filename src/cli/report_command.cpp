@@ -23,7 +23,8 @@ int RunReport(const ReportArgs& args) {
   if (!args.baseline.empty()) {
     // The baseline's format is recognized by itself: --from names the report's own input.
     Result<TraceDocument> read =
-        ReadTraceArgument({.file = args.baseline, .threads = args.trace.threads, .from = {}});
+        ReadTraceArgument(
+            {.file = args.baseline, .threads = args.trace.threads, .from = {}, .session = {}});
     if (!read) return ReportReadError(args.baseline, read.error());
     baseline = std::move(read).value();
   }

@@ -21,7 +21,6 @@ int LoadRuns(const RunWriter& write, const std::vector<std::string>& files,
   // silently replace the first, so it is refused instead. Keyed by input strings: seeded.
   boost::unordered_flat_map<std::string, std::string, util::SeededHash, std::equal_to<>> loaded;
   for (const std::string& file : files) {
-    const TraceArgument argument{file, options.threads, options.from};
     const InputFormat format = FormatOf(InputNamed(file), options.from);
     // The file is hashed on a thread of its own while it is read: a second pass over the
     // bytes that need not add to the time.
@@ -30,17 +29,14 @@ int LoadRuns(const RunWriter& write, const std::vector<std::string>& files,
     if (file != "-" && std::filesystem::is_regular_file(file, ignored)) {
       digest = std::async(std::launch::async, [&file] { return FileSha256(file); });
     }
-    const Result<TraceDocument> document = ReadTraceArgument(argument);
-    if (!document) return ReportReadError(file, document.error());
-    const std::string run_id(document.value().run().run_id);
-    const auto [earlier, inserted] = loaded.try_emplace(run_id, file);
-    if (!inserted) {
-      PrintCommandError(command, file + " has the run_id \"" + run_id + "\" of " +
-                                     earlier->second +
-                                     ", given before it: a run is its run_id, so one call "
-                                     "takes it once");
-      return kExitUsage;
-    }
+    // Every session of a spool is a run (docs/cirron-conversion.md, "Sessions").
+    // The input is looked at once: the read is told what it is.
+    const Result<std::vector<SessionDocument>> runs =
+        ReadEveryRun({.file = file,
+                      .threads = options.threads,
+                      .from = std::string(InputFormatName(format)),
+                      .session = {}});
+    if (!runs) return ReportReadError(file, runs.error());
     std::optional<std::string> sha256;
     if (digest.valid()) {
       const Result<std::string> hashed = digest.get();
@@ -49,10 +45,21 @@ int LoadRuns(const RunWriter& write, const std::vector<std::string>& files,
     }
     const RunSource source{file, sha256 ? std::optional<std::string_view>(*sha256) : std::nullopt,
                            format};
-    const Result<void> added = write(document.value(), source);
-    if (!added) {
-      PrintCommandError(command, added.error().message);
-      return kExitUsage;
+    for (const SessionDocument& run : runs.value()) {
+      const std::string run_id(run.document.run().run_id);
+      const auto [earlier, inserted] = loaded.try_emplace(run_id, file);
+      if (!inserted) {
+        PrintCommandError(command, file + " has the run_id \"" + run_id + "\" of " +
+                                       earlier->second +
+                                       ", given before it: a run is its run_id, so one call "
+                                       "takes it once");
+        return kExitUsage;
+      }
+      const Result<void> added = write(run.document, source);
+      if (!added) {
+        PrintCommandError(command, added.error().message);
+        return kExitUsage;
+      }
     }
   }
   return kExitOk;

@@ -28,10 +28,11 @@ using RunWriter =
     std::function<Result<void>(const TraceDocument& document, const RunSource& source)>;
 
 /// Reads each of `files` in turn (any format; `-` is standard input) and gives it to `write` as
-/// one run, each file's SHA-256 in its RunSource. Stops at the first input that cannot be read
+/// one run, each session of a spool as a run of its own (ReadSessions), each file's SHA-256 in
+/// its RunSource. Stops at the first input that cannot be read
 /// (exit 2) or is rejected (exit 1), or that has the run_id of an earlier input of the same call
 /// (exit 2, naming both), or whose write fails (exit 2); runs written before it stay. Only one
-/// document is held at a time. Returns the exit code; messages go to stderr, naming `command`.
+/// file's documents are held at a time. Returns the exit code; messages go to stderr, naming `command`.
 int LoadRuns(const RunWriter& write, const std::vector<std::string>& files,
              const LoadOptions& options, std::string_view command);
 /// Opens the tables database at `path` (TablesDatabase::Open: a new file gets the schema, "" is

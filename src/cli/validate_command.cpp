@@ -61,6 +61,71 @@ std::string InapplicableOption(const ValidateArgs& args, InputFormat format) {
   return {};
 }
 
+// Prints the verdict of one run (stderr, or its JSON object) and returns its exit code.
+int Verdict(const ValidateArgs& args, const std::string& file, const Result<void>& result,
+            const ErrorLog& errors, const DiagnosticLog* diagnostics,
+            const SessionVerdict* session = nullptr) {
+  const bool has_diagnostics = diagnostics != nullptr;
+  if (args.json) {
+    ValidationReportParts parts;
+    if (args.all) parts.errors = &errors;
+    if (has_diagnostics) parts.diagnostics = diagnostics;
+    if (session != nullptr && session->session) {
+      parts.session = session->session->position;
+      parts.run_id = session->run_id;
+    }
+    WriteValidationReportJson(file, result, parts, std::cout);
+    std::cout << '\n';
+  } else {
+    if (has_diagnostics) PrintDiagnostics(file, *diagnostics);
+    if (args.all) {
+      PrintErrors(file, errors);
+    } else if (!result) {
+      std::cerr << FormatError(file, result.error()) << '\n';
+    }
+  }
+  if (!result) return result.error().code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
+  // A finding of severity error (a spool's nested epochs) rejects the input.
+  return has_diagnostics && diagnostics->errors > 0 ? kExitRejected : kExitOk;
+}
+
+Result<void> ResultOf(const SessionVerdict& verdict) {
+  if (verdict.error) return *verdict.error;
+  return boost::outcome_v2::success();
+}
+
+// A spool, session by session (docs/cirron-conversion.md, "Sessions"): a spool of at most one
+// session as it always was; of several, one verdict per session, each with the spool's own
+// warnings (the reader's) before the session's findings.
+int ValidateSpool(const ValidateArgs& args, const std::string& file, const TraceInput& input,
+                  OpenOptions& options) {
+  const ErrorLog no_errors;
+  DiagnosticLog& spool_log = *options.diagnostics;
+  Result<std::vector<SessionVerdict>> verdicts = ValidateSessions(input, options);
+  if (!verdicts) return Verdict(args, file, verdicts.error(), no_errors, &spool_log);
+  if (verdicts.value().size() == 1) {
+    SessionVerdict& only = verdicts.value().front();
+    spool_log.Append(std::move(only.findings));
+    return Verdict(args, file, ResultOf(only), no_errors, &spool_log);
+  }
+  int exit_code = kExitOk;
+  if (!args.json) PrintDiagnostics(file, spool_log);
+  for (SessionVerdict& verdict : verdicts.value()) {
+    if (!args.json) {
+      std::cerr << TerminalText(file) << ": session " << verdict.session->position << " of "
+                << verdicts.value().size() << ", run_id " << verdict.run_id << ": "
+                << (verdict.error ? "rejected" : "ok") << '\n';
+      exit_code = std::max(exit_code, Verdict(args, file, ResultOf(verdict), no_errors,
+                                              &verdict.findings, &verdict));
+      continue;
+    }
+    DiagnosticLog log = spool_log;
+    log.Append(std::move(verdict.findings));
+    exit_code = std::max(exit_code, Verdict(args, file, ResultOf(verdict), no_errors, &log, &verdict));
+  }
+  return exit_code;
+}
+
 int ValidateOne(const ValidateArgs& args, const std::string& file) {
   const TraceInput input = InputNamed(file);
   const InputFormat format = FormatOf(input, args.from);
@@ -83,24 +148,9 @@ int ValidateOne(const ValidateArgs& args, const std::string& file) {
   const bool has_diagnostics = format != InputFormat::kTrace;
   if (has_diagnostics) options.diagnostics = &diagnostics;
 
+  if (format == InputFormat::kCirronSpool) return ValidateSpool(args, file, input, options);
   const Result<void> result = ValidateInput(input, options);
-  if (args.json) {
-    ValidationReportParts parts;
-    if (args.all) parts.errors = &errors;
-    if (has_diagnostics) parts.diagnostics = &diagnostics;
-    WriteValidationReportJson(file, result, parts, std::cout);
-    std::cout << '\n';
-  } else {
-    if (has_diagnostics) PrintDiagnostics(file, diagnostics);
-    if (args.all) {
-      PrintErrors(file, errors);
-    } else if (!result) {
-      std::cerr << FormatError(file, result.error()) << '\n';
-    }
-  }
-  if (!result) return result.error().code == ErrorCode::kIoError ? kExitUsage : kExitRejected;
-  // A finding of severity error (a spool's nested epochs) rejects the input.
-  return diagnostics.errors > 0 ? kExitRejected : kExitOk;
+  return Verdict(args, file, result, errors, options.diagnostics);
 }
 
 int RunValidate(const ValidateArgs& args) {

@@ -20,6 +20,7 @@ constexpr std::array<std::string_view, kDiagnosticCodeCount> kNames = {
     "cirron_phase_not_under_step",
     "cirron_request_not_under_session",
     "cirron_missing_index",
+    "cirron_outside_session",
     "traceml_unknown_field",
     "traceml_field_order",
     "traceml_duplicate_key",
@@ -44,6 +45,20 @@ std::optional<DiagnosticCode> DiagnosticCodeFromName(std::string_view name) noex
 
 std::string_view SeverityName(Severity severity) noexcept {
   return severity == Severity::kError ? "error" : "warning";
+}
+
+void DiagnosticLog::Append(DiagnosticLog&& other) {
+  std::uint64_t kept_errors = 0;
+  for (Diagnostic& diagnostic : other.kept) {
+    if (diagnostic.severity == Severity::kError) ++kept_errors;
+    Add(std::move(diagnostic));
+  }
+  // Those `other` only counted: its errors first, their order being unknown.
+  const std::uint64_t unkept = other.total - other.kept.size();
+  const std::uint64_t unkept_errors = other.errors - kept_errors;
+  for (std::uint64_t i = 0; i < unkept; ++i) {
+    Count(i < unkept_errors ? Severity::kError : Severity::kWarning);
+  }
 }
 
 void DiagnosticLog::Add(Diagnostic diagnostic) {

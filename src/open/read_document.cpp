@@ -46,16 +46,100 @@ auto ThroughReaderOfFormat(const TraceInput& input, const OpenOptions& options, 
   return trace(input, options.read);
 }
 
+std::optional<std::string_view> SessionOf(const OpenOptions& options) {
+  if (!options.session) return std::nullopt;
+  return std::string_view(*options.session);
+}
+
 }  // namespace
 
 Result<TraceDocument> ReadDocument(const TraceInput& input, const OpenOptions& options) {
-  return ThroughReaderOfFormat(input, options, ReadTrace, cirron_convert::ConvertSpool,
-                               traceml_convert::ConvertExport);
+  const auto spool = [&](std::string_view path, const cirron_convert::SpoolConversionOptions& o) {
+    return cirron_convert::ConvertSpool(path, o, SessionOf(options));
+  };
+  return ThroughReaderOfFormat(input, options, ReadTrace, spool, traceml_convert::ConvertExport);
 }
 
 Result<void> ValidateInput(const TraceInput& input, const OpenOptions& options) {
-  return ThroughReaderOfFormat(input, options, ValidateTrace, cirron_convert::CheckSpool,
-                               traceml_convert::CheckExport);
+  const auto spool = [&](std::string_view path, const cirron_convert::SpoolConversionOptions& o) {
+    return cirron_convert::CheckSpool(path, o, SessionOf(options));
+  };
+  return ThroughReaderOfFormat(input, options, ValidateTrace, spool, traceml_convert::CheckExport);
+}
+
+namespace {
+
+// `options` with the input's format settled, so that the input is looked at once.
+OpenOptions Settled(const TraceInput& input, const OpenOptions& options) {
+  OpenOptions settled = options;
+  if (!settled.format) settled.format = DetectFormat(input);
+  return settled;
+}
+
+bool IsSpool(const OpenOptions& settled) { return settled.format == InputFormat::kCirronSpool; }
+
+// Every run of a spool, converted in the two passes of ConvertRuns.
+Result<std::vector<cirron_convert::ConvertedRun>> SpoolRuns(const TraceInput& input,
+                                                            const OpenOptions& options,
+                                                            bool retain_records) {
+  BOOST_OUTCOME_TRY(const std::string path, SpoolPath(input));
+  return cirron_convert::ConvertRuns(path, SpoolOptions(options),
+                                     cirron_convert::SessionScope::kEvery, {}, retain_records);
+}
+
+}  // namespace
+
+Result<std::vector<CirronSession>> ListSessions(const TraceInput& input,
+                                                const OpenOptions& options) {
+  if (!IsSpool(Settled(input, options))) return std::vector<CirronSession>();
+  BOOST_OUTCOME_TRY(const std::string path, SpoolPath(input));
+  return cirron_convert::ListSpoolSessions(path, SpoolOptions(options));
+}
+
+Result<std::vector<SessionDocument>> ReadSessions(const TraceInput& input,
+                                                  const OpenOptions& given) {
+  const OpenOptions options = Settled(input, given);
+  std::vector<SessionDocument> documents;
+  if (!IsSpool(options)) {
+    BOOST_OUTCOME_TRY(TraceDocument document, ReadDocument(input, options));
+    documents.push_back(SessionDocument{std::nullopt, std::move(document)});
+    return documents;
+  }
+  BOOST_OUTCOME_TRY(std::vector<cirron_convert::ConvertedRun> runs, SpoolRuns(input, options, true));
+  for (cirron_convert::ConvertedRun& run : runs) {
+    if (run.error) return *run.error;
+    if (options.diagnostics != nullptr) options.diagnostics->Append(std::move(run.findings));
+    BOOST_OUTCOME_TRY(TraceDocument document, std::move(run.builder).Finish());
+    documents.push_back(SessionDocument{std::move(run.session), std::move(document)});
+  }
+  return documents;
+}
+
+Result<std::vector<SessionVerdict>> ValidateSessions(const TraceInput& input,
+                                                     const OpenOptions& given) {
+  const OpenOptions options = Settled(input, given);
+  std::vector<SessionVerdict> verdicts;
+  if (!IsSpool(options)) {
+    const Result<void> checked = ValidateInput(input, options);
+    SessionVerdict& verdict = verdicts.emplace_back();
+    if (!checked) verdict.error = checked.error();
+    return verdicts;
+  }
+  BOOST_OUTCOME_TRY(std::vector<cirron_convert::ConvertedRun> runs,
+                    SpoolRuns(input, options, false));
+  for (cirron_convert::ConvertedRun& run : runs) {
+    SessionVerdict& verdict = verdicts.emplace_back();
+    verdict.session = std::move(run.session);
+    verdict.run_id = std::move(run.run_id);
+    verdict.findings = std::move(run.findings);
+    if (run.error) {
+      verdict.error = std::move(run.error);
+      continue;
+    }
+    const Result<void> checked = std::move(run.builder).Verify();
+    if (!checked) verdict.error = checked.error();
+  }
+  return verdicts;
 }
 
 }  // namespace tracedoc

@@ -47,9 +47,15 @@ void EmitDiagnostic(emit::JsonEmitter& json, const Diagnostic& diagnostic) {
 
 // `log` is null for a read that stopped at its first error.
 void EmitReport(emit::JsonEmitter& json, std::string_view file, const Result<void>& result,
-                const ErrorLog* log, const DiagnosticLog* diagnostics) {
+                const ValidationReportParts& parts) {
+  const ErrorLog* log = parts.errors;
+  const DiagnosticLog* diagnostics = parts.diagnostics;
   json.BeginObject();
   json.Key("file").String(file);
+  if (parts.session > 0) {
+    json.Key("session").U64(parts.session);
+    json.Key("run_id").String(parts.run_id);
+  }
   json.Key("ok").Bool(result.has_value());
   if (result) {
     json.Key("error").Null();
@@ -76,33 +82,31 @@ void EmitReport(emit::JsonEmitter& json, std::string_view file, const Result<voi
 
 std::string WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                       const WriteOptions& options) {
-  return emit::EmitJsonString(options.pretty, EmitReport, file, result, nullptr,
-                               static_cast<const DiagnosticLog*>(nullptr));
+  return emit::EmitJsonString(options.pretty, EmitReport, file, result, ValidationReportParts{});
 }
 
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                std::ostream& out, const WriteOptions& options) {
-  emit::EmitJson(out, options.pretty, EmitReport, file, result, nullptr,
-                               static_cast<const DiagnosticLog*>(nullptr));
+  emit::EmitJson(out, options.pretty, EmitReport, file, result, ValidationReportParts{});
 }
 
 std::string WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                       const ErrorLog& log, const WriteOptions& options) {
-  return emit::EmitJsonString(options.pretty, EmitReport, file, result, &log,
-                               static_cast<const DiagnosticLog*>(nullptr));
+  return emit::EmitJsonString(options.pretty, EmitReport, file, result,
+                              ValidationReportParts{&log, nullptr, 0, {}});
 }
 
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                const ErrorLog& log, std::ostream& out,
                                const WriteOptions& options) {
-  emit::EmitJson(out, options.pretty, EmitReport, file, result, &log,
-                               static_cast<const DiagnosticLog*>(nullptr));
+  emit::EmitJson(out, options.pretty, EmitReport, file, result,
+                 ValidationReportParts{&log, nullptr, 0, {}});
 }
 
 void WriteValidationReportJson(std::string_view file, const Result<void>& result,
                                const ValidationReportParts& parts, std::ostream& out,
                                const WriteOptions& options) {
-  emit::EmitJson(out, options.pretty, EmitReport, file, result, parts.errors, parts.diagnostics);
+  emit::EmitJson(out, options.pretty, EmitReport, file, result, parts);
 }
 
 }  // namespace tracedoc

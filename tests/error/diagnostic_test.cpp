@@ -18,7 +18,7 @@ namespace tracedoc {
 namespace {
 
 // docs/cirron-spool.md and docs/traceml-export.md, in the enum's order. Spellings never change.
-constexpr std::array<std::string_view, 14> kSpellings = {
+constexpr std::array<std::string_view, 15> kSpellings = {
     "cirron_missing_parent",
     "cirron_missing_mark",
     "cirron_missing_span",
@@ -29,6 +29,7 @@ constexpr std::array<std::string_view, 14> kSpellings = {
     "cirron_phase_not_under_step",
     "cirron_request_not_under_session",
     "cirron_missing_index",
+    "cirron_outside_session",
     "traceml_unknown_field",
     "traceml_field_order",
     "traceml_duplicate_key",

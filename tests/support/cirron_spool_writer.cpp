@@ -31,10 +31,15 @@ struct Sealed {
 
 class RunGenerator {
  public:
-  explicit RunGenerator(const CirronSpoolPlan& plan) : plan_(plan), random_(plan.seed) {}
+  RunGenerator(const CirronSpoolPlan& plan, std::uint64_t clock)
+      : plan_(plan), random_(plan.seed), clock_(clock) {}
 
   std::vector<Sealed> Run() {
-    const std::string session = Open("cirron.session", std::nullopt, std::nullopt);
+    if (plan_.root_mark_before_profile) {
+      Mark("root", "config", std::string("before profile()"), "{}");
+    }
+    std::optional<std::string> session;
+    if (plan_.session_span) session = Open("cirron.session", std::nullopt, std::nullopt);
     Mark("root", "seed", std::int64_t{static_cast<std::int64_t>(plan_.seed)}, "{}");
     int loss_count = 0;
     for (int e = 0; e < plan_.epochs; ++e) {
@@ -57,11 +62,14 @@ class RunGenerator {
       Snapshot(epoch, e, "layer1.0.conv1.weight.grad");
       Close();
     }
-    Mark(session, "converged", plan_.nan_losses ? false : true, "{\"kind_of\":\"final\"}");
-    Mark(session, "phase", std::string("train"), "{}", CirronMarkKind::kSummary);
-    Close();
+    if (session) {
+      Mark(*session, "converged", plan_.nan_losses ? false : true, "{\"kind_of\":\"final\"}");
+      Mark(*session, "phase", std::string("train"), "{}", CirronMarkKind::kSummary);
+      Close();
+    }
     return std::move(sealed_);
   }
+  std::uint64_t clock() const { return clock_; }
 
  private:
   struct OpenSpan {
@@ -162,7 +170,7 @@ class RunGenerator {
 
   CirronSpoolPlan plan_;
   std::mt19937_64 random_;
-  std::uint64_t clock_ = 1764000000000000000ull;
+  std::uint64_t clock_;
   std::vector<OpenSpan> open_;
   std::vector<Sealed> sealed_;
   bool wrote_nan_unknown_ = false;
@@ -408,11 +416,10 @@ std::string CirronBatchJson(const CirronBatch& batch, std::uint64_t* non_finite)
   return std::move(json).Close();
 }
 
-GeneratedSpool GenerateCirronSpool(const CirronSpoolPlan& plan) {
-  RunGenerator run(plan);
-  const std::vector<Sealed> sealed = run.Run();
-  std::mt19937_64 ids(plan.seed ^ 0x5eedull);
-  GeneratedSpool spool;
+namespace {
+
+void AppendBatches(const std::vector<Sealed>& sealed, const CirronSpoolPlan& plan,
+                   std::mt19937_64& ids, GeneratedSpool& spool) {
   const std::size_t per_batch = static_cast<std::size_t>(std::max(1, plan.records_per_batch));
   for (std::size_t first = 0; first < sealed.size(); first += per_batch) {
     const std::size_t last = std::min(sealed.size(), first + per_batch);
@@ -437,6 +444,22 @@ GeneratedSpool GenerateCirronSpool(const CirronSpoolPlan& plan) {
     if (plan.unknown_keys) batch.unknown.push_back({"hostname", "\"node-7\""});
     spool.texts.push_back(CirronBatchJson(batch, &spool.non_finite_numbers));
     spool.batches.push_back(std::move(batch));
+  }
+}
+
+}  // namespace
+
+GeneratedSpool GenerateCirronSpool(const CirronSpoolPlan& plan) {
+  std::mt19937_64 ids(plan.seed ^ 0x5eedull);
+  GeneratedSpool spool;
+  std::uint64_t clock = 1764000000000000000ull;
+  for (int number = 0; number < std::max(1, plan.sessions); ++number) {
+    CirronSpoolPlan run_plan = plan;
+    run_plan.seed = plan.seed + 7919u * static_cast<std::uint64_t>(number);
+    RunGenerator run(run_plan, clock);
+    // shutdown() flushes: a run's records never share a batch with the next run's.
+    AppendBatches(run.Run(), plan, ids, spool);
+    clock = run.clock() + 1000000000u;
   }
   return spool;
 }

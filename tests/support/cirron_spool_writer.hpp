@@ -30,6 +30,16 @@ struct CirronSpoolPlan {
   bool unknown_keys = true;
   /// Epoch weight snapshots in mode "sampled" with a blob, others in mode "stats".
   bool sampled_snapshots = true;
+  /// Runs appended to the one spool, as the SDK does when a script runs again (or
+  /// profile(), shutdown(), profile()): each flushed into its own batches, each run's seed the
+  /// plan's plus 7919 times its number, the clock running on with a second between runs.
+  int sessions = 1;
+  /// Each run under a `cirron.session` root. False: the flush thread's batches of a process
+  /// that never called profile(), its epochs roots.
+  bool session_span = true;
+  /// A mark on "root" a millisecond before each run's session opens (a mark made before
+  /// profile()), besides the one every run makes inside its session.
+  bool root_mark_before_profile = false;
 };
 
 /// What was generated: the batches as the reader must return them, and each batch's file text.
