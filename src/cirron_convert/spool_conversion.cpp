@@ -455,7 +455,7 @@ class SpoolConverter final : public cirron::SpoolSink {
   DistinctList sdk_versions_;
 };
 
-Result<DocumentBuilder> Convert(std::string_view path, const SpoolConversionOptions& options,
+Result<DocumentBuilder> Convert(const cirron::SpoolLocation& spool, const SpoolConversionOptions& options,
                                 bool retain_records) {
   BuildOptions build;
   build.retain_records = retain_records;
@@ -465,20 +465,21 @@ Result<DocumentBuilder> Convert(std::string_view path, const SpoolConversionOpti
   DiagnosticLog ignored;
   cirron::BatchReadOptions read{options.read, true};
   BOOST_OUTCOME_TRY(const cirron::SpoolTotals totals,
-                    cirron::ReadSpool(path, read, converter, options.LogOr(ignored)));
+                    cirron::ReadSpool(spool, read, converter, options.LogOr(ignored)));
   BOOST_OUTCOME_TRY(converter.Finish(totals, options.diagnostics));
   return builder;
 }
 
 }  // namespace
 
-Result<TraceDocument> ConvertSpool(std::string_view path, const SpoolConversionOptions& options) {
-  BOOST_OUTCOME_TRY(DocumentBuilder builder, Convert(path, options, true));
+Result<TraceDocument> ConvertSpool(const cirron::SpoolLocation& spool,
+                                   const SpoolConversionOptions& options) {
+  BOOST_OUTCOME_TRY(DocumentBuilder builder, Convert(spool, options, true));
   return std::move(builder).Finish();
 }
 
-Result<void> CheckSpool(std::string_view path, const SpoolConversionOptions& options) {
-  BOOST_OUTCOME_TRY(DocumentBuilder builder, Convert(path, options, false));
+Result<void> CheckSpool(const cirron::SpoolLocation& spool, const SpoolConversionOptions& options) {
+  BOOST_OUTCOME_TRY(DocumentBuilder builder, Convert(spool, options, false));
   return std::move(builder).Verify();
 }
 

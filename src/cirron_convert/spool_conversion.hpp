@@ -6,6 +6,7 @@
 
 #include <string_view>
 
+#include "cirron/spool_reader.hpp"
 #include "fold/conversion_options.hpp"
 #include "tracedoc/cirron_spool.hpp"
 #include "tracedoc/document.hpp"
@@ -16,11 +17,12 @@ namespace tracedoc::cirron_convert {
 /// Its diagnostics are the unresolved references and the scope-shape findings.
 using SpoolConversionOptions = fold::ConversionOptions<CirronReadOptions>;
 
-/// The spool at `path` as a document. Errors: the reader's (docs/cirron-spool.md),
+/// The spool at `spool` (a path, or a batch read from a stream) as a document. Errors: the reader's (docs/cirron-spool.md),
 /// cirron_empty_spool for a spool without batches, a fold error (a bug of the conversion).
-Result<TraceDocument> ConvertSpool(std::string_view path, const SpoolConversionOptions& options);
+Result<TraceDocument> ConvertSpool(const cirron::SpoolLocation& spool,
+                                   const SpoolConversionOptions& options);
 
 /// The same checks without keeping the records: memory grows with the spool's ids only.
-Result<void> CheckSpool(std::string_view path, const SpoolConversionOptions& options);
+Result<void> CheckSpool(const cirron::SpoolLocation& spool, const SpoolConversionOptions& options);
 
 }  // namespace tracedoc::cirron_convert

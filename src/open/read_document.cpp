@@ -1,5 +1,9 @@
 // ReadDocument and ValidateInput: each input through the reader of its format, into the one
 // DocumentBuilder.
+#include <algorithm>
+#include <array>
+#include <string>
+
 #include "cirron_convert/spool_conversion.hpp"
 #include "read/input_access.hpp"
 #include "traceml_convert/export_conversion.hpp"
@@ -8,12 +12,25 @@
 namespace tracedoc {
 namespace {
 
-Result<std::string> SpoolPath(const TraceInput& input) {
-  if (InputAccess::kind(input) != InputAccess::kFile) {
-    return Error{ErrorCode::kIoError, 0, std::nullopt, std::nullopt, {},
-                 input.display_name() + ": a Cirron spool is read from a path, not a stream"};
+// A batch given as a string or on standard input, read whole as a batch file is, within the
+// same bound (limit_exceeded past it, before more is kept).
+Result<std::string> ReadStreamedBatch(const TraceInput& input, std::uint64_t max_bytes) {
+  BOOST_OUTCOME_TRY(const read::InputSource source, read::OpenInputSource(input, "input"));
+  std::string text;
+  std::array<char, std::size_t{64} << 10> buffer{};
+  while (const std::size_t got = source.bytes().Read(buffer.data(), buffer.size())) {
+    if (got > max_bytes - std::min<std::uint64_t>(max_bytes, text.size())) {
+      return Error{ErrorCode::kLimitExceeded, 0, std::nullopt, std::nullopt, {},
+                   input.display_name() + ": more bytes than the batch bound of " +
+                       std::to_string(max_bytes)};
+    }
+    text.append(buffer.data(), got);
   }
-  return InputAccess::path(input).string();
+  if (const auto& failure = source.bytes().failure()) {
+    return Error{failure->code, 0, std::nullopt, std::nullopt, {},
+                 input.display_name() + ": " + failure->reason};
+  }
+  return text;
 }
 
 cirron_convert::SpoolConversionOptions SpoolOptions(const OpenOptions& options) {
@@ -37,8 +54,13 @@ auto ThroughReaderOfFormat(const TraceInput& input, const OpenOptions& options, 
     case InputFormat::kTrace:
       break;
     case InputFormat::kCirronSpool: {
-      BOOST_OUTCOME_TRY(const std::string path, SpoolPath(input));
-      return spool(path, SpoolOptions(options));
+      if (InputAccess::kind(input) == InputAccess::kFile) {
+        return spool(InputAccess::path(input).string(), SpoolOptions(options));
+      }
+      BOOST_OUTCOME_TRY(const std::string text,
+                        ReadStreamedBatch(input, options.spool.max_batch_bytes));
+      const std::string name = input.display_name();
+      return spool(cirron::SpoolLocation::StreamedBatch(name, text), SpoolOptions(options));
     }
     case InputFormat::kTraceMLExport:
       return conversion(input, ExportOptions(options));
