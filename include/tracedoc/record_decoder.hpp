@@ -62,7 +62,11 @@ class RecordDecoder {
   /// Decodes one record from `line` (one physical line without its `\n`; surrounding Unicode
   /// white space is ignored). Errors: invalid_utf8, invalid_json (with the column), not_an_object,
   /// limit_exceeded, and the record errors missing_field, duplicate_key, unknown_kind,
-  /// invalid_type, invalid_value, out_of_range, unknown_field (with the field path).
+  /// invalid_type, invalid_value, out_of_range, unknown_field (with the field path);
+  /// unsupported_schema for a line without a valid `kind` whose string `schema` is not one
+  /// tracedoc reads (another protocol's first line). A meta whose `schema` tracedoc does not read
+  /// decodes to that schema alone (its other fields are that schema's): folding it is
+  /// unsupported_schema.
   Result<Event> Decode(std::string_view line, RecordPosition position = {});
 
   /// As Decode, for a line the caller has already checked to be valid UTF-8.

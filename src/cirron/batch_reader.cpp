@@ -194,8 +194,10 @@ struct BatchReader::State final : json::ElementVisitor {
   Result<void> Read(std::string_view file_name) {
     file_names.resize(batch + 1);
     file_names[batch] = std::string(file_name);
-    const std::optional<BatchFileName> name = ParseBatchFileName(file_name);
-    if (!name) {
+    // A batch from a stream (no name) has no name to break or to disagree with.
+    const std::optional<BatchFileName> name =
+        file_name.empty() ? std::nullopt : ParseBatchFileName(file_name);
+    if (!file_name.empty() && !name) {
       Error error{ErrorCode::kCirronFileName, 0, std::nullopt, std::nullopt, {},
                   "a batch file is named <created_ns, 20 digits>-<batch_id, 32 lower-case "
                   "hex>.json"};
@@ -260,12 +262,12 @@ struct BatchReader::State final : json::ElementVisitor {
                                        kRecordPolicy, &members);
     ctx.streamed_errors = {};
     if (!ok) return ContextError();
-    if (view.created_ns != name->created_ns) {
+    if (name && view.created_ns != name->created_ns) {
       return ErrorAt(ErrorCode::kCirronNameMismatch, Offset(members.nodes[kBatchCreatedNs]),
                      "created_ns",
                      "created_ns " + std::to_string(view.created_ns) + " is not the file name's");
     }
-    if (view.batch_id.text != name->batch_id) {
+    if (name && view.batch_id.text != name->batch_id) {
       return ErrorAt(ErrorCode::kCirronNameMismatch, Offset(members.nodes[kBatchId]),
                      "batch_id",
                      "batch_id " + std::string(view.batch_id.text) + " is not the file name's");

@@ -33,8 +33,9 @@ class BatchReader {
   BatchReader(const BatchReader&) = delete;
   BatchReader& operator=(const BatchReader&) = delete;
 
-  /// Reads batch number `batch` from `text`: `file_name` is checked as a batch file's name,
-  /// `path` is where errors say the file is. The first broken rule is the error, in the order
+  /// Reads batch number `batch` from `text`: `file_name` is checked as a batch file's name
+  /// (empty for a batch read from a stream: nothing to check), `path` is where errors say the
+  /// file is. The first broken rule is the error, in the order
   /// of docs/cirron-spool.md, "Errors".
   Result<void> Read(std::uint32_t batch, std::string_view file_name, std::string_view path,
                     std::string_view text);

@@ -56,7 +56,9 @@ Result<std::vector<SpoolFile>> ListSpoolFiles(std::string_view path) {
     }
     return std::vector<SpoolFile>{{directory.string(), directory.filename().string()}};
   }
-  // A .cirron directory holds the spool in spool/ (and the blobs in snapshots/).
+  // A .cirron directory holds the spool in spool/ (and the blobs in snapshots/); a run's
+  // directory may hold the .cirron one.
+  if (fs::is_directory(directory / ".cirron" / "spool", ec)) directory /= ".cirron";
   if (fs::is_directory(directory / "spool", ec)) directory /= "spool";
   std::vector<SpoolFile> files;
   fs::directory_iterator it(directory, ec);

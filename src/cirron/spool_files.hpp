@@ -16,7 +16,8 @@ struct SpoolFile {
 };
 
 /// The batch files of `path`, sorted by name: a `.cirron` directory's `spool/` (when it has
-/// one), a spool directory's regular files but the `*.json.tmp` ones, or the single file `path`.
+/// one; `.cirron/spool/` for a directory holding a `.cirron` one), a spool directory's regular
+/// files but the `*.json.tmp` ones, or the single file `path`.
 /// io_error when `path` or the directory cannot be read.
 Result<std::vector<SpoolFile>> ListSpoolFiles(std::string_view path);
 

@@ -13,11 +13,27 @@ namespace tracedoc {
 namespace cirron {
 namespace {
 
+SpoolTotals TotalsOf(BatchReader& reader, std::uint32_t batches,
+                     const std::vector<std::string>& paths, DiagnosticLog& log) {
+  SpoolTotals totals;
+  totals.batches = batches;
+  totals.non_finite_numbers = reader.non_finite_numbers();
+  totals.unresolved_references = reader.references().Resolve(reader.ids(), paths, log);
+  return totals;
+}
+
+// A batch from a stream has no name: the name rules and the name checks do not apply to it.
+Result<SpoolTotals> ReadStreamedBatch(const SpoolLocation& spool, const BatchReadOptions& options,
+                                      SpoolSink& sink, DiagnosticLog& log) {
+  BatchReader reader(options, sink);
+  BOOST_OUTCOME_TRY(reader.Read(0, {}, spool.path, *spool.streamed_text));
+  return TotalsOf(reader, 1, {std::string(spool.path)}, log);
+}
+
 Result<SpoolTotals> ReadFiles(std::string_view path, const BatchReadOptions& options,
                               SpoolSink& sink, DiagnosticLog& log) {
   BOOST_OUTCOME_TRY(const std::vector<SpoolFile> files, ListSpoolFiles(path));
   BatchReader reader(options, sink);
-  SpoolTotals totals;
   std::vector<std::string> paths;
   paths.reserve(files.size());
   for (const SpoolFile& file : files) {
@@ -27,22 +43,20 @@ Result<SpoolTotals> ReadFiles(std::string_view path, const BatchReadOptions& opt
     BOOST_OUTCOME_TRY(const std::string text, ReadWholeFile(file.path, options.spool.max_batch_bytes));
     BOOST_OUTCOME_TRY(reader.Read(batch, file.name, file.path, text));
   }
-  totals.batches = static_cast<std::uint32_t>(files.size());
-  totals.non_finite_numbers = reader.non_finite_numbers();
-  totals.unresolved_references = reader.references().Resolve(reader.ids(), paths, log);
-  return totals;
+  return TotalsOf(reader, static_cast<std::uint32_t>(files.size()), paths, log);
 }
 
 }  // namespace
 
-Result<SpoolTotals> ReadSpool(std::string_view path, const BatchReadOptions& options,
+Result<SpoolTotals> ReadSpool(const SpoolLocation& spool, const BatchReadOptions& options,
                               SpoolSink& sink, DiagnosticLog& log) {
   try {
-    return ReadFiles(path, options, sink, log);
+    if (spool.streamed_text) return ReadStreamedBatch(spool, options, sink, log);
+    return ReadFiles(spool.path, options, sink, log);
   } catch (const std::bad_alloc&) {
     // The one exception left: memory, which the byte bound of each batch keeps proportional.
     return Error{ErrorCode::kLimitExceeded, 0, std::nullopt, std::nullopt, {},
-                 std::string(path) + ": out of memory"};
+                 std::string(spool.path) + ": out of memory"};
   }
 }
 

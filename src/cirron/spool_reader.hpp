@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "cirron/batch_reader.hpp"
@@ -21,10 +23,28 @@ struct SpoolTotals {
   std::uint64_t unresolved_references = 0;
 };
 
-/// Reads the spool at `path` (a `.cirron` directory, a spool directory or one batch file)
-/// into `sink`; its warnings go to `log`. The first broken rule is the error. Memory: one batch
-/// at a time, its ids (16 bytes each) and the references not yet resolved.
-Result<SpoolTotals> ReadSpool(std::string_view path, const BatchReadOptions& options,
+/// Where a spool is: a path (a `.cirron` directory, a spool directory or one batch file), or
+/// one batch's text read from a stream, which has no file name to check against its contents.
+struct SpoolLocation {
+  SpoolLocation(std::string_view spool_path) : path(spool_path) {}  // NOLINT: a path is a spool
+  SpoolLocation(const std::string& spool_path) : path(spool_path) {}  // NOLINT
+  SpoolLocation(const char* spool_path) : path(spool_path) {}  // NOLINT
+
+  /// The batch `text`, read from the stream errors call `name`.
+  static SpoolLocation StreamedBatch(std::string_view name, std::string_view text) {
+    SpoolLocation location(name);
+    location.streamed_text = text;
+    return location;
+  }
+
+  std::string_view path;  ///< or the stream's name
+  std::optional<std::string_view> streamed_text;
+};
+
+/// Reads the spool at `spool` into `sink`; its warnings go to `log`. The first broken rule is
+/// the error. Memory: one batch at a time, its ids (16 bytes each) and the references not yet
+/// resolved.
+Result<SpoolTotals> ReadSpool(const SpoolLocation& spool, const BatchReadOptions& options,
                               SpoolSink& sink, DiagnosticLog& log);
 
 }  // namespace tracedoc::cirron

@@ -542,7 +542,7 @@ Result<std::optional<std::uint32_t>> FindSession(const std::vector<cirron::Sessi
                             std::to_string(count));
 }
 
-Result<cirron::SpoolTotals> ReadInto(std::string_view path, const SpoolConversionOptions& options,
+Result<cirron::SpoolTotals> ReadInto(const cirron::SpoolLocation& path, const SpoolConversionOptions& options,
                                      cirron::SpoolSink& sink, DiagnosticLog& log) {
   return cirron::ReadSpool(path, cirron::BatchReadOptions{options.read, true}, sink, log);
 }
@@ -559,7 +559,7 @@ void FinishRun(RunConverter& run, const cirron::SpoolTotals& totals,
 
 // The second pass for a spool of several sessions: each record to its session's converter
 // (`wanted`: the sessions converted, all when none).
-Result<std::vector<ConvertedRun>> ConvertRouted(std::string_view path,
+Result<std::vector<ConvertedRun>> ConvertRouted(const cirron::SpoolLocation& path,
                                                 const SpoolConversionOptions& options,
                                                 const cirron::SpoolSessions& sessions,
                                                 std::optional<std::uint32_t> wanted,
@@ -593,7 +593,7 @@ Result<std::vector<ConvertedRun>> ConvertRouted(std::string_view path,
 
 }  // namespace
 
-Result<std::vector<ConvertedRun>> ConvertRuns(std::string_view path,
+Result<std::vector<ConvertedRun>> ConvertRuns(const cirron::SpoolLocation& path,
                                               const SpoolConversionOptions& options,
                                               SessionScope scope, std::string_view choice,
                                               bool retain_records) {
@@ -647,7 +647,7 @@ Result<std::vector<ConvertedRun>> ConvertRuns(std::string_view path,
   return converted;
 }
 
-Result<std::vector<CirronSession>> ListSpoolSessions(std::string_view path,
+Result<std::vector<CirronSession>> ListSpoolSessions(const cirron::SpoolLocation& path,
                                                      const SpoolConversionOptions& options) {
   cirron::SpoolSessions sessions;
   DiagnosticLog ignored;
@@ -663,7 +663,7 @@ Result<std::vector<CirronSession>> ListSpoolSessions(std::string_view path,
 namespace {
 
 // The one run ReadDocument and ValidateInput read: the only session, or the chosen one.
-Result<ConvertedRun> ConvertOne(std::string_view path, const SpoolConversionOptions& options,
+Result<ConvertedRun> ConvertOne(const cirron::SpoolLocation& path, const SpoolConversionOptions& options,
                                 std::optional<std::string_view> session, bool retain_records) {
   BOOST_OUTCOME_TRY(std::vector<ConvertedRun> runs,
                     ConvertRuns(path, options, session ? SessionScope::kChosen : SessionScope::kOnly,
@@ -675,13 +675,13 @@ Result<ConvertedRun> ConvertOne(std::string_view path, const SpoolConversionOpti
 
 }  // namespace
 
-Result<TraceDocument> ConvertSpool(std::string_view path, const SpoolConversionOptions& options,
+Result<TraceDocument> ConvertSpool(const cirron::SpoolLocation& path, const SpoolConversionOptions& options,
                                    std::optional<std::string_view> session) {
   BOOST_OUTCOME_TRY(ConvertedRun run, ConvertOne(path, options, session, true));
   return std::move(run.builder).Finish();
 }
 
-Result<void> CheckSpool(std::string_view path, const SpoolConversionOptions& options,
+Result<void> CheckSpool(const cirron::SpoolLocation& path, const SpoolConversionOptions& options,
                         std::optional<std::string_view> session) {
   BOOST_OUTCOME_TRY(ConvertedRun run, ConvertOne(path, options, session, false));
   return std::move(run.builder).Verify();

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cirron/spool_reader.hpp"
 #include "fold/conversion_options.hpp"
 #include "tracedoc/cirron_spool.hpp"
 #include "tracedoc/document.hpp"
@@ -45,24 +46,24 @@ struct ConvertedRun {
 /// session (SpoolSessions), once converting each record into its session's run
 /// (SessionRouter). Errors: the reader's, cirron_empty_spool, invalid_value for a choice that
 /// names no session (and for kOnly with several).
-Result<std::vector<ConvertedRun>> ConvertRuns(std::string_view path,
+Result<std::vector<ConvertedRun>> ConvertRuns(const cirron::SpoolLocation& path,
                                               const SpoolConversionOptions& options,
                                               SessionScope scope, std::string_view choice,
                                               bool retain_records);
 
 /// The spool's sessions, oldest first, from one read that converts nothing.
-Result<std::vector<CirronSession>> ListSpoolSessions(std::string_view path,
+Result<std::vector<CirronSession>> ListSpoolSessions(const cirron::SpoolLocation& path,
                                                      const SpoolConversionOptions& options);
 
-/// The spool at `path` as a document: its only session, or `session` (an id or a position,
+/// The spool at `path` (a path, or a batch read from a stream) as a document: its only session, or `session` (an id or a position,
 /// 1 = oldest). Errors: the reader's (docs/cirron-spool.md), cirron_empty_spool for a spool
 /// without batches, invalid_value (field `session`) for a choice missing or naming no session,
 /// a fold error (a bug of the conversion).
-Result<TraceDocument> ConvertSpool(std::string_view path, const SpoolConversionOptions& options,
+Result<TraceDocument> ConvertSpool(const cirron::SpoolLocation& path, const SpoolConversionOptions& options,
                                    std::optional<std::string_view> session = std::nullopt);
 
 /// The same checks without keeping the records: memory grows with the spool's ids only.
-Result<void> CheckSpool(std::string_view path, const SpoolConversionOptions& options,
+Result<void> CheckSpool(const cirron::SpoolLocation& path, const SpoolConversionOptions& options,
                         std::optional<std::string_view> session = std::nullopt);
 
 }  // namespace tracedoc::cirron_convert

@@ -14,6 +14,7 @@
 #include "format/record_traits.hpp"
 #include "format/revision_rules.hpp"
 #include "format/trace6_fields.hpp"
+#include "format/unsupported_schema.hpp"
 #include "json/json_tape.hpp"
 #include "text/utf8.hpp"
 
@@ -90,6 +91,9 @@ bool ReadMembers(format::DecodeContext& ctx, MetaRecord& meta, const format::Rev
   const bool ok = format::ReadValue(ctx, schema_node, meta.schema);
   ctx.path = nullptr;
   if (!ok) return false;
+  // A schema tracedoc does not read says nothing of how the rest reads: the fold names it
+  // (unsupported_schema) rather than a field that schema may not have.
+  if (format::RulesOfSchema(meta.schema) == nullptr) return true;
   return format::ReadObject(ctx, 0, format::FieldsOf(meta, format::MetaRules(meta.schema)),
                             meta.run, meta.run.unknown, kReservedMeta);
 }
@@ -110,6 +114,22 @@ bool ReadMembers(format::DecodeContext& ctx, EdgeRecord& edge,
   edge.edge_kind = static_cast<EdgeKind>(edge_kind);
   return format::ReadObject(ctx, 0, format::RecordTraits<EdgeRecord>::Fields(edge), edge,
                             edge.unknown, kReservedEdge);
+}
+
+// A line without a trace's `kind` whose `schema` names one tracedoc does not read (another
+// candle-graph protocol's first line, a later revision): that schema is the error to report.
+bool NamesUnsupportedSchema(format::DecodeContext& ctx, std::string_view& schema) {
+  const json::Node& object = ctx.node(0);
+  std::uint32_t key_node = 1;
+  for (std::uint32_t m = 0; m < object.count; ++m) {
+    const json::Node& value = ctx.node(key_node + 1);
+    if (ctx.text(key_node) == "schema" && value.type == json::NodeType::kString) {
+      schema = ctx.text(key_node + 1);
+      return format::RulesOfSchema(schema) == nullptr;
+    }
+    key_node = value.end;
+  }
+  return false;
 }
 
 }  // namespace
@@ -216,6 +236,11 @@ Result<Event> RecordDecoder::State::DecodeGeneral(std::string_view line, RecordP
   std::size_t kind = 0;
   if (!ReadTag(ctx, "kind", format::kKindNames.data(), format::kKindNames.size(),
                ErrorCode::kUnknownKind, kind)) {
+    std::string_view schema;
+    if (NamesUnsupportedSchema(ctx, schema)) {
+      return fail(ErrorCode::kUnsupportedSchema, std::nullopt, {},
+                  format::UnsupportedSchemaMessage(schema));
+    }
     return record_error();
   }
   const format::RevisionRules& rules = format::DecodingRules(options.trace6);

@@ -13,7 +13,7 @@
 #include "format/record_traits.hpp"
 #include "format/revision_rules.hpp"
 #include "format/trace6_fields.hpp"
-#include "text/debug_string.hpp"
+#include "format/unsupported_schema.hpp"
 #include "text/utf8.hpp"
 #include "util/overloaded.hpp"
 #include "util/saturating.hpp"
@@ -171,8 +171,7 @@ Result<void> DocumentBuilder::State::FoldMeta(const MetaRecord& meta,
   const format::RevisionRules* schema_rules = format::RulesOfSchema(meta.schema);
   if (!schema_rules) {
     return FoldError(ErrorCode::kUnsupportedSchema, position,
-                     "unsupported trace schema " + text::DebugQuoted(meta.schema) +
-                         "; expected \"candle-graph/trace/10\" or \"candle-graph/trace/9\"");
+                     format::UnsupportedSchemaMessage(meta.schema));
   }
   detail::DocumentData& d = *data;
   rules = schema_rules;

@@ -1,11 +1,13 @@
 // DetectFormat (tracedoc/input_format.hpp): a look at the path, and at most the first 1 MiB of
-// a file's or standard input's bytes (decompressed when they are gzip or zstd), once.
+// a file's or standard input's bytes (decompressed when they are gzip or zstd), once; for a
+// directory, its first 256 entries and the first 64 KiB of at most 16 of its files.
 #include <array>
 #include <filesystem>
 #include <string>
 
 #include "cirron/batch_file_name.hpp"
 #include "json/json_tape.hpp"
+#include "open/cirron_batch_signature.hpp"
 #include "read/input_access.hpp"
 #include "tracedoc/input_format.hpp"
 #include "util/enum_names.hpp"
@@ -19,21 +21,46 @@ constexpr std::size_t kMaxProbeBytes = std::size_t{1} << 20;
 
 constexpr std::array<std::string_view, 3> kNames = {"trace", "cirron", "traceml"};
 
+// A directory is judged by this many of its entries, and at most this many of its files are
+// opened and their first kDirectoryProbeBytes looked at: a directory of 10^5 other files is
+// judged as fast as one of ten (only the entries the listing gives first are looked at).
+constexpr std::size_t kMaxProbedEntries = 256;
+constexpr std::size_t kMaxProbedFiles = 16;
+constexpr std::size_t kDirectoryProbeBytes = std::size_t{64} << 10;
+
 bool IsBatchFileName(std::string_view name) {
   return cirron::ParseBatchFileName(name).has_value();
 }
 
-// A directory is a spool when it has a spool/ (a .cirron directory) or holds a batch or a batch
-// being written; any other directory stays an unreadable trace.
+// A regular file whose first `bytes` open a batch's object. A FIFO or a device is not opened: the
+// look could block, and the spool reader refuses them anyway.
+bool HoldsBatch(const std::filesystem::path& path, std::size_t bytes) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return false;
+  Result<read::InputSource> source = read::OpenInputSource(TraceInput::FromFile(path), "batch");
+  return source && LooksLikeCirronBatch(source.value().bytes().Peek(bytes));
+}
+
+// A directory is a spool when it has a spool/ (a .cirron directory, or the directory the SDK's
+// output option names) or a .cirron/spool/ (a run's directory), or holds a batch, or a batch being written (`.json.tmp`): a file named
+// as one, or a `*.json` (`*.json.tmp`) file whose first bytes are one, whatever its name. Any
+// other directory stays an unreadable trace.
 bool LooksLikeSpool(const std::filesystem::path& directory) {
   std::error_code error;
-  if (std::filesystem::is_directory(directory / "spool", error)) return true;
-  for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end;
-       it.increment(error)) {
-    const std::string name = it->path().filename().string();
-    if (IsBatchFileName(name) ||
-        (cirron::IsTemporaryBatchFile(name) && IsBatchFileName(name.substr(0, name.size() - 4)))) {
-      return true;
+  if (std::filesystem::is_directory(directory / "spool", error) ||
+      std::filesystem::is_directory(directory / ".cirron" / "spool", error)) {
+    return true;
+  }
+  std::size_t entries = 0;
+  std::size_t files = 0;
+  for (std::filesystem::directory_iterator it(directory, error), end;
+       !error && it != end && entries < kMaxProbedEntries; it.increment(error), ++entries) {
+    std::string name = it->path().filename().string();
+    if (cirron::IsTemporaryBatchFile(name)) name.resize(name.size() - 4);
+    if (IsBatchFileName(name)) return true;
+    if (name.ends_with(".json") && files < kMaxProbedFiles) {
+      ++files;
+      if (HoldsBatch(it->path(), kDirectoryProbeBytes)) return true;
     }
   }
   return false;
@@ -107,6 +134,14 @@ bool LooksLikeExport(std::string_view head, bool whole) {
   return complete ? LooksLikeExportLine(line) : OpensWithStreamMember(line);
 }
 
+// The format of an input from its first bytes (`whole` when they are all of it): a batch is an
+// object with a batch's keys; an export's first line is a record; anything else is a trace.
+InputFormat FormatOfHead(std::string_view head, bool whole) {
+  if (LooksLikeExport(head, whole)) return InputFormat::kTraceMLExport;
+  if (LooksLikeCirronBatch(head)) return InputFormat::kCirronSpool;
+  return InputFormat::kTrace;
+}
+
 }  // namespace
 
 std::string_view InputFormatName(InputFormat format) noexcept {
@@ -120,9 +155,7 @@ std::optional<InputFormat> InputFormatFromName(std::string_view name) noexcept {
 InputFormat DetectFormat(const TraceInput& input) {
   if (InputAccess::kind(input) == InputAccess::kString && !read::NeedsDecoding(InputAccess::text(input))) {
     const std::string_view text = InputAccess::text(input);
-    const bool whole = text.size() <= kMaxProbeBytes;
-    return LooksLikeExport(text.substr(0, kMaxProbeBytes), whole) ? InputFormat::kTraceMLExport
-                                                                  : InputFormat::kTrace;
+    return FormatOfHead(text.substr(0, kMaxProbeBytes), text.size() <= kMaxProbeBytes);
   }
   if (InputAccess::kind(input) == InputAccess::kFile) {
     const std::filesystem::path& path = InputAccess::path(input);
@@ -139,9 +172,7 @@ InputFormat DetectFormat(const TraceInput& input) {
   if (!source) return InputFormat::kTrace;
   // One byte past the probe says whether the input goes on, as a string's size does.
   const std::string_view head = source.value().bytes().Peek(kMaxProbeBytes + 1);
-  const bool whole = head.size() <= kMaxProbeBytes;
-  return LooksLikeExport(head.substr(0, kMaxProbeBytes), whole) ? InputFormat::kTraceMLExport
-                                                                : InputFormat::kTrace;
+  return FormatOfHead(head.substr(0, kMaxProbeBytes), head.size() <= kMaxProbeBytes);
 }
 
 }  // namespace tracedoc

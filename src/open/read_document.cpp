@@ -1,5 +1,9 @@
 // ReadDocument and ValidateInput: each input through the reader of its format, into the one
 // DocumentBuilder.
+#include <algorithm>
+#include <array>
+#include <string>
+
 #include "cirron_convert/spool_conversion.hpp"
 #include "read/input_access.hpp"
 #include "traceml_convert/export_conversion.hpp"
@@ -8,12 +12,39 @@
 namespace tracedoc {
 namespace {
 
-Result<std::string> SpoolPath(const TraceInput& input) {
-  if (InputAccess::kind(input) != InputAccess::kFile) {
-    return Error{ErrorCode::kIoError, 0, std::nullopt, std::nullopt, {},
-                 input.display_name() + ": a Cirron spool is read from a path, not a stream"};
+// A batch given as a string or on standard input, read whole as a batch file is, within the
+// same bound (limit_exceeded past it, before more is kept).
+Result<std::string> ReadStreamedBatch(const TraceInput& input, std::uint64_t max_bytes) {
+  BOOST_OUTCOME_TRY(const read::InputSource source, read::OpenInputSource(input, "input"));
+  std::string text;
+  std::array<char, std::size_t{64} << 10> buffer{};
+  while (const std::size_t got = source.bytes().Read(buffer.data(), buffer.size())) {
+    if (got > max_bytes - std::min<std::uint64_t>(max_bytes, text.size())) {
+      return Error{ErrorCode::kLimitExceeded, 0, std::nullopt, std::nullopt, {},
+                   input.display_name() + ": more bytes than the batch bound of " +
+                       std::to_string(max_bytes)};
+    }
+    text.append(buffer.data(), got);
   }
-  return InputAccess::path(input).string();
+  if (const auto& failure = source.bytes().failure()) {
+    return Error{failure->code, 0, std::nullopt, std::nullopt, {},
+                 input.display_name() + ": " + failure->reason};
+  }
+  return text;
+}
+
+// Calls `read` with where the spool `input` is: its path, or the one batch read from a string or
+// a stream (held here for the call).
+template <class Read>
+auto WithSpool(const TraceInput& input, const OpenOptions& options, Read read)
+    -> decltype(read(cirron::SpoolLocation(""))) {
+  if (InputAccess::kind(input) == InputAccess::kFile) {
+    return read(cirron::SpoolLocation(InputAccess::path(input).string()));
+  }
+  BOOST_OUTCOME_TRY(const std::string text,
+                    ReadStreamedBatch(input, options.spool.max_batch_bytes));
+  const std::string name = input.display_name();
+  return read(cirron::SpoolLocation::StreamedBatch(name, text));
 }
 
 cirron_convert::SpoolConversionOptions SpoolOptions(const OpenOptions& options) {
@@ -36,10 +67,10 @@ auto ThroughReaderOfFormat(const TraceInput& input, const OpenOptions& options, 
   switch (options.format ? *options.format : DetectFormat(input)) {
     case InputFormat::kTrace:
       break;
-    case InputFormat::kCirronSpool: {
-      BOOST_OUTCOME_TRY(const std::string path, SpoolPath(input));
-      return spool(path, SpoolOptions(options));
-    }
+    case InputFormat::kCirronSpool:
+      return WithSpool(input, options, [&](const cirron::SpoolLocation& location) {
+        return spool(location, SpoolOptions(options));
+      });
     case InputFormat::kTraceMLExport:
       return conversion(input, ExportOptions(options));
   }
@@ -54,15 +85,17 @@ std::optional<std::string_view> SessionOf(const OpenOptions& options) {
 }  // namespace
 
 Result<TraceDocument> ReadDocument(const TraceInput& input, const OpenOptions& options) {
-  const auto spool = [&](std::string_view path, const cirron_convert::SpoolConversionOptions& o) {
-    return cirron_convert::ConvertSpool(path, o, SessionOf(options));
+  const auto spool = [&](const cirron::SpoolLocation& location,
+                         const cirron_convert::SpoolConversionOptions& o) {
+    return cirron_convert::ConvertSpool(location, o, SessionOf(options));
   };
   return ThroughReaderOfFormat(input, options, ReadTrace, spool, traceml_convert::ConvertExport);
 }
 
 Result<void> ValidateInput(const TraceInput& input, const OpenOptions& options) {
-  const auto spool = [&](std::string_view path, const cirron_convert::SpoolConversionOptions& o) {
-    return cirron_convert::CheckSpool(path, o, SessionOf(options));
+  const auto spool = [&](const cirron::SpoolLocation& location,
+                         const cirron_convert::SpoolConversionOptions& o) {
+    return cirron_convert::CheckSpool(location, o, SessionOf(options));
   };
   return ThroughReaderOfFormat(input, options, ValidateTrace, spool, traceml_convert::CheckExport);
 }
@@ -82,9 +115,10 @@ bool IsSpool(const OpenOptions& settled) { return settled.format == InputFormat:
 Result<std::vector<cirron_convert::ConvertedRun>> SpoolRuns(const TraceInput& input,
                                                             const OpenOptions& options,
                                                             bool retain_records) {
-  BOOST_OUTCOME_TRY(const std::string path, SpoolPath(input));
-  return cirron_convert::ConvertRuns(path, SpoolOptions(options),
-                                     cirron_convert::SessionScope::kEvery, {}, retain_records);
+  return WithSpool(input, options, [&](const cirron::SpoolLocation& location) {
+    return cirron_convert::ConvertRuns(location, SpoolOptions(options),
+                                       cirron_convert::SessionScope::kEvery, {}, retain_records);
+  });
 }
 
 }  // namespace
@@ -92,8 +126,9 @@ Result<std::vector<cirron_convert::ConvertedRun>> SpoolRuns(const TraceInput& in
 Result<std::vector<CirronSession>> ListSessions(const TraceInput& input,
                                                 const OpenOptions& options) {
   if (!IsSpool(Settled(input, options))) return std::vector<CirronSession>();
-  BOOST_OUTCOME_TRY(const std::string path, SpoolPath(input));
-  return cirron_convert::ListSpoolSessions(path, SpoolOptions(options));
+  return WithSpool(input, options, [&](const cirron::SpoolLocation& location) {
+    return cirron_convert::ListSpoolSessions(location, SpoolOptions(options));
+  });
 }
 
 Result<std::vector<SessionDocument>> ReadSessions(const TraceInput& input,

@@ -51,6 +51,16 @@ TEST(SpoolFilesTest, ACirronDirectoryIsReadThroughItsSpool) {
   EXPECT_EQ(files.value()[0].path, (dir.path() / ".cirron" / "spool" / "x.json").string());
 }
 
+TEST(SpoolFilesTest, ARunDirectoryIsReadThroughItsCirronSpool) {
+  TestTempDir dir;
+  dir.Write("run/.cirron/spool/x.json", "{}");
+  dir.Write("run/train.py", "");  // beside .cirron: not a batch
+  const auto files = ListSpoolFiles((dir.path() / "run").string());
+  ASSERT_THAT(files, Succeeds());
+  EXPECT_THAT(Names(files.value()), ElementsAre("x.json"));
+  EXPECT_EQ(files.value()[0].path, (dir.path() / "run" / ".cirron" / "spool" / "x.json").string());
+}
+
 TEST(SpoolFilesTest, OneFileIsASpoolOfOneBatch) {
   TestTempDir dir;
   const std::filesystem::path file = dir.Write("one.json", "{}");

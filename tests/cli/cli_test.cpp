@@ -352,7 +352,7 @@ TEST_F(CliTest, JsonEscapesTheMessage) {
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(
       run.out,
-      R"({"file":"schema.jsonl","ok":false,"error":{"code":"unsupported_schema","line":1,"index":0,"column":null,"field":null,"message":"unsupported trace schema \"a\\\"b\\t\"; expected \"candle-graph/trace/10\" or \"candle-graph/trace/9\""}})"
+      R"({"file":"schema.jsonl","ok":false,"error":{"code":"unsupported_schema","line":1,"index":0,"column":null,"field":null,"message":"unsupported trace schema \"a\\\"b\\t\"; expected \"candle-graph/trace/10\", \"candle-graph/trace/9\" or \"candle-graph/trace/6\""}})"
       "\n");
 }
 

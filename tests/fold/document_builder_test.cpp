@@ -37,7 +37,7 @@ constexpr std::string_view kMissingMetaMessage =
     "trace stream is missing a meta event with run metadata";
 constexpr std::string_view kMissingTerminalMessage = "trace stream is missing its terminal event";
 constexpr std::string_view kSchemaTail =
-    "; expected \"candle-graph/trace/10\" or \"candle-graph/trace/9\"";
+    "; expected \"candle-graph/trace/10\", \"candle-graph/trace/9\" or \"candle-graph/trace/6\"";
 constexpr std::string_view kLacksTensorStatsMessage =
     "trace schema \"candle-graph/trace/9\" does not define tensor_stats events; producers "
     "emitting tensor statistics must declare \"candle-graph/trace/10\"";

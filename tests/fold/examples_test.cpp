@@ -477,7 +477,8 @@ TEST(ExamplesTest, R7UnsupportedSchemaFailsAtTheMeta) {
   EXPECT_THAT(Read(Lines({SampleMetaWithSchema("not-candle-graph"), kCompleteTerminal0})),
               FailsExactly(ErrorCode::kUnsupportedSchema, 1, 0,
                            "unsupported trace schema \"not-candle-graph\"; expected "
-                           "\"candle-graph/trace/10\" or \"candle-graph/trace/9\""));
+                           "\"candle-graph/trace/10\", \"candle-graph/trace/9\" or "
+                           "\"candle-graph/trace/6\""));
 }
 
 TEST(ExamplesTest, R8UnknownSpanEndBeforeMissingTerminal) {

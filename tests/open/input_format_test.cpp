@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +21,12 @@ namespace {
 using testing_support::TestTempDir;
 
 constexpr std::size_t kMiB = std::size_t{1} << 20;
+
+// A batch as the SDK's own tests write it: an id that is no 32-hex id, in a file named after it.
+constexpr std::string_view kBatchB0 =
+    R"({"schema_version": 1, "sdk_version": "0.4.2", "batch_id": "b0", "created_ns": 1, )"
+    R"("spans": [], "marks": [], "snapshots": []})";
+const std::string kBatchB0Name = "00000000000000000001-b0.json";
 
 // A well-formed batch file name: 20 digits, a dash, 32 lower-case hex digits, `.json`.
 const std::string kBatchName = "01764000000000525677-2211741b9ac6fd2b8d894187c75a49b3.json";
@@ -87,6 +96,82 @@ TEST(DetectFormatTest, AFileNamedLikeABatchIsASpool) {
             InputFormat::kCirronSpool);
   // A leftover of a batch being written, given as a file, is not a batch.
   EXPECT_EQ(OfFile(dir.Write(kBatchName + ".tmp", "{")), InputFormat::kTrace);
+}
+
+TEST(DetectFormatTest, AnObjectWithABatchsKeysIsASpoolWhateverItsName) {
+  TestTempDir dir;
+  EXPECT_EQ(OfFile(dir.Write(kBatchB0Name, kBatchB0)), InputFormat::kCirronSpool);
+  EXPECT_EQ(OfFile(dir.Write("batch.json", kBatchB0)), InputFormat::kCirronSpool);
+  EXPECT_EQ(OfFile(dir.Write("batch", kBatchB0)), InputFormat::kCirronSpool);
+  EXPECT_EQ(OfString(kBatchB0), InputFormat::kCirronSpool);
+  // schema_version and two of the others, in any order, pretty-printed, after a byte-order mark.
+  for (const std::string_view text : {
+           std::string_view(R"({"spans":[{"x":"}"}],"schema_version":1,"marks":[]})"),
+           std::string_view("\xEF\xBB\xBF\n{\n  \"schema_version\": 1,\n  \"batch_id\": \"b\",\n"
+                            "  \"created_ns\": 2"),  // cut short: the prefix decides
+       }) {
+    EXPECT_EQ(OfString(text), InputFormat::kCirronSpool) << text;
+  }
+  // Not enough of a batch's keys at the top level.
+  for (const std::string_view text : {
+           std::string_view(R"({"schema_version":1,"spans":[]})"),
+           std::string_view(R"({"batch_id":"b","spans":[],"marks":[]})"),
+           std::string_view(R"({"x":{"schema_version":1,"batch_id":"b","spans":[]}})"),
+           std::string_view(R"({"x":"schema_version","y":"batch_id","z":"spans"})"),
+           std::string_view(R"({"x":""","schema_version":1,"spans":[],"marks":[]})"),
+           std::string_view(R"([{"schema_version":1,"batch_id":"b","spans":[]}])"),
+       }) {
+    EXPECT_EQ(OfString(text), InputFormat::kTrace) << text;
+  }
+}
+
+TEST(DetectFormatTest, ABatchsKeysPastTheProbeAreNotLookedAt) {
+  std::string late = R"({"pad": ")" + std::string(kMiB, 'x') + R"(", )";
+  late += std::string(kBatchB0.substr(1));
+  EXPECT_EQ(OfString(late), InputFormat::kTrace);
+  TestTempDir dir;
+  EXPECT_EQ(OfFile(dir.Write("late.json", late)), InputFormat::kTrace);
+}
+
+TEST(DetectFormatTest, AHugeFileIsRecognizedFromItsFirstBytes) {
+  // 64 GiB, sparse: reading it whole would take minutes, the look takes its first MiB.
+  TestTempDir dir;
+  const std::filesystem::path path = dir.Write("huge.json", kBatchB0.substr(0, 80));
+  std::filesystem::resize_file(path, std::uintmax_t{64} << 30);
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(OfFile(path), InputFormat::kCirronSpool);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+}
+
+TEST(DetectFormatTest, ADirectoryOfBatchesIsASpoolWhateverTheirNamesAndItsName) {
+  TestTempDir dir;
+  dir.Write("spool/" + kBatchB0Name, kBatchB0);
+  dir.Write("out/anything.json", kBatchB0);
+  dir.Write("writing/" + kBatchB0Name + ".tmp", kBatchB0);
+  for (const char* name : {"spool", "out", "writing"}) {
+    EXPECT_EQ(OfFile(dir.path() / name), InputFormat::kCirronSpool) << name;
+  }
+  // A .json file that is no batch, or a batch not named .json, does not make a spool.
+  dir.Write("other/a.json", R"({"kind":"meta","schema":"candle-graph/trace/10"})");
+  dir.Write("other/b.txt", kBatchB0);
+  EXPECT_EQ(OfFile(dir.path() / "other"), InputFormat::kTrace);
+}
+
+TEST(DetectFormatTest, ADirectoryOfManyOtherFilesIsJudgedInBoundedTime) {
+  // 10^4 files of 1 MiB each (sparse), all `.json` and none a batch: a look at each would open
+  // them all and read 640 MiB. (10^5 take 15 s to create on a slow disk, and prove no more:
+  // the look stops after 256 entries.)
+  TestTempDir dir;
+  const std::filesystem::path many = dir.path() / "many";
+  std::filesystem::create_directories(many);
+  for (int i = 0; i < 10000; ++i) {
+    const std::filesystem::path file = many / (std::to_string(i) + ".json");
+    std::ofstream(file) << "{}";
+    std::filesystem::resize_file(file, kMiB);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(OfFile(many), InputFormat::kTrace);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
 }
 
 TEST(DetectFormatTest, AnExportFileByItsFirstRecordOrItsClosingLine) {
