@@ -34,9 +34,9 @@ int Usage() {
 int main(int argc, char** argv) {
   tracedoc::testing_support::CirronSpoolPlan plan;
   int seed = 0;
-  plan.seed = static_cast<std::uint64_t>(seed);
   int evicted = 0;
   if (argc < 3 || !ParseNumber(argv[1], seed)) return Usage();
+  plan.seed = static_cast<std::uint64_t>(seed);
   for (int i = 3; i < argc; ++i) {
     const std::string_view name = argv[i];
     if (name == "--no-session") {
