@@ -478,15 +478,19 @@ struct RunConverter {
   SpoolConverter converter;
 };
 
-// The first pass of a spool whose sessions are not yet known: converted whole as today, and
-// each span's ids gathered for SpoolSessions. Enough on its own for a spool of at most one
-// session.
-class ConvertAndClassify final : public cirron::SpoolSink {
+// The first pass of a spool whose sessions are not yet known: converted whole as today, its
+// session roots counted and the first one kept. Enough on its own for a spool of at most one
+// session, which then pays nothing for sessions; a spool of several is classified by a read of
+// its own (SpoolSessions), since a span's session is known only once its ancestors are read.
+class ConvertAndCountSessions final : public cirron::SpoolSink {
  public:
-  ConvertAndClassify(SpoolConverter& converter, cirron::SpoolSessions& sessions)
-      : converter_(converter), sessions_(sessions) {}
+  explicit ConvertAndCountSessions(SpoolConverter& converter) : converter_(converter) {}
   void OnSpan(const cirron::SpanView& span, const cirron::RecordSource& source) override {
-    sessions_.OnSpan(span, source);
+    ++spans_;
+    if (cirron::SpoolSessions::IsSessionRoot(span) && ++roots_ == 1) {
+      first_root_ = cirron::SessionRoot{cirron::ParseId(span.id.text), span.start_ns,
+                                        span.end_ns, 0};
+    }
     converter_.OnSpan(span, source);
   }
   void OnMark(const cirron::MarkView& mark, const cirron::RecordSource& source) override {
@@ -501,11 +505,21 @@ class ConvertAndClassify final : public cirron::SpoolSink {
     converter_.OnBatch(batch, source);
   }
   const std::vector<std::string>& paths() const { return paths_; }
+  std::uint64_t roots() const { return roots_; }
+  /// The only session of a spool of one: every span is its (the time rule gives it those its
+  /// ancestry does not reach).
+  cirron::SessionRoot only_root() const {
+    cirron::SessionRoot root = first_root_;
+    root.spans = spans_;
+    return root;
+  }
 
  private:
   SpoolConverter& converter_;
-  cirron::SpoolSessions& sessions_;
   std::vector<std::string> paths_;
+  std::uint64_t spans_ = 0;
+  std::uint64_t roots_ = 0;
+  cirron::SessionRoot first_root_{};
 };
 
 CirronSession PublicSession(const cirron::SessionRoot& root, std::uint32_t index) {
@@ -604,6 +618,7 @@ Result<std::vector<ConvertedRun>> ConvertRuns(const cirron::SpoolLocation& path,
   std::vector<std::string> paths;
   Result<cirron::SpoolTotals> totals = cirron::SpoolTotals{};
   std::optional<std::uint32_t> wanted;
+  std::optional<cirron::SessionRoot> only_root;
   if (scope == SessionScope::kChosen) {
     // The sessions first (the reader's warnings with them): the chosen one is then
     // converted alone.
@@ -611,18 +626,26 @@ Result<std::vector<ConvertedRun>> ConvertRuns(const cirron::SpoolLocation& path,
     sessions.Settle();
     BOOST_OUTCOME_TRY(wanted, FindSession(sessions.sessions(), choice));
     if (sessions.sessions().size() <= 1) {
+      if (!sessions.sessions().empty()) only_root = sessions.sessions()[0];
       DiagnosticLog repeated;
       repeated.max_kept = 0;
-      cirron::SpoolSessions again;
-      ConvertAndClassify second(whole->converter, again);
+      ConvertAndCountSessions second(whole->converter);
       totals = ReadInto(path, options, second, repeated);
       paths = second.paths();
     }
   } else {
-    ConvertAndClassify first(whole->converter, sessions);
+    ConvertAndCountSessions first(whole->converter);
     totals = ReadInto(path, options, first, options.LogOr(ignored));
     paths = first.paths();
-    sessions.Settle();
+    if (totals && first.roots() > 1) {
+      // Several sessions: which span is whose takes a read of its own.
+      DiagnosticLog repeated;
+      repeated.max_kept = 0;
+      BOOST_OUTCOME_TRY(ReadInto(path, options, sessions, repeated));
+      sessions.Settle();
+    } else if (first.roots() == 1) {
+      only_root = first.only_root();
+    }
   }
   if (!totals) return totals.error();
   const std::size_t count = sessions.sessions().size();
@@ -640,7 +663,7 @@ Result<std::vector<ConvertedRun>> ConvertRuns(const cirron::SpoolLocation& path,
   ConvertedRun& out = converted.emplace_back();
   if (options.diagnostics != nullptr) out.findings.max_kept = options.diagnostics->max_kept;
   std::optional<CirronSession> session;
-  if (count == 1) session = PublicSession(sessions.sessions()[0], 0);
+  if (only_root) session = PublicSession(*only_root, 0);
   FinishRun(*whole, totals.value(), paths, std::move(session),
             shared_findings ? options.diagnostics : &out.findings, out);
   out.builder = std::move(whole->builder);

@@ -42,9 +42,9 @@ struct ConvertedRun {
 };
 
 /// The runs `scope` asks for, oldest first. A spool of at most one session is read once and
-/// converted whole, as it always was; a spool of several is read twice: once for each span's
-/// session (SpoolSessions), once converting each record into its session's run
-/// (SessionRouter). Errors: the reader's, cirron_empty_spool, invalid_value for a choice that
+/// converted whole, as it always was (that read counts the session roots); a spool of several is
+/// read twice more: once for each span's session (SpoolSessions), once converting each record
+/// into its session's run (SessionRouter); a chosen session, twice in all. Errors: the reader's, cirron_empty_spool, invalid_value for a choice that
 /// names no session (and for kOnly with several).
 Result<std::vector<ConvertedRun>> ConvertRuns(const cirron::SpoolLocation& path,
                                               const SpoolConversionOptions& options,
