@@ -352,7 +352,11 @@ TEST(SpoolSessionsTest, AHundredThousandRecordsInThreeRunsReadInTwoPasses) {
   std::size_t spans = 0;
   for (const SessionDocument& run : runs.value()) spans += run.document.spans().size();
   EXPECT_EQ(spans, SpanCount(spool));
+#ifndef TRACEDOC_SANITIZED  // the sanitizers' build is many times slower; the bound is for -O2
   EXPECT_LT(seconds, 30.0);  // a bound against quadratic routing, not a benchmark
+#else
+  (void)seconds;
+#endif
   const auto verdicts = ValidateSessions(input, SpoolOptions());
   ASSERT_THAT(verdicts, Succeeds());
   EXPECT_EQ(verdicts.value().size(), 3u);

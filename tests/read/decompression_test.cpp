@@ -116,7 +116,8 @@ TEST(DecompressionTest, CorruptDataFailsWithTheLibrarysReason) {
   EXPECT_EQ(source->failure()->code, ErrorCode::kIoError);
   EXPECT_EQ(source->failure()->reason.rfind("gzip: ", 0), 0u) << source->failure()->reason;
 
-  const std::unique_ptr<ByteSource> zstd = DecodedOf(std::string("\x28\xb5\x2f\xfd\xff\xff\xff", 7));
+  const std::string corrupt_zstd("\x28\xb5\x2f\xfd\xff\xff\xff", 7);  // outlives its source
+  const std::unique_ptr<ByteSource> zstd = DecodedOf(corrupt_zstd);
   ReadAllOf(*zstd, 4096);
   ASSERT_TRUE(zstd->failure());
   EXPECT_EQ(zstd->failure()->reason.rfind("zstd: ", 0), 0u) << zstd->failure()->reason;
