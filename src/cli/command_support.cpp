@@ -99,10 +99,16 @@ void ListSessionsOf(std::string_view file) {
       ListSessions(InputNamed(std::string(file)), options);
   if (!sessions) return;
   std::cerr << "sessions (oldest first):\n";
-  for (const CirronSession& session : sessions.value()) {
-    std::cerr << "  " << session.position << "  " << session.id << "  "
-              << UtcSeconds(session.start_ns) << "  " << session.spans
-              << " spans\n";
+  // The first ones, not every one: a spool may hold very many runs.
+  constexpr std::size_t kListedSessions = 20;
+  const std::size_t listed = std::min(sessions.value().size(), kListedSessions);
+  for (std::size_t i = 0; i < listed; ++i) {
+    const CirronSession& session = sessions.value()[i];
+    std::cerr << "  " << session.position << "  " << TerminalText(session.id) << "  "
+              << UtcSeconds(session.start_ns) << "  " << session.spans << " spans\n";
+  }
+  if (listed < sessions.value().size()) {
+    std::cerr << "  ... " << sessions.value().size() - listed << " more\n";
   }
   std::cerr << "choose one with --session ID or --session N (1 = the oldest)\n";
 }

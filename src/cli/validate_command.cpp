@@ -113,7 +113,7 @@ int ValidateSpool(const ValidateArgs& args, const std::string& file, const Trace
   for (SessionVerdict& verdict : verdicts.value()) {
     if (!args.json) {
       std::cerr << TerminalText(file) << ": session " << verdict.session->position << " of "
-                << verdicts.value().size() << ", run_id " << verdict.run_id << ": "
+                << verdicts.value().size() << ", run_id " << TerminalText(verdict.run_id) << ": "
                 << (verdict.error ? "rejected" : "ok") << '\n';
       exit_code = std::max(exit_code, Verdict(args, file, ResultOf(verdict), no_errors,
                                               &verdict.findings, &verdict));
