@@ -1,18 +1,22 @@
-// A scan of the top level of a JSON object's text, for its keys: strings are skipped whole,
-// nesting is counted, nothing is checked (a key written with escapes is no batch key).
+// The top-level keys of the object a prefix opens, found by the one parser every format is read
+// with (Boost.JSON's basic_parser, fed the prefix as a part of a longer text), not by a walk of
+// its own: the prefix may be cut anywhere, which the push parser takes as "more to come".
 #include "open/cirron_batch_signature.hpp"
 
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <string>
+
+#include <boost/json/basic_parser_impl.hpp>
+
+#include "json/no_parser_limits.hpp"
 
 namespace tracedoc {
 namespace {
 
 constexpr std::array<std::string_view, 6> kBatchKeys = {"sdk_version", "batch_id", "created_ns",
                                                         "spans",       "marks",    "snapshots"};
-
-bool IsJsonSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 // The keys of the batch's format that `key` is one of, as a bit each.
 unsigned BatchKeyBit(std::string_view key) {
@@ -22,44 +26,75 @@ unsigned BatchKeyBit(std::string_view key) {
   return 0;
 }
 
+// Notes the keys of the outermost object; a document that is not an object stops the parse.
+struct TopLevelKeys : json::NoParserLimits {
+  using error_code = boost::system::error_code;
+  std::size_t depth = 0;
+  bool object = false;
+  bool schema_version = false;
+  unsigned batch_keys = 0;
+  std::string key;  // a key cut across parts (keys of a batch are short: bounded below)
+
+  bool Value(error_code&) { return depth > 0; }  // a bare value is no batch: stop
+  bool on_document_begin(error_code&) { return true; }
+  bool on_document_end(error_code&) { return true; }
+  bool on_object_begin(error_code&) {
+    if (depth == 0) object = true;
+    ++depth;
+    return true;
+  }
+  bool on_object_end(std::size_t, error_code&) {
+    --depth;
+    return true;
+  }
+  bool on_array_begin(error_code&) {
+    ++depth;
+    return depth > 1;
+  }
+  bool on_array_end(std::size_t, error_code&) {
+    --depth;
+    return true;
+  }
+  bool on_key_part(std::string_view part, std::size_t, error_code&) {
+    if (depth == 1 && key.size() < 64) key.append(part.substr(0, 64 - key.size()));
+    return true;
+  }
+  bool on_key(std::string_view part, std::size_t size, error_code& ec) {
+    on_key_part(part, size, ec);
+    if (depth == 1) {
+      schema_version = schema_version || key == "schema_version";
+      batch_keys |= BatchKeyBit(key);
+    }
+    key.clear();
+    return true;
+  }
+  bool on_string_part(std::string_view, std::size_t, error_code&) { return true; }
+  bool on_string(std::string_view, std::size_t, error_code& ec) { return Value(ec); }
+  bool on_number_part(std::string_view, error_code&) { return true; }
+  bool on_int64(std::int64_t, std::string_view, error_code& ec) { return Value(ec); }
+  bool on_uint64(std::uint64_t, std::string_view, error_code& ec) { return Value(ec); }
+  bool on_double(double, std::string_view, error_code& ec) { return Value(ec); }
+  bool on_bool(bool, error_code& ec) { return Value(ec); }
+  bool on_null(error_code& ec) { return Value(ec); }
+  bool on_comment_part(std::string_view, error_code&) { return true; }
+  bool on_comment(std::string_view, error_code&) { return true; }
+};
+
 }  // namespace
 
 bool LooksLikeCirronBatch(std::string_view prefix) noexcept {
   constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
   if (prefix.starts_with(kByteOrderMark)) prefix.remove_prefix(kByteOrderMark.size());
-  std::size_t i = 0;
-  while (i < prefix.size() && IsJsonSpace(prefix[i])) ++i;
-  if (i == prefix.size() || prefix[i] != '{') return false;
-  ++i;
-  bool schema_version = false;
-  unsigned batch_keys = 0;
-  std::size_t depth = 1;
-  bool expect_key = true;
-  while (i < prefix.size() && depth > 0) {
-    const char c = prefix[i];
-    if (c == '"') {
-      std::size_t end = i + 1;
-      bool escaped = false;
-      while (end < prefix.size() && prefix[end] != '"') {
-        escaped = escaped || prefix[end] == '\\';
-        end += prefix[end] == '\\' ? 2 : 1;
-      }
-      if (end >= prefix.size()) break;
-      if (depth == 1 && expect_key && !escaped) {
-        const std::string_view key = prefix.substr(i + 1, end - i - 1);
-        schema_version = schema_version || key == "schema_version";
-        batch_keys |= BatchKeyBit(key);
-      }
-      if (depth == 1) expect_key = false;
-      i = end + 1;
-      continue;
-    }
-    if (c == '{' || c == '[') ++depth;
-    if (c == '}' || c == ']') --depth;
-    if (c == ',' && depth == 1) expect_key = true;
-    ++i;
-  }
-  return schema_version && std::popcount(batch_keys) >= 2;
+  boost::json::parse_options options;
+  options.max_depth = static_cast<std::size_t>(-1) >> 1;  // nesting below the keys is not ours
+  options.allow_invalid_utf8 = true;                       // nor is the values' text
+  boost::json::basic_parser<TopLevelKeys> parser(options);
+  boost::system::error_code error;
+  // The parse goes as far as the prefix, a syntax error or a handler's stop; the keys seen
+  // until then decide.
+  parser.write_some(true, prefix.data(), prefix.size(), error);
+  const TopLevelKeys& seen = parser.handler();
+  return seen.object && seen.schema_version && std::popcount(seen.batch_keys) >= 2;
 }
 
 }  // namespace tracedoc
