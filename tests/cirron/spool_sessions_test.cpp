@@ -29,21 +29,7 @@ GeneratedSpool RunsSpool(int sessions) {
   return testing_support::GenerateCirronSpool(plan);
 }
 
-std::vector<std::string> SessionIds(const GeneratedSpool& spool) {
-  std::vector<std::string> ids;
-  for (const CirronBatch& batch : spool.batches) {
-    for (const CirronSpan& span : batch.spans) {
-      if (span.name == "cirron.session") ids.push_back(span.id);
-    }
-  }
-  return ids;
-}
-
-std::uint64_t SpanCount(const GeneratedSpool& spool) {
-  std::uint64_t count = 0;
-  for (const CirronBatch& batch : spool.batches) count += batch.spans.size();
-  return count;
-}
+using testing_support::SpanCount;
 
 void Read(const std::filesystem::path& spool, SpoolSink& sink) {
   DiagnosticLog log;
@@ -64,7 +50,7 @@ TEST(SpoolSessionsPassTest, EachSpanIsSettledIntoTheSessionItsAncestryReaches) {
   EXPECT_EQ(spans, SpanCount(spool));
   EXPECT_EQ(sessions.spans_outside_sessions(), 0u);
   // Oldest first; each root is its own session's span; times fall in their session.
-  const std::vector<std::string> ids = SessionIds(spool);
+  const std::vector<std::string> ids = testing_support::SessionSpanIds(spool);
   ASSERT_EQ(ids.size(), 3u);
   for (std::uint32_t i = 0; i < 3; ++i) {
     const SessionRoot& root = sessions.sessions()[i];

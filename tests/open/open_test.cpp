@@ -31,6 +31,7 @@ using testing_support::CirronSpoolPlan;
 using testing_support::FailsWithCode;
 using testing_support::GenerateCirronSpool;
 using testing_support::GeneratedSpool;
+using testing_support::SpanCount;
 using testing_support::Succeeds;
 using testing_support::TestTempDir;
 using testing_support::WriteCirronSpool;
@@ -40,13 +41,6 @@ std::string TagOf(const TraceDocument& document, std::string_view key) {
     if (tag.key == key) return std::string(tag.value);
   }
   return "<absent " + std::string(key) + ">";
-}
-
-std::size_t SpanCount(const GeneratedSpool& spool, std::size_t evicted = 0) {
-  std::size_t count = 0;
-  for (std::size_t b = evicted; b < spool.batches.size(); ++b)
-    count += spool.batches[b].spans.size();
-  return count;
 }
 
 bool IsMissingReference(const Diagnostic& d) {

@@ -40,22 +40,8 @@ CirronSpoolPlan RunsPlan(int sessions) {
   return plan;
 }
 
-// The session spans' ids in the order the runs were made (oldest first), and every span's id.
-std::vector<std::string> SessionIds(const GeneratedSpool& spool) {
-  std::vector<std::string> ids;
-  for (const CirronBatch& batch : spool.batches) {
-    for (const CirronSpan& span : batch.spans) {
-      if (span.name == "cirron.session") ids.push_back(span.id);
-    }
-  }
-  return ids;
-}
-
-std::size_t SpanCount(const GeneratedSpool& spool) {
-  std::size_t count = 0;
-  for (const CirronBatch& batch : spool.batches) count += batch.spans.size();
-  return count;
-}
+using testing_support::SpanCount;
+using testing_support::SessionSpanIds;
 
 OpenOptions SpoolOptions(DiagnosticLog* log = nullptr) {
   OpenOptions options;
@@ -95,7 +81,7 @@ TEST(SpoolSessionsTest, TwoRunsInOneSpoolAreListedOldestFirst) {
   const TraceInput input = TraceInput::FromFile(WriteCirronSpool(spool, dir.path()));
   const auto sessions = ListSessions(input, SpoolOptions());
   ASSERT_THAT(sessions, Succeeds());
-  const std::vector<std::string> ids = SessionIds(spool);
+  const std::vector<std::string> ids = SessionSpanIds(spool);
   ASSERT_EQ(ids.size(), 2u);
   ASSERT_EQ(sessions.value().size(), 2u);
   EXPECT_EQ(sessions.value()[0].id, ids[0]);
@@ -117,7 +103,7 @@ TEST(SpoolSessionsTest, ReadingASpoolOfTwoRunsAsksWhichOne) {
   EXPECT_THAT(unchosen.error().message, HasSubstr("2 sessions"));
   EXPECT_THAT(ValidateInput(input, SpoolOptions()), FailsWithCode(ErrorCode::kInvalidValue));
 
-  const std::vector<std::string> ids = SessionIds(spool);
+  const std::vector<std::string> ids = SessionSpanIds(spool);
   const auto second = ReadDocument(input, Choosing("2"));
   ASSERT_THAT(second, Succeeds());
   EXPECT_EQ(second.value().run().run_id, ids[1]);
@@ -149,7 +135,7 @@ TEST(SpoolSessionsTest, EveryRunIsReadInOnePassEachWithItsOwnSpans) {
   const auto runs = ReadSessions(input, SpoolOptions(&log));
   ASSERT_THAT(runs, Succeeds());
   ASSERT_EQ(runs.value().size(), 3u);
-  const std::vector<std::string> ids = SessionIds(spool);
+  const std::vector<std::string> ids = SessionSpanIds(spool);
   std::set<std::string> seen;
   std::size_t spans = 0;
   for (std::size_t i = 0; i < 3; ++i) {
@@ -228,7 +214,7 @@ TEST(SpoolSessionsTest, TheFlushThreadsBatchesWithoutASessionAreOneRun) {
 // they go to the session of their time (here the next to start), with a warning.
 TEST(SpoolSessionsTest, SpansOfARunWhoseSessionSpanIsGoneGoByTimeWithAWarning) {
   GeneratedSpool spool = GenerateCirronSpool(RunsPlan(3));
-  const std::vector<std::string> ids = SessionIds(spool);
+  const std::vector<std::string> ids = SessionSpanIds(spool);
   for (CirronBatch& batch : spool.batches) {
     std::erase_if(batch.spans, [&](const CirronSpan& span) { return span.id == ids[1]; });
   }
@@ -318,7 +304,7 @@ TEST(SpoolSessionsTest, FiftyRunsInOneSpoolAreFiftyRuns) {
   const auto runs = ReadSessions(input, SpoolOptions());
   ASSERT_THAT(runs, Succeeds());
   ASSERT_EQ(runs.value().size(), 50u);
-  const std::vector<std::string> ids = SessionIds(spool);
+  const std::vector<std::string> ids = SessionSpanIds(spool);
   for (std::size_t i = 0; i < 50; ++i) {
     EXPECT_EQ(runs.value()[i].document.run().run_id, ids[i]);
     EXPECT_EQ(runs.value()[i].session->position, i + 1);

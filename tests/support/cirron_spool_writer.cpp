@@ -538,4 +538,20 @@ CirronSpoolPlan EvictionPlan() {
   return plan;
 }
 
+std::size_t SpanCount(const GeneratedSpool& spool, std::size_t evicted) {
+  std::size_t count = 0;
+  for (std::size_t b = evicted; b < spool.batches.size(); ++b) count += spool.batches[b].spans.size();
+  return count;
+}
+
+std::vector<std::string> SessionSpanIds(const GeneratedSpool& spool) {
+  std::vector<std::string> ids;
+  for (const CirronBatch& batch : spool.batches) {
+    for (const CirronSpan& span : batch.spans) {
+      if (span.name == "cirron.session") ids.push_back(span.id);
+    }
+  }
+  return ids;
+}
+
 }  // namespace tracedoc::testing_support

@@ -52,6 +52,12 @@ struct GeneratedSpool {
 
 GeneratedSpool GenerateCirronSpool(const CirronSpoolPlan& plan);
 
+/// The spans of the batches from `evicted` on: what a read of the spool sees once its first
+/// `evicted` batches are gone.
+std::size_t SpanCount(const GeneratedSpool& spool, std::size_t evicted = 0);
+/// The ids of the `cirron.session` spans, in the order the runs were made (oldest first).
+std::vector<std::string> SessionSpanIds(const GeneratedSpool& spool);
+
 /// One batch as Python's json.dumps writes it (attrs and unknown values as their compact JSON).
 /// Adds the count of bare non-finite literals written to `non_finite` when given.
 std::string CirronBatchJson(const CirronBatch& batch, std::uint64_t* non_finite = nullptr);
