@@ -119,7 +119,14 @@ int ValidateSpool(const ValidateArgs& args, const std::string& file, const Trace
                                               &verdict.findings, &verdict));
       continue;
     }
-    DiagnosticLog log = spool_log;
+    // The spool's own warnings go with the first session's object only: copied into each, a
+    // spool of many runs would repeat them once a run.
+    DiagnosticLog log;
+    if (&verdict == &verdicts.value().front()) {
+      log = std::move(spool_log);
+    } else {
+      log.max_kept = spool_log.max_kept;
+    }
     log.Append(std::move(verdict.findings));
     exit_code = std::max(exit_code, Verdict(args, file, ResultOf(verdict), no_errors, &log, &verdict));
   }

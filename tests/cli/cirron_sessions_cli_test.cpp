@@ -81,6 +81,14 @@ TEST_F(CirronSessionsCliTest, ValidateAndHealthJudgeEachSession) {
   EXPECT_EQ(json.exit_code, 0) << json.err;
   EXPECT_THAT(json.out, HasSubstr("\"session\":2,\"run_id\":\"" + ids_[1] + "\",\"ok\":true"));
   EXPECT_EQ(std::count(json.out.begin(), json.out.end(), '\n'), 3);
+  // The spool's own warning (its marks on "root") is in the first run's object, not in each.
+  const std::string warning = "\"code\":\"cirron_outside_session\"";
+  std::size_t warnings = 0;
+  for (std::size_t at = json.out.find(warning); at != std::string::npos;
+       at = json.out.find(warning, at + 1)) {
+    ++warnings;
+  }
+  EXPECT_EQ(warnings, 1u) << json.out;
   // Each session is one root: health is valid for every one (it was root_count before).
   const RunResult health = Run("health " + spool);
   EXPECT_EQ(health.exit_code, 0) << health.out;
