@@ -93,8 +93,10 @@ constexpr std::size_t kLargeTraceEvents = 100'000;
 
 TEST_F(CompressedInputCliTest, ALargeTraceIsReadTheSameCompressedAndPiped) {
   WriteThreeWays("big.jsonl", generator::GenerateTrace(kLargeTraceEvents, 5));
-  ExpectSameEverywhere("cat ARG", "big.jsonl");
-  ExpectSameEverywhere("summary --threads 2 ARG", "big.jsonl");
+  for (const std::string command : {"cat ARG", "summary --threads 2 ARG",
+                                    "export --format chrome ARG", "report ARG"}) {
+    ExpectSameEverywhere(command, "big.jsonl");
+  }
 }
 
 TEST_F(CompressedInputCliTest, AnExportIsRecognizedThroughAPipeAndCompressed) {
