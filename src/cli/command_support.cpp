@@ -1,5 +1,7 @@
 // What every reading subcommand shares: the input argument, the one-line error and its exit
 // code, and a checked flush of the output.
+#include <sched.h>
+
 #include <ctime>
 #include <algorithm>
 #include <filesystem>
@@ -9,6 +11,7 @@
 #include <string>
 #include <utility>
 #include <system_error>
+#include <thread>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -18,11 +21,28 @@
 
 namespace tracedoc::cli {
 
+unsigned AvailableCores() {
+  // The cores this process may run on (a container's or taskset's limit), which
+  // hardware_concurrency does not see.
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  if (sched_getaffinity(0, sizeof allowed, &allowed) == 0) {
+    const int count = CPU_COUNT(&allowed);
+    if (count > 0) return static_cast<unsigned>(count);
+  }
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+unsigned DefaultReadThreads() { return std::min(AvailableCores(), kMostDefaultReadThreads); }
+
 void AddThreadsOption(CLI::App& command, unsigned& threads) {
+  threads = DefaultReadThreads();
   command
       .add_option("--threads", threads,
-                  "Decode blocks of lines on N threads (same result and first error as 1)")
-      ->check(CLI::Range(1u, 256u));
+                  "Decode blocks of lines on N threads (same result and first error as 1; "
+                  "default: the cores available, at most 8)")
+      ->check(CLI::Range(1u, 256u))
+      ->capture_default_str();
 }
 
 void AddFromOption(CLI::App& command, std::string& from) {

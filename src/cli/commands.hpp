@@ -26,6 +26,7 @@ inline constexpr int kExitUsage = 2;
 /// What every reading subcommand takes: the trace (`-` for standard input) and `--threads`.
 struct TraceArgument {
   std::string file;
+  /// AddThreadsOption sets the command line's default (DefaultReadThreads).
   unsigned threads = 1;
   /// `--from`: empty (the format is recognized, DetectFormat), `trace`, `cirron` or `traceml`.
   std::string from;
@@ -38,7 +39,15 @@ TraceInput InputNamed(const std::string& file);
 InputFormat FormatOf(const TraceInput& input, std::string_view from);
 /// Adds the positional FILE, `--threads N` and `--from FORMAT` to `command`.
 void AddTraceArgument(CLI::App& command, TraceArgument& argument);
-/// Adds `--threads N` alone (validate takes several files).
+/// The most threads a read uses unless told otherwise: the fold stays on one thread, so more
+/// decoders add a block of lines each to the memory sooner than they add speed.
+inline constexpr unsigned kMostDefaultReadThreads = 8;
+/// The cores this process may run on, at least 1.
+unsigned AvailableCores();
+/// `--threads` when not given: the cores available, at most kMostDefaultReadThreads.
+unsigned DefaultReadThreads();
+/// Adds `--threads N` alone (validate takes several files), defaulting `threads` to
+/// DefaultReadThreads().
 void AddThreadsOption(CLI::App& command, unsigned& threads);
 /// Adds `--from trace|cirron|traceml`: what the input is when it is not recognized by itself.
 void AddFromOption(CLI::App& command, std::string& from);

@@ -2,6 +2,9 @@
 // tracedoc_cli_lib): naming and recognizing the input, the arguments every reading command
 // takes, the one-line read error and its exit code, the checked output, and the bodies that read
 // a trace and run a report on it, to standard output or to a file.
+#include <sched.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -94,6 +97,35 @@ TEST(CliCommandsTest, TheTraceArgumentTakesAFileThreadsAndFrom) {
   EXPECT_EQ(rejects("--from csv run.jsonl"), "ValidationError");
   EXPECT_EQ(rejects("--threads 2"), "RequiredError");
   EXPECT_EQ(rejects("--threads 256 --from traceml -"), "accepted");
+}
+
+// Without --threads a read uses the cores the process may run on, at most 8; narrowing the
+// affinity (as a container or taskset does) narrows the default with it.
+TEST(CliCommandsTest, ThreadsDefaultToTheCoresAvailableAtMostEight) {
+  cpu_set_t saved;
+  CPU_ZERO(&saved);
+  ASSERT_EQ(sched_getaffinity(0, sizeof saved, &saved), 0);
+  const unsigned allowed = static_cast<unsigned>(CPU_COUNT(&saved));
+  ASSERT_GE(allowed, 1u);
+  EXPECT_EQ(AvailableCores(), allowed);
+  EXPECT_EQ(DefaultReadThreads(), std::min(allowed, kMostDefaultReadThreads));
+
+  CLI::App app{"test", "test"};
+  TraceArgument argument;
+  AddTraceArgument(app, argument);
+  app.parse("run.jsonl", false);
+  EXPECT_EQ(argument.threads, std::min(allowed, kMostDefaultReadThreads));
+
+  // One allowed core: one thread. The first allowed core stays allowed.
+  int first = 0;
+  while (!CPU_ISSET(first, &saved)) ++first;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(first, &one);
+  ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+  const unsigned narrowed = DefaultReadThreads();
+  ASSERT_EQ(sched_setaffinity(0, sizeof saved, &saved), 0);
+  EXPECT_EQ(narrowed, 1u);
 }
 
 TEST(CliCommandsTest, TheOutputOptionKeepsItsDefaultUntilGiven) {
