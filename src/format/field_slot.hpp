@@ -37,6 +37,9 @@ struct FieldSlot {
   /// Enumerations (and their optionals): sets the member from its spelling; false when no
   /// enumerator is spelled so.
   bool (*set_enum)(void* target, std::string_view spelling) = nullptr;
+  /// Enumerations: the spelling of the value the member holds; for an empty optional, a view
+  /// whose data() is null.
+  std::string_view (*enum_name)(const void* target) = nullptr;
 };
 
 namespace detail {
@@ -53,6 +56,17 @@ bool SetOptionalEnum(void* target, std::string_view spelling) {
   const std::optional<Enum> value = EnumFromName<Enum>(spelling);
   if (value) static_cast<std::optional<Enum>*>(target)->emplace(*value);
   return value.has_value();
+}
+
+template <class Enum>
+std::string_view NameOfEnum(const void* target) {
+  return EnumName(*static_cast<const Enum*>(target));
+}
+
+template <class Enum>
+std::string_view NameOfOptionalEnum(const void* target) {
+  const auto& value = *static_cast<const std::optional<Enum>*>(target);
+  return value.has_value() ? EnumName(*value) : std::string_view();
 }
 
 }  // namespace detail
@@ -74,11 +88,12 @@ inline FieldSlot SlotOf(ArrayView<std::string_view>& v) { return {SlotKind::kStr
 inline FieldSlot SlotOf(ArrayView<std::uint64_t>& v) { return {SlotKind::kU64Array, &v}; }
 template <class Enum>
 requires std::is_enum_v<Enum> FieldSlot SlotOf(Enum& v) {
-  return {SlotKind::kEnum, &v, &detail::SetEnum<Enum>};
+  return {SlotKind::kEnum, &v, &detail::SetEnum<Enum>, &detail::NameOfEnum<Enum>};
 }
 template <class Enum>
 requires std::is_enum_v<Enum> FieldSlot SlotOf(std::optional<Enum>& v) {
-  return {SlotKind::kOptionalEnum, &v, &detail::SetOptionalEnum<Enum>};
+  return {SlotKind::kOptionalEnum, &v, &detail::SetOptionalEnum<Enum>,
+          &detail::NameOfOptionalEnum<Enum>};
 }
 
 }  // namespace tracedoc::format

@@ -95,82 +95,125 @@ constexpr FieldSpec<SpanEndRecord> kSpanEndFields[] = {
 };
 
 constexpr FieldSpec<OpRecord> kOpFields[] = {
-    Field<OpRecord, &OpRecord::span_id>("span_id"),
-    Field<OpRecord, &OpRecord::op_name>("op_name"),
-    Field<OpRecord, &OpRecord::inputs>("inputs", kDefaulted),
-    Field<OpRecord, &OpRecord::output>("output"),
-    Field<OpRecord, &OpRecord::shape>("shape"),
-    Field<OpRecord, &OpRecord::dtype>("dtype"),
-    Field<OpRecord, &OpRecord::device>("device"),
-    Field<OpRecord, &OpRecord::duration_ns>("duration_ns"),
-    Field<OpRecord, &OpRecord::timestamp_ns>("timestamp_ns", kDefaulted),
-    Field<OpRecord, &OpRecord::output_dense_bytes>("output_dense_bytes"),
-    Field<OpRecord, &OpRecord::input_dense_bytes>("input_dense_bytes"),
+    Field<OpRecord, &OpRecord::span_id>("span_id").Described("The op's `span_id`."),
+    Field<OpRecord, &OpRecord::op_name>("op_name").Described("The op's `op_name`."),
+    Field<OpRecord, &OpRecord::inputs>("inputs", kDefaulted)
+        .Described("The op's `inputs`: a JSON array of tensor ids."),
+    Field<OpRecord, &OpRecord::output>("output").Described(
+        "The op's `output` tensor id, when given."),
+    Field<OpRecord, &OpRecord::shape>("shape").Described(
+        "The op's `shape`: a JSON array of integers."),
+    Field<OpRecord, &OpRecord::dtype>("dtype").Described("The op's `dtype`."),
+    Field<OpRecord, &OpRecord::device>("device").Described("The op's `device`."),
+    Field<OpRecord, &OpRecord::duration_ns>("duration_ns").Described("The op's `duration_ns`."),
+    Field<OpRecord, &OpRecord::timestamp_ns>("timestamp_ns", kDefaulted)
+        .Described("The op's `timestamp_ns`."),
+    Field<OpRecord, &OpRecord::output_dense_bytes>("output_dense_bytes")
+        .Described("The output's dense bytes, as given or resolved from shape and dtype; null when "
+                   "unknown."),
+    Field<OpRecord, &OpRecord::input_dense_bytes>("input_dense_bytes")
+        .Described("The inputs' dense bytes."),
 };
 
 constexpr FieldSpec<TensorRecord> kTensorFields[] = {
-    Field<TensorRecord, &TensorRecord::span_id>("span_id"),
-    Field<TensorRecord, &TensorRecord::tensor_id>("tensor_id"),
-    Field<TensorRecord, &TensorRecord::label>("label"),
-    Field<TensorRecord, &TensorRecord::shape>("shape"),
-    Field<TensorRecord, &TensorRecord::dtype>("dtype"),
-    Field<TensorRecord, &TensorRecord::device>("device"),
-    Field<TensorRecord, &TensorRecord::requires_grad>("requires_grad", kDefaulted),
-    Field<TensorRecord, &TensorRecord::dense_bytes>("dense_bytes"),
-    Field<TensorRecord, &TensorRecord::category>("category", kDefaulted),
+    Field<TensorRecord, &TensorRecord::span_id>("span_id").Described("The tensor's `span_id`."),
+    Field<TensorRecord, &TensorRecord::tensor_id>("tensor_id")
+        .Described("The tensor's `tensor_id`."),
+    Field<TensorRecord, &TensorRecord::label>("label").Described(
+        "The tensor's `label`, when given."),
+    Field<TensorRecord, &TensorRecord::shape>("shape").Described(
+        "The tensor's `shape`: a JSON array of integers."),
+    Field<TensorRecord, &TensorRecord::dtype>("dtype").Described("The tensor's `dtype`."),
+    Field<TensorRecord, &TensorRecord::device>("device").Described("The tensor's `device`."),
+    Field<TensorRecord, &TensorRecord::requires_grad>("requires_grad", kDefaulted)
+        .Described("The tensor's `requires_grad`."),
+    Field<TensorRecord, &TensorRecord::dense_bytes>("dense_bytes")
+        .Described("The tensor's dense bytes, as given or resolved; null when unknown."),
+    Field<TensorRecord, &TensorRecord::category>("category", kDefaulted)
+        .Described("The tensor's memory `category`."),
 };
 
 constexpr FieldSpec<TensorStatsRecord> kTensorStatsFields[] = {
-    Field<TensorStatsRecord, &TensorStatsRecord::span_id>("span_id"),
-    Field<TensorStatsRecord, &TensorStatsRecord::label>("label"),
-    Field<TensorStatsRecord, &TensorStatsRecord::shape>("shape"),
-    Field<TensorStatsRecord, &TensorStatsRecord::dtype>("dtype"),
-    Field<TensorStatsRecord, &TensorStatsRecord::elements>("elements"),
-    Field<TensorStatsRecord, &TensorStatsRecord::non_finite>("non_finite"),
-    Field<TensorStatsRecord, &TensorStatsRecord::rms>("rms"),
-    Field<TensorStatsRecord, &TensorStatsRecord::abs_max>("abs_max"),
-    Field<TensorStatsRecord, &TensorStatsRecord::mean>("mean"),
+    Field<TensorStatsRecord, &TensorStatsRecord::span_id>("span_id").Described(
+        "The record's `span_id`."),
+    Field<TensorStatsRecord, &TensorStatsRecord::label>("label").Described("The record's `label`."),
+    Field<TensorStatsRecord, &TensorStatsRecord::shape>("shape").Described(
+        "The record's `shape`: a JSON array of integers."),
+    Field<TensorStatsRecord, &TensorStatsRecord::dtype>("dtype").Described("The record's `dtype`."),
+    Field<TensorStatsRecord, &TensorStatsRecord::elements>("elements")
+        .Described("The record's `elements`."),
+    Field<TensorStatsRecord, &TensorStatsRecord::non_finite>("non_finite")
+        .Described("The record's `non_finite`."),
+    Field<TensorStatsRecord, &TensorStatsRecord::rms>("rms").Described(
+        "The record's `rms`; null when not finite."),
+    Field<TensorStatsRecord, &TensorStatsRecord::abs_max>("abs_max").Described(
+        "The record's `abs_max`; null when not finite."),
+    Field<TensorStatsRecord, &TensorStatsRecord::mean>("mean").Described(
+        "The record's `mean`; null when not finite."),
 };
 
 constexpr FieldSpec<MemoryRecord> kMemoryFields[] = {
-    Field<MemoryRecord, &MemoryRecord::timestamp_ns>("timestamp_ns"),
-    Field<MemoryRecord, &MemoryRecord::storage_id>("storage_id"),
-    Field<MemoryRecord, &MemoryRecord::tensor_id>("tensor_id"),
-    Field<MemoryRecord, &MemoryRecord::span_id>("span_id"),
-    Field<MemoryRecord, &MemoryRecord::op_name>("op_name"),
-    Field<MemoryRecord, &MemoryRecord::device>("device"),
-    Field<MemoryRecord, &MemoryRecord::bytes>("bytes"),
-    Field<MemoryRecord, &MemoryRecord::action>("action"),
-    Field<MemoryRecord, &MemoryRecord::shape>("shape", kDefaulted),
-    Field<MemoryRecord, &MemoryRecord::dtype>("dtype"),
-    Field<MemoryRecord, &MemoryRecord::category>("category", kDefaulted),
+    Field<MemoryRecord, &MemoryRecord::timestamp_ns>("timestamp_ns")
+        .Described("The event's `timestamp_ns`."),
+    Field<MemoryRecord, &MemoryRecord::storage_id>("storage_id")
+        .Described("The event's `storage_id`."),
+    Field<MemoryRecord, &MemoryRecord::tensor_id>("tensor_id")
+        .Described("The event's `tensor_id`."),
+    Field<MemoryRecord, &MemoryRecord::span_id>("span_id").Described("The event's `span_id`."),
+    Field<MemoryRecord, &MemoryRecord::op_name>("op_name").Described(
+        "The event's `op_name`, when given."),
+    Field<MemoryRecord, &MemoryRecord::device>("device").Described("The event's `device`."),
+    Field<MemoryRecord, &MemoryRecord::bytes>("bytes").Described("The event's `bytes`."),
+    Field<MemoryRecord, &MemoryRecord::action>("action").Described(
+        "The event's `action`: `alloc` or `free`."),
+    Field<MemoryRecord, &MemoryRecord::shape>("shape", kDefaulted)
+        .Described("The event's `shape`: a JSON array of integers."),
+    Field<MemoryRecord, &MemoryRecord::dtype>("dtype").Described("The event's `dtype`."),
+    Field<MemoryRecord, &MemoryRecord::category>("category", kDefaulted)
+        .Described("The event's `category`."),
 };
 
 constexpr FieldSpec<DeviceMemoryRecord> kDeviceMemoryFields[] = {
-    Field<DeviceMemoryRecord, &DeviceMemoryRecord::timestamp_ns>("timestamp_ns"),
-    Field<DeviceMemoryRecord, &DeviceMemoryRecord::device>("device"),
-    Field<DeviceMemoryRecord, &DeviceMemoryRecord::used_bytes>("used_bytes"),
-    Field<DeviceMemoryRecord, &DeviceMemoryRecord::free_bytes>("free_bytes"),
-    Field<DeviceMemoryRecord, &DeviceMemoryRecord::reserved_bytes>("reserved_bytes"),
-    Field<DeviceMemoryRecord, &DeviceMemoryRecord::capacity_bytes>("capacity_bytes"),
+    Field<DeviceMemoryRecord, &DeviceMemoryRecord::timestamp_ns>("timestamp_ns")
+        .Described("The sample's `timestamp_ns`."),
+    Field<DeviceMemoryRecord, &DeviceMemoryRecord::device>("device").Described(
+        "The sample's `device`."),
+    Field<DeviceMemoryRecord, &DeviceMemoryRecord::used_bytes>("used_bytes")
+        .Described("The sample's `used_bytes`, when given."),
+    Field<DeviceMemoryRecord, &DeviceMemoryRecord::free_bytes>("free_bytes")
+        .Described("The sample's `free_bytes`, when given."),
+    Field<DeviceMemoryRecord, &DeviceMemoryRecord::reserved_bytes>("reserved_bytes")
+        .Described("The sample's `reserved_bytes`, when given."),
+    Field<DeviceMemoryRecord, &DeviceMemoryRecord::capacity_bytes>("capacity_bytes")
+        .Described("The sample's `capacity_bytes`, when given."),
 };
 
 constexpr FieldSpec<DeviceIntervalRecord> kDeviceIntervalFields[] = {
-    Field<DeviceIntervalRecord, &DeviceIntervalRecord::span_id>("span_id"),
-    Field<DeviceIntervalRecord, &DeviceIntervalRecord::device>("device"),
-    Field<DeviceIntervalRecord, &DeviceIntervalRecord::stream_id>("stream_id"),
-    Field<DeviceIntervalRecord, &DeviceIntervalRecord::clock_id>("clock_id"),
-    Field<DeviceIntervalRecord, &DeviceIntervalRecord::backend>("backend"),
-    Field<DeviceIntervalRecord, &DeviceIntervalRecord::start_ns>("start_ns"),
-    Field<DeviceIntervalRecord, &DeviceIntervalRecord::duration_ns>("duration_ns"),
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::span_id>("span_id").Described(
+        "The interval's `span_id`."),
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::device>("device").Described(
+        "The interval's `device`."),
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::stream_id>("stream_id")
+        .Described("The interval's `stream_id`."),
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::clock_id>("clock_id")
+        .Described("The interval's `clock_id`."),
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::backend>("backend").Described(
+        "The interval's `backend`."),
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::start_ns>("start_ns")
+        .Described("The interval's `start_ns`."),
+    Field<DeviceIntervalRecord, &DeviceIntervalRecord::duration_ns>("duration_ns")
+        .Described("The interval's `duration_ns`."),
 };
 
 constexpr FieldSpec<GradientRecord> kGradientFields[] = {
-    Field<GradientRecord, &GradientRecord::event_id>("event_id"),
-    Field<GradientRecord, &GradientRecord::root>("root"),
-    Field<GradientRecord, &GradientRecord::key>("key"),
-    Field<GradientRecord, &GradientRecord::state>("state"),
-    Field<GradientRecord, &GradientRecord::norm>("norm"),
+    Field<GradientRecord, &GradientRecord::event_id>("event_id")
+        .Described("The gradient's `event_id`."),
+    Field<GradientRecord, &GradientRecord::root>("root").Described("The gradient's `root`."),
+    Field<GradientRecord, &GradientRecord::key>("key").Described("The gradient's parameter `key`."),
+    Field<GradientRecord, &GradientRecord::state>("state").Described(
+        "The gradient's `state`: `present`, `missing`, `zero` or `non_finite`."),
+    Field<GradientRecord, &GradientRecord::norm>("norm").Described(
+        "The gradient's `norm`; null when absent or not finite."),
 };
 
 constexpr FieldSpec<EdgeRecord> kCallEdgeFields[] = {

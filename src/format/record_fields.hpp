@@ -36,9 +36,19 @@ struct FieldSpec {
   void (*write)(emit::JsonEmitter& json, std::string_view name, const Record&);
   /// Re-points the field's strings and arrays into `pool`.
   void (*own)(util::StringPool& pool, Record&);
-  /// The member the field is read into, for the decoder's fast path; null when only the
-  /// general path may read it.
+  /// The member the field is read into, for the decoder's fast path and the tables' rows; null
+  /// when only the general path may read it.
   FieldSlot (*slot)(Record&);
+  /// One sentence on the field as a column of its record's table (docs/tables.md); empty for a
+  /// field that is not one.
+  std::string_view description = {};
+
+  /// The same field, described as a column.
+  constexpr FieldSpec Described(std::string_view text) const {
+    FieldSpec described = *this;
+    described.description = text;
+    return described;
+  }
 };
 
 namespace detail {
@@ -132,8 +142,9 @@ constexpr FieldSpec<Root> ForeignField(std::string_view name,
   using Written = typename detail::Unwrapped<Value>::type;
   void (*write)(emit::JsonEmitter&, std::string_view, const Root&) = nullptr;
   if constexpr (WritableValue<Written>) write = &detail::WriteMemberOrNull<Root, Path...>;
-  return FieldSpec<Root>{name, presence, &detail::ReadMember<Root, Path...>, write, nullptr,
-                         nullptr};
+  return FieldSpec<Root>{
+      name,    presence,          &detail::ReadMember<Root, Path...>, write, nullptr,
+      nullptr, std::string_view()};
 }
 
 /// The same with a reader of its own, for a rule that looks at fields read before it (in the
@@ -151,18 +162,25 @@ constexpr FieldSpec<Root> ForeignField(std::string_view name,
 template <class Root, auto... Path>
 constexpr FieldSpec<Root> Field(std::string_view name, Presence presence = Presence::kRequired) {
   using Value = std::remove_cvref_t<decltype(detail::Get<Path...>(std::declval<Root&>()))>;
-  return FieldSpec<Root>{name, detail::IsOptional<Value>::value ? Presence::kOptional : presence,
+  return FieldSpec<Root>{name,
+                         detail::IsOptional<Value>::value ? Presence::kOptional : presence,
                          &detail::ReadMember<Root, Path...>,
                          &detail::WriteMember<false, Root, Path...>,
-                         &detail::OwnMember<Root, Path...>, &detail::SlotOfMember<Root, Path...>};
+                         &detail::OwnMember<Root, Path...>,
+                         &detail::SlotOfMember<Root, Path...>,
+                         std::string_view()};
 }
 
 /// A defaulted list that is left out of the output when empty.
 template <class Root, auto... Path>
 constexpr FieldSpec<Root> FieldOmittedWhenEmpty(std::string_view name) {
-  return FieldSpec<Root>{name, Presence::kDefaulted, &detail::ReadMember<Root, Path...>,
+  return FieldSpec<Root>{name,
+                         Presence::kDefaulted,
+                         &detail::ReadMember<Root, Path...>,
                          &detail::WriteMember<true, Root, Path...>,
-                         &detail::OwnMember<Root, Path...>, &detail::SlotOfMember<Root, Path...>};
+                         &detail::OwnMember<Root, Path...>,
+                         &detail::SlotOfMember<Root, Path...>,
+                         std::string_view()};
 }
 
 // The tables, in serialized key order. Each is defined in record_fields.cpp. The meta record

@@ -21,7 +21,7 @@ constexpr FieldSpec<Root> RequiredValue(std::string_view name) {
       },
       &detail::WriteMember<false, Root, Member>, &detail::OwnMember<Root, Member>,
       // A null here is invalid_type, which no slot says: the general path reads it.
-      nullptr};
+      nullptr, std::string_view()};
 }
 
 // What trace/6 does with one of trace/10's keys (docs/legacy-trace6.md §9.2): names it

@@ -1,5 +1,5 @@
 // EmitTableRows: every table's rows, straight from the document's records, in the column order of
-// table_schema.cpp. Only the spans' paths (a trie of the document's span names, shared with the
+// table_schema.cpp (a record kind's cells from its field table, tables/record_table.hpp). Only the spans' paths (a trie of the document's span names, shared with the
 // diff) and the health report's issues are computed before their table.
 #include <cstdint>
 #include <span>
@@ -10,6 +10,7 @@
 #include "analysis/measured_total.hpp"
 #include "analysis/path_trie.hpp"
 #include "emit/json_format.hpp"
+#include "tables/record_table.hpp"
 #include "tables/row_builder.hpp"
 #include "tracedoc/enums.hpp"
 #include "tracedoc/health.hpp"
@@ -20,11 +21,6 @@ namespace tracedoc {
 namespace {
 
 using tables::RowBuilder;
-
-template <class T>
-std::span<const T> Span(ArrayView<T> view) {
-  return {view.data(), view.size()};
-}
 
 // BeginTable, one Row per call of `fill(i, row)` for i in [0, rows), EndTable. `fill` adds every
 // column after run_id, which this adds first.
@@ -164,127 +160,55 @@ class RowSource {
     });
   }
 
-  Result<void> Ops() {
-    const auto ops = document_.ops();
-    return Table("ops", ops.size(), [&](std::size_t i, RowBuilder& row) {
-      const OpRecord& op = ops[i];
-      row.U64(i)
-          .Text(op.span_id)
-          .Text(op.op_name)
-          .JsonStrings(Span(op.inputs))
-          .Text(op.output)
-          .JsonIntegers(Span(op.shape))
-          .Text(op.dtype)
-          .Text(op.device)
-          .U64(op.duration_ns)
-          .U64(op.timestamp_ns)
-          .U64(op.output_dense_bytes)
-          .U64(op.input_dense_bytes);
+  // A record kind's table: seq, then the record's fields (tables/record_table.hpp), then what
+  // `extra(i, row)` adds.
+  template <class Record, class Extra>
+  Result<void> RecordRows(std::string_view name, const tables::RecordTable<Record>& table,
+                          std::span<const Record> records, Extra extra) {
+    return Table(name, records.size(), [&](std::size_t i, RowBuilder& row) {
+      row.U64(i);
+      table.AppendCells(row, records[i]);
+      extra(i, row);
     });
   }
+  template <class Record>
+  Result<void> RecordRows(std::string_view name, const tables::RecordTable<Record>& table,
+                          std::span<const Record> records) {
+    return RecordRows(name, table, records, [](std::size_t, RowBuilder&) {});
+  }
 
+  Result<void> Ops() { return RecordRows("ops", tables::OpTable(), document_.ops()); }
   Result<void> Tensors() {
-    const auto tensors = document_.tensors();
-    return Table("tensors", tensors.size(), [&](std::size_t i, RowBuilder& row) {
-      const TensorRecord& tensor = tensors[i];
-      row.U64(i)
-          .Text(tensor.span_id)
-          .Text(tensor.tensor_id)
-          .Text(tensor.label)
-          .JsonIntegers(Span(tensor.shape))
-          .Text(tensor.dtype)
-          .Text(tensor.device)
-          .Bool(tensor.requires_grad)
-          .U64(tensor.dense_bytes)
-          .Text(EnumName(tensor.category));
-    });
+    return RecordRows("tensors", tables::TensorTable(), document_.tensors());
   }
-
   Result<void> TensorStats() {
-    const auto stats = document_.tensor_stats();
-    return Table("tensor_stats", stats.size(), [&](std::size_t i, RowBuilder& row) {
-      const TensorStatsRecord& record = stats[i];
-      row.U64(i)
-          .Text(record.span_id)
-          .Text(record.label)
-          .JsonIntegers(Span(record.shape))
-          .Text(record.dtype)
-          .U64(record.elements)
-          .U64(record.non_finite)
-          .Real(record.rms)
-          .Real(record.abs_max)
-          .Real(record.mean);
-    });
+    return RecordRows("tensor_stats", tables::TensorStatsTable(), document_.tensor_stats());
   }
-
-  Result<void> Memory() {
-    const auto memory = document_.memory();
-    return Table("memory", memory.size(), [&](std::size_t i, RowBuilder& row) {
-      const MemoryRecord& event = memory[i];
-      row.U64(i)
-          .U64(event.timestamp_ns)
-          .Text(event.storage_id)
-          .Text(event.tensor_id)
-          .Text(event.span_id)
-          .Text(event.op_name)
-          .Text(event.device)
-          .U64(event.bytes)
-          .Text(EnumName(event.action))
-          .JsonIntegers(Span(event.shape))
-          .Text(event.dtype)
-          .Text(EnumName(event.category));
-    });
-  }
+  Result<void> Memory() { return RecordRows("memory", tables::MemoryTable(), document_.memory()); }
 
   Result<void> DeviceMemory() {
-    const auto samples = document_.device_memory();
     // gpu_utilisation is in device_memory() order: one cursor walks it beside the samples.
     std::size_t utilisation = 0;
-    return Table("device_memory", samples.size(), [&](std::size_t i, RowBuilder& row) {
-      const DeviceMemoryRecord& sample = samples[i];
-      row.U64(i)
-          .U64(sample.timestamp_ns)
-          .Text(sample.device)
-          .U64(sample.used_bytes)
-          .U64(sample.free_bytes)
-          .U64(sample.reserved_bytes)
-          .U64(sample.capacity_bytes);
-      const auto& util = facts_.gpu_utilisation;
-      while (utilisation < util.size() && util[utilisation].sample < i) ++utilisation;
-      if (utilisation < util.size() && util[utilisation].sample == i) {
-        row.Real(util[utilisation].percent);
-      } else {
-        row.Null();
-      }
-    });
+    const auto& util = facts_.gpu_utilisation;
+    return RecordRows("device_memory", tables::DeviceMemoryTable(), document_.device_memory(),
+                      [&](std::size_t i, RowBuilder& row) {
+                        while (utilisation < util.size() && util[utilisation].sample < i) {
+                          ++utilisation;
+                        }
+                        if (utilisation < util.size() && util[utilisation].sample == i) {
+                          row.Real(util[utilisation].percent);
+                        } else {
+                          row.Null();
+                        }
+                      });
   }
 
   Result<void> DeviceIntervals() {
-    const auto intervals = document_.device_intervals();
-    return Table("device_intervals", intervals.size(), [&](std::size_t i, RowBuilder& row) {
-      const DeviceIntervalRecord& interval = intervals[i];
-      row.U64(i)
-          .Text(interval.span_id)
-          .Text(interval.device)
-          .Text(interval.stream_id)
-          .Text(interval.clock_id)
-          .Text(interval.backend)
-          .U64(interval.start_ns)
-          .U64(interval.duration_ns);
-    });
+    return RecordRows("device_intervals", tables::DeviceIntervalTable(),
+                      document_.device_intervals());
   }
-
   Result<void> Gradients() {
-    const auto gradients = document_.gradients();
-    return Table("gradients", gradients.size(), [&](std::size_t i, RowBuilder& row) {
-      const GradientRecord& gradient = gradients[i];
-      row.U64(i)
-          .Text(gradient.event_id)
-          .Text(gradient.root)
-          .Text(gradient.key)
-          .Text(EnumName(gradient.state))
-          .Real(gradient.norm);
-    });
+    return RecordRows("gradients", tables::GradientTable(), document_.gradients());
   }
 
   Result<void> Edges() {

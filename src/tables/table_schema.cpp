@@ -1,8 +1,14 @@
 // The table definitions of kTablesSchemaVersion: what docs/tables.md prints and what every writer
-// creates. A column's position here is its position in the rows EmitTableRows emits.
+// creates. A column's position here is its position in the rows EmitTableRows emits. The tables of
+// ops, tensors, tensor_stats, memory, device_memory, device_intervals and gradients are their
+// records' field tables (tables/record_table.hpp); runs, spans, edges and the derived tables are
+// written here.
 #include <array>
+#include <initializer_list>
 #include <string_view>
+#include <vector>
 
+#include "tables/record_table.hpp"
 #include "tracedoc/tables.hpp"
 
 namespace tracedoc {
@@ -94,102 +100,6 @@ constexpr std::array kSpansColumns{
     C{"closed", kBool, kNotNull, "Whether the span has a span_end."},
 };
 
-constexpr std::array kOpsColumns{
-    kRunId,
-    kSeq,
-    C{"span_id", kText, kNotNull, "The op's `span_id`."},
-    C{"op_name", kText, kNotNull, "The op's `op_name`."},
-    C{"inputs", kJson, kNotNull, "The op's `inputs`: a JSON array of tensor ids."},
-    C{"output", kText, kNull, "The op's `output` tensor id, when given."},
-    C{"shape", kJson, kNotNull, "The op's `shape`: a JSON array of integers."},
-    C{"dtype", kText, kNotNull, "The op's `dtype`."},
-    C{"device", kText, kNotNull, "The op's `device`."},
-    C{"duration_ns", kU64, kNotNull, "The op's `duration_ns`."},
-    C{"timestamp_ns", kU64, kNotNull, "The op's `timestamp_ns`."},
-    C{"output_dense_bytes", kU64, kNull,
-      "The output's dense bytes, as given or resolved from shape and dtype; null when unknown."},
-    C{"input_dense_bytes", kU64, kNotNull, "The inputs' dense bytes."},
-};
-
-constexpr std::array kTensorsColumns{
-    kRunId,
-    kSeq,
-    C{"span_id", kText, kNotNull, "The tensor's `span_id`."},
-    C{"tensor_id", kText, kNotNull, "The tensor's `tensor_id`."},
-    C{"label", kText, kNull, "The tensor's `label`, when given."},
-    C{"shape", kJson, kNotNull, "The tensor's `shape`: a JSON array of integers."},
-    C{"dtype", kText, kNotNull, "The tensor's `dtype`."},
-    C{"device", kText, kNotNull, "The tensor's `device`."},
-    C{"requires_grad", kBool, kNotNull, "The tensor's `requires_grad`."},
-    C{"dense_bytes", kU64, kNull, "The tensor's dense bytes, as given or resolved; null when unknown."},
-    C{"category", kText, kNotNull, "The tensor's memory `category`."},
-};
-
-constexpr std::array kTensorStatsColumns{
-    kRunId,
-    kSeq,
-    C{"span_id", kText, kNotNull, "The record's `span_id`."},
-    C{"label", kText, kNotNull, "The record's `label`."},
-    C{"shape", kJson, kNotNull, "The record's `shape`: a JSON array of integers."},
-    C{"dtype", kText, kNotNull, "The record's `dtype`."},
-    C{"elements", kU64, kNotNull, "The record's `elements`."},
-    C{"non_finite", kU64, kNotNull, "The record's `non_finite`."},
-    C{"rms", kReal, kNull, "The record's `rms`; null when not finite."},
-    C{"abs_max", kReal, kNull, "The record's `abs_max`; null when not finite."},
-    C{"mean", kReal, kNull, "The record's `mean`; null when not finite."},
-};
-
-constexpr std::array kMemoryColumns{
-    kRunId,
-    kSeq,
-    C{"timestamp_ns", kU64, kNotNull, "The event's `timestamp_ns`."},
-    C{"storage_id", kText, kNotNull, "The event's `storage_id`."},
-    C{"tensor_id", kText, kNotNull, "The event's `tensor_id`."},
-    C{"span_id", kText, kNotNull, "The event's `span_id`."},
-    C{"op_name", kText, kNull, "The event's `op_name`, when given."},
-    C{"device", kText, kNotNull, "The event's `device`."},
-    C{"bytes", kU64, kNotNull, "The event's `bytes`."},
-    C{"action", kText, kNotNull, "The event's `action`: `alloc` or `free`."},
-    C{"shape", kJson, kNotNull, "The event's `shape`: a JSON array of integers."},
-    C{"dtype", kText, kNotNull, "The event's `dtype`."},
-    C{"category", kText, kNotNull, "The event's `category`."},
-};
-
-constexpr std::array kDeviceMemoryColumns{
-    kRunId,
-    kSeq,
-    C{"timestamp_ns", kU64, kNotNull, "The sample's `timestamp_ns`."},
-    C{"device", kText, kNotNull, "The sample's `device`."},
-    C{"used_bytes", kU64, kNull, "The sample's `used_bytes`, when given."},
-    C{"free_bytes", kU64, kNull, "The sample's `free_bytes`, when given."},
-    C{"reserved_bytes", kU64, kNull, "The sample's `reserved_bytes`, when given."},
-    C{"capacity_bytes", kU64, kNull, "The sample's `capacity_bytes`, when given."},
-    C{"gpu_util_percent", kReal, kNull,
-      "A converted TraceML export's GPU utilisation in percent for this sample (docs/converted-facts.md)."},
-};
-
-constexpr std::array kDeviceIntervalsColumns{
-    kRunId,
-    kSeq,
-    C{"span_id", kText, kNotNull, "The interval's `span_id`."},
-    C{"device", kText, kNotNull, "The interval's `device`."},
-    C{"stream_id", kText, kNotNull, "The interval's `stream_id`."},
-    C{"clock_id", kText, kNotNull, "The interval's `clock_id`."},
-    C{"backend", kText, kNotNull, "The interval's `backend`."},
-    C{"start_ns", kU64, kNotNull, "The interval's `start_ns`."},
-    C{"duration_ns", kU64, kNotNull, "The interval's `duration_ns`."},
-};
-
-constexpr std::array kGradientsColumns{
-    kRunId,
-    kSeq,
-    C{"event_id", kText, kNotNull, "The gradient's `event_id`."},
-    C{"root", kText, kNotNull, "The gradient's `root`."},
-    C{"key", kText, kNotNull, "The gradient's parameter `key`."},
-    C{"state", kText, kNotNull, "The gradient's `state`: `present`, `missing`, `zero` or `non_finite`."},
-    C{"norm", kReal, kNull, "The gradient's `norm`; null when absent or not finite."},
-};
-
 constexpr std::array kEdgesColumns{
     kRunId,
     kSeq,
@@ -241,6 +151,20 @@ constexpr std::array kMarksColumns{
     C{"span_id", kText, kNull, "The span whose span_start carried the mark; null for the meta's."},
 };
 
+constexpr C kGpuUtilPercent{
+    "gpu_util_percent", kReal, kNull,
+    "A converted TraceML export's GPU utilisation in percent for this sample (docs/converted-facts.md)."};
+
+// A record kind's columns: run_id, seq, its fields' (tables/record_table.hpp), then `extra`.
+template <class Record>
+std::vector<ColumnDefinition> RecordColumns(const tables::RecordTable<Record>& table,
+                                            std::initializer_list<ColumnDefinition> extra = {}) {
+  std::vector<ColumnDefinition> columns{kRunId, kSeq};
+  columns.insert(columns.end(), table.columns().begin(), table.columns().end());
+  columns.insert(columns.end(), extra);
+  return columns;
+}
+
 constexpr std::array<std::string_view, 1> kRunKey{"run_id"};
 constexpr std::array<std::string_view, 2> kSeqKey{"run_id", "seq"};
 constexpr std::array<std::string_view, 2> kSpanKey{"run_id", "span_id"};
@@ -249,20 +173,34 @@ constexpr std::array<std::string_view, 1> kStart{"start_ns"};
 constexpr std::array<std::string_view, 1> kTimestamp{"timestamp_ns"};
 constexpr std::array<std::string_view, 1> kTs{"ts_ns"};
 
-constexpr std::array kTables{
+// The record kinds' columns are derived at first use; the others are written here.
+struct RecordKindColumns {
+  std::vector<ColumnDefinition> ops = RecordColumns(tables::OpTable());
+  std::vector<ColumnDefinition> tensors = RecordColumns(tables::TensorTable());
+  std::vector<ColumnDefinition> tensor_stats = RecordColumns(tables::TensorStatsTable());
+  std::vector<ColumnDefinition> memory = RecordColumns(tables::MemoryTable());
+  std::vector<ColumnDefinition> device_memory =
+      RecordColumns(tables::DeviceMemoryTable(), {kGpuUtilPercent});
+  std::vector<ColumnDefinition> device_intervals = RecordColumns(tables::DeviceIntervalTable());
+  std::vector<ColumnDefinition> gradients = RecordColumns(tables::GradientTable());
+};
+
+struct Definitions {
+  RecordKindColumns columns;
+  std::array<TableDefinition, 14> tables{
     TableDefinition{"runs", "One row per run (per input trace).", kRunsColumns, kRunKey, kNoTimes},
     TableDefinition{"spans", "One row per span.", kSpansColumns, kSpanKey, kStart},
-    TableDefinition{"ops", "One row per op record.", kOpsColumns, kSeqKey, kTimestamp},
-    TableDefinition{"tensors", "One row per tensor record.", kTensorsColumns, kSeqKey, kNoTimes},
-    TableDefinition{"tensor_stats", "One row per tensor_stats record.", kTensorStatsColumns,
+    TableDefinition{"ops", "One row per op record.", columns.ops, kSeqKey, kTimestamp},
+    TableDefinition{"tensors", "One row per tensor record.", columns.tensors, kSeqKey, kNoTimes},
+    TableDefinition{"tensor_stats", "One row per tensor_stats record.", columns.tensor_stats,
                     kSeqKey, kNoTimes},
-    TableDefinition{"memory", "One row per memory event (alloc or free).", kMemoryColumns,
+    TableDefinition{"memory", "One row per memory event (alloc or free).", columns.memory,
                     kSeqKey, kTimestamp},
-    TableDefinition{"device_memory", "One row per device_memory sample.", kDeviceMemoryColumns,
+    TableDefinition{"device_memory", "One row per device_memory sample.", columns.device_memory,
                     kSeqKey, kTimestamp},
     TableDefinition{"device_intervals", "One row per device_interval record.",
-                    kDeviceIntervalsColumns, kSeqKey, kStart},
-    TableDefinition{"gradients", "One row per gradient record.", kGradientsColumns, kSeqKey,
+                    columns.device_intervals, kSeqKey, kStart},
+    TableDefinition{"gradients", "One row per gradient record.", columns.gradients, kSeqKey,
                     kNoTimes},
     TableDefinition{"edges", "One row per edge record.", kEdgesColumns, kSeqKey, kNoTimes},
     TableDefinition{"health_issues", "One row per issue of the run's health report.",
@@ -274,7 +212,13 @@ constexpr std::array kTables{
                     kStepsColumns, kSeqKey, kStart},
     TableDefinition{"marks", "One row per numeric mark of a converted Cirron spool.",
                     kMarksColumns, kSeqKey, kTs},
+  };
 };
+
+const Definitions& TheDefinitions() {
+  static const Definitions definitions;
+  return definitions;
+}
 
 constexpr std::array<std::string_view, 6> kTypeNames{"integer", "u64", "real",
                                                      "text",    "boolean", "json"};
@@ -285,10 +229,10 @@ std::string_view ColumnTypeName(ColumnType type) noexcept {
   return kTypeNames[static_cast<std::size_t>(type)];
 }
 
-std::span<const TableDefinition> TableDefinitions() noexcept { return kTables; }
+std::span<const TableDefinition> TableDefinitions() noexcept { return TheDefinitions().tables; }
 
 const TableDefinition* FindTable(std::string_view name) noexcept {
-  for (const TableDefinition& table : kTables) {
+  for (const TableDefinition& table : TheDefinitions().tables) {
     if (table.name == name) return &table;
   }
   return nullptr;
