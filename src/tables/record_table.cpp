@@ -57,53 +57,76 @@ std::span<const T> Items(const ArrayView<T>& view) {
   return {view.data(), view.size()};
 }
 
+void WriteString(RowBuilder& row, const FieldCell&, const void* member) {
+  row.Text(As<std::string_view>(member));
+}
+void WriteOptionalString(RowBuilder& row, const FieldCell&, const void* member) {
+  row.Text(As<std::optional<std::string_view>>(member));
+}
+void WriteU64(RowBuilder& row, const FieldCell&, const void* member) {
+  row.U64(As<std::uint64_t>(member));
+}
+void WriteOptionalU64(RowBuilder& row, const FieldCell&, const void* member) {
+  row.U64(As<std::optional<std::uint64_t>>(member));
+}
+void WriteF64(RowBuilder& row, const FieldCell&, const void* member) {
+  row.Real(As<double>(member));
+}
+void WriteOptionalF64(RowBuilder& row, const FieldCell&, const void* member) {
+  row.Real(As<std::optional<double>>(member));
+}
+void WriteBool(RowBuilder& row, const FieldCell&, const void* member) {
+  row.Bool(As<bool>(member));
+}
+void WriteEnum(RowBuilder& row, const FieldCell& cell, const void* member) {
+  row.Text(cell.enum_name(member));
+}
+void WriteOptionalEnum(RowBuilder& row, const FieldCell& cell, const void* member) {
+  const std::string_view name = cell.enum_name(member);
+  if (name.data() != nullptr) {
+    row.Text(name);
+  } else {
+    row.Null();
+  }
+}
+void WriteStrings(RowBuilder& row, const FieldCell&, const void* member) {
+  row.JsonStrings(Items(As<ArrayView<std::string_view>>(member)));
+}
+void WriteIntegers(RowBuilder& row, const FieldCell&, const void* member) {
+  row.JsonIntegers(Items(As<ArrayView<std::uint64_t>>(member)));
+}
+void WriteNull(RowBuilder& row, const FieldCell&, const void*) { row.Null(); }
+
 }  // namespace
 
-void AppendFieldCell(RowBuilder& row, const FieldCell& cell, const void* member) {
-  switch (cell.kind) {
+CellWriter CellWriterOf(SlotKind kind) {
+  switch (kind) {
     case SlotKind::kString:
-      row.Text(As<std::string_view>(member));
-      return;
+      return &WriteString;
     case SlotKind::kOptionalString:
-      row.Text(As<std::optional<std::string_view>>(member));
-      return;
+      return &WriteOptionalString;
     case SlotKind::kU64:
-      row.U64(As<std::uint64_t>(member));
-      return;
+      return &WriteU64;
     case SlotKind::kOptionalU64:
-      row.U64(As<std::optional<std::uint64_t>>(member));
-      return;
+      return &WriteOptionalU64;
     case SlotKind::kF64:
-      row.Real(As<double>(member));
-      return;
+      return &WriteF64;
     case SlotKind::kOptionalF64:
-      row.Real(As<std::optional<double>>(member));
-      return;
+      return &WriteOptionalF64;
     case SlotKind::kBool:
-      row.Bool(As<bool>(member));
-      return;
+      return &WriteBool;
     case SlotKind::kEnum:
-      row.Text(cell.enum_name(member));
-      return;
-    case SlotKind::kOptionalEnum: {
-      const std::string_view name = cell.enum_name(member);
-      if (name.data() != nullptr) {
-        row.Text(name);
-      } else {
-        row.Null();
-      }
-      return;
-    }
+      return &WriteEnum;
+    case SlotKind::kOptionalEnum:
+      return &WriteOptionalEnum;
     case SlotKind::kStringArray:
-      row.JsonStrings(Items(As<ArrayView<std::string_view>>(member)));
-      return;
+      return &WriteStrings;
     case SlotKind::kU64Array:
-      row.JsonIntegers(Items(As<ArrayView<std::uint64_t>>(member)));
-      return;
+      return &WriteIntegers;
     case SlotKind::kUnhandled:
-      row.Null();
-      return;
+      break;
   }
+  return &WriteNull;
 }
 
 namespace {
