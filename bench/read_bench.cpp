@@ -85,6 +85,36 @@ void BM_Fold_Events(benchmark::State& state) {
 }
 BENCHMARK(BM_Fold_Events)->Apply(EventSizes);
 
+// Sealing alone (DocumentBuilder::Finish: the spans sorted by id, the span index, the converted
+// facts, the lists trimmed), after a fold that is not timed.
+void BM_Seal_Events(benchmark::State& state) {
+  const std::string& text = TraceText(Events(state));
+  util::StringPool pool;
+  std::vector<Event> events;
+  RecordDecoder decoder;
+  ForEachLine(text, [&](const read::Line& line) {
+    events.push_back(read::OwnEvent(pool, decoder.DecodeValidUtf8(line.text).value()));
+  });
+  for (auto _ : state) {
+    state.PauseTiming();
+    DocumentBuilder builder;
+    std::uint64_t index = 0;
+    for (const Event& event : events) {
+      if (!builder.Add(event, RecordPosition{index + 1, index})) state.SkipWithError("fold failed");
+      ++index;
+    }
+    state.ResumeTiming();
+    {
+      Result<TraceDocument> document = std::move(builder).Finish();
+      if (!document) state.SkipWithError(document.error().message.c_str());
+      state.PauseTiming();  // the document is freed outside the timing
+    }
+    state.ResumeTiming();
+  }
+  CountTrace(state, text.size(), Events(state));
+}
+BENCHMARK(BM_Seal_Events)->Apply(EventSizes);
+
 // ReadTrace over the text: the whole document. Second argument: ReadOptions::threads.
 void BM_ReadTrace_Events(benchmark::State& state) {
   const std::string& text = TraceText(Events(state));
