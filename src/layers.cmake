@@ -18,7 +18,8 @@ tracedoc_layer(emit USES util HEADERS write_options.hpp)
 tracedoc_layer(format USES util text error json emit HEADERS enums.hpp event.hpp)
 # The document, its span index and the converted facts it reads from the conversions' unknown
 # keys when sealed (the marks' JSON arrays through Boost.JSON).
-tracedoc_layer(document USES util format HEADERS document.hpp span_index.hpp converted_facts.hpp
+tracedoc_layer(document USES util format HEADERS document.hpp record_list.hpp span_index.hpp
+               converted_facts.hpp
                LINKS Boost::json)
 # One line to one record: the fast path (a Boost.JSON handler over the field tables) and the
 # general path (the tape, then ReadObject).

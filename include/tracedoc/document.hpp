@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "tracedoc/event.hpp"
+#include "tracedoc/record_list.hpp"
 #include "tracedoc/converted_facts.hpp"
 #include "tracedoc/span_index.hpp"
 
@@ -50,17 +51,19 @@ class TraceDocument {
   /// trace/6 one (terminal() is then a default record).
   bool has_terminal() const noexcept;
   const TraceRunMeta& run() const noexcept;
-  /// Spans in byte-wise id order.
-  std::span<const SpanRecord> spans() const noexcept;
+  /// Spans in byte-wise id order. Each list hands out its records by value
+  /// (tracedoc/record_list.hpp); positions in it are what the span index and the converted facts
+  /// refer to.
+  RecordList<SpanRecord> spans() const noexcept;
   /// The other records, each list in input order.
-  std::span<const OpRecord> ops() const noexcept;
-  std::span<const TensorRecord> tensors() const noexcept;
-  std::span<const TensorStatsRecord> tensor_stats() const noexcept;
-  std::span<const MemoryRecord> memory() const noexcept;
-  std::span<const DeviceMemoryRecord> device_memory() const noexcept;
-  std::span<const DeviceIntervalRecord> device_intervals() const noexcept;
-  std::span<const GradientRecord> gradients() const noexcept;
-  std::span<const EdgeRecord> edges() const noexcept;
+  RecordList<OpRecord> ops() const noexcept;
+  RecordList<TensorRecord> tensors() const noexcept;
+  RecordList<TensorStatsRecord> tensor_stats() const noexcept;
+  RecordList<MemoryRecord> memory() const noexcept;
+  RecordList<DeviceMemoryRecord> device_memory() const noexcept;
+  RecordList<DeviceIntervalRecord> device_intervals() const noexcept;
+  RecordList<GradientRecord> gradients() const noexcept;
+  RecordList<EdgeRecord> edges() const noexcept;
   const TerminalRecord& terminal() const noexcept;
 
   /// The spans as a tree: lookup by id, parents, children, depths, the records of each span.

@@ -25,6 +25,7 @@
 #include "tracedoc/output_file.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/record_decoder.hpp"
+#include "tracedoc/record_list.hpp"
 #include "tracedoc/span_index.hpp"
 #include "tracedoc/speedscope.hpp"
 #include "tracedoc/sqlite_tables.hpp"

@@ -92,7 +92,7 @@ class LogicalReplay {
   using Storage = ActiveStorage;
 
   /// With `tally`, Run also fills it. With kTimelineOnly, `sink` gets the points.
-  LogicalReplay(std::span<const MemoryRecord> events, MemoryEventTally* tally,
+  LogicalReplay(RecordList<MemoryRecord> events, MemoryEventTally* tally,
                 ReplayParts parts = ReplayParts::kWhole, const TimelinePointSink* sink = nullptr)
       : events_(events),
         tally_(tally),
@@ -373,7 +373,7 @@ class LogicalReplay {
     return devices;
   }
 
-  std::span<const MemoryRecord> events_;
+  RecordList<MemoryRecord> events_;
   MemoryEventTally* tally_;
   ReplayParts parts_;
   const TimelinePointSink* sink_;
@@ -424,7 +424,7 @@ class TallyReplay {
 
 }  // namespace
 
-std::optional<LogicalMemoryProfile> BuildLogicalPlane(std::span<const MemoryRecord> events,
+std::optional<LogicalMemoryProfile> BuildLogicalPlane(RecordList<MemoryRecord> events,
                                                       MemoryEventTally* tally) {
   if (events.empty()) {
     if (tally != nullptr) *tally = {};
@@ -434,17 +434,17 @@ std::optional<LogicalMemoryProfile> BuildLogicalPlane(std::span<const MemoryReco
 }
 
 std::optional<LogicalMemoryProfile> BuildLogicalPlaneWithoutTimeline(
-    std::span<const MemoryRecord> events) {
+    RecordList<MemoryRecord> events) {
   if (events.empty()) return std::nullopt;
   return LogicalReplay(events, nullptr, ReplayParts::kWithoutTimeline).Run();
 }
 
-void ReplayLogicalTimeline(std::span<const MemoryRecord> events, const TimelinePointSink& sink) {
+void ReplayLogicalTimeline(RecordList<MemoryRecord> events, const TimelinePointSink& sink) {
   if (events.empty()) return;
   LogicalReplay(events, nullptr, ReplayParts::kTimelineOnly, &sink).Run();
 }
 
-MemoryEventTally TallyMemoryEvents(std::span<const MemoryRecord> events) {
+MemoryEventTally TallyMemoryEvents(RecordList<MemoryRecord> events) {
   TallyReplay tally;
   ReplayMemory(events, tally);
   return tally.tally();

@@ -25,7 +25,7 @@ struct MemoryEventTally {
 /// The plane built from `events` (in input order); None when there are none. O(log n) per
 /// event plus the size of the timeline. With `tally`, also fills it from the same replay, so a
 /// caller wanting both the summary and the plane reads the events once.
-std::optional<LogicalMemoryProfile> BuildLogicalPlane(std::span<const MemoryRecord> events,
+std::optional<LogicalMemoryProfile> BuildLogicalPlane(RecordList<MemoryRecord> events,
                                                       MemoryEventTally* tally = nullptr);
 
 /// Receives timeline points in order; the point it is given is overwritten after the call.
@@ -34,7 +34,7 @@ using TimelinePointSink = std::function<void(const LogicalMemoryTimelinePoint&)>
 /// BuildLogicalPlane with an empty `timeline`, everything else (peak included) the same: for a
 /// writer that streams the timeline with ReplayLogicalTimeline instead of holding it.
 std::optional<LogicalMemoryProfile> BuildLogicalPlaneWithoutTimeline(
-    std::span<const MemoryRecord> events);
+    RecordList<MemoryRecord> events);
 
 /// What the page draws from AnalyzeMemory(document) (the revision picks which): the logical
 /// plane without its timeline (the page replays that into its curves), or a trace/6 document's
@@ -44,10 +44,10 @@ MemoryProfile AnalyzeMemoryWithoutTimelines(const TraceDocument& document);
 
 /// Replays `events` and hands each of the plane's timeline points to `sink`, building nothing
 /// else: memory for the live storages and one point, whatever the timeline's size.
-void ReplayLogicalTimeline(std::span<const MemoryRecord> events, const TimelinePointSink& sink);
+void ReplayLogicalTimeline(RecordList<MemoryRecord> events, const TimelinePointSink& sink);
 
 /// Counts the events and finds the logical peak without building the timeline, lifetimes or
 /// per-device records.
-MemoryEventTally TallyMemoryEvents(std::span<const MemoryRecord> events);
+MemoryEventTally TallyMemoryEvents(RecordList<MemoryRecord> events);
 
 }  // namespace tracedoc::analysis

@@ -4,7 +4,7 @@
 
 namespace tracedoc::analysis {
 
-std::uint64_t MeasuredTotalNs(std::span<const SpanRecord> spans) noexcept {
+std::uint64_t MeasuredTotalNs(RecordList<SpanRecord> spans) noexcept {
   std::uint64_t total = 0;
   for (const SpanRecord& span : spans) {
     // An open span's duration_ns is 0, so it adds nothing.

@@ -11,6 +11,6 @@
 namespace tracedoc::analysis {
 
 /// One pass over `spans`; nothing else of the document is read.
-std::uint64_t MeasuredTotalNs(std::span<const SpanRecord> spans) noexcept;
+std::uint64_t MeasuredTotalNs(RecordList<SpanRecord> spans) noexcept;
 
 }  // namespace tracedoc::analysis

@@ -7,7 +7,7 @@
 
 namespace tracedoc::analysis {
 
-std::vector<std::uint32_t> TimestampOrder(std::span<const MemoryRecord> events) {
+std::vector<std::uint32_t> TimestampOrder(RecordList<MemoryRecord> events) {
   const auto earlier = [](const MemoryRecord& a, const MemoryRecord& b) {
     return a.timestamp_ns < b.timestamp_ns;
   };

@@ -78,7 +78,7 @@ concept SeesTimestampEnds = requires(Visitor& visitor, std::uint64_t timestamp) 
 /// The replay order: input positions stable-sorted by timestamp (equal timestamps keep input
 /// order, whatever their action), or empty when the input is in that order already, as
 /// producers usually emit it.
-std::vector<std::uint32_t> TimestampOrder(std::span<const MemoryRecord> events);
+std::vector<std::uint32_t> TimestampOrder(RecordList<MemoryRecord> events);
 
 /// Replays `events` in TimestampOrder. `Visitor::Storage` is what the visitor keeps per live
 /// storage; the visitor is called, per event:
@@ -92,10 +92,10 @@ std::vector<std::uint32_t> TimestampOrder(std::span<const MemoryRecord> events);
 /// storages live at the end. Time linear in the events (plus the sort when they are out of
 /// order), memory linear in the live storages.
 template <class Visitor>
-std::size_t ReplayMemory(std::span<const MemoryRecord> events, Visitor& visitor) {
+std::size_t ReplayMemory(RecordList<MemoryRecord> events, Visitor& visitor) {
   if (events.empty()) return 0;
   const std::vector<std::uint32_t> order = TimestampOrder(events);
-  const auto at = [&](std::size_t k) -> const MemoryRecord& {
+  const auto at = [&](std::size_t k) -> MemoryRecord {
     return events[order.empty() ? k : order[k]];
   };
   DeviceNumbers devices;

@@ -64,7 +64,7 @@ void AttributeToOps(const TraceDocument& document, const OpNodeIds& op_node_ids,
 // Step 5: per span, the bytes it allocated directly and its subtree's clipped peak and residual.
 void AttributeToSpans(const TraceDocument& document, const LogicalMemoryProfile& logical,
                       NodeMetricsMap& nodes) {
-  const std::span<const SpanRecord> spans = document.spans();
+  const RecordList<SpanRecord> spans = document.spans();
   // Without complete coverage, "no lifetime here" may only mean "not captured": leave None.
   const bool complete = document.run().capture_contract.logical_memory == CoverageLevel::kComplete;
   const SpanIndex index = document.span_index();

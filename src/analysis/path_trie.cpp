@@ -17,7 +17,7 @@ std::uint64_t Pack(PathNode parent, std::uint32_t number) {
 // from the comparison), together in start order, then id order.
 std::vector<SpanPosition> TopSpans(const TraceDocument& document) {
   const SpanIndex index = document.span_index();
-  const std::span<const SpanRecord> spans = document.spans();
+  const RecordList<SpanRecord> spans = document.spans();
   const std::span<const SpanPosition> roots_view = index.roots();
   std::vector<SpanPosition> tops(roots_view.begin(), roots_view.end());
   const std::size_t roots = tops.size();
@@ -101,7 +101,7 @@ std::vector<PathNode> PathTrie::PlaceLast(const TraceDocument& document) {
 
 std::vector<PathNode> PathTrie::Place(const TraceDocument& document, bool last) {
   const SpanIndex index = document.span_index();
-  const std::span<const SpanRecord> spans = document.spans();
+  const RecordList<SpanRecord> spans = document.spans();
   std::vector<PathNode> placed(spans.size(), kNoPathNode);
   // How many children of each name a node has been given so far, in this document.
   boost::unordered_flat_map<Key, std::uint32_t, util::SeededHash> named;

@@ -25,7 +25,7 @@ void KeepExtreme(const std::optional<std::uint64_t>& value, std::uint64_t timest
 }  // namespace
 
 std::optional<PhysicalMemoryProfile> BuildPhysicalPlane(
-    std::span<const DeviceMemoryRecord> samples) {
+    RecordList<DeviceMemoryRecord> samples) {
   if (samples.empty()) return std::nullopt;
   std::vector<std::size_t> order =
       util::StableOrder<std::size_t>(samples.size(), [&](std::size_t a, std::size_t b) {

@@ -12,6 +12,6 @@ namespace tracedoc::analysis {
 
 /// The plane built from `samples` (in input order); None when there are none. O(n log n).
 std::optional<PhysicalMemoryProfile> BuildPhysicalPlane(
-    std::span<const DeviceMemoryRecord> samples);
+    RecordList<DeviceMemoryRecord> samples);
 
 }  // namespace tracedoc::analysis

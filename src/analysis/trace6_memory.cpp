@@ -43,7 +43,7 @@ void TakeFromCategory(CategoryLiveBytes& map, MemoryCategory category, std::uint
 
 }  // namespace
 
-std::vector<std::uint32_t> Trace6ReplayOrder(std::span<const MemoryRecord> events) {
+std::vector<std::uint32_t> Trace6ReplayOrder(RecordList<MemoryRecord> events) {
   return util::StableOrder<std::uint32_t>(events.size(), [&](std::uint32_t a, std::uint32_t b) {
     const MemoryRecord& x = events[a];
     const MemoryRecord& y = events[b];
@@ -54,7 +54,7 @@ std::vector<std::uint32_t> Trace6ReplayOrder(std::span<const MemoryRecord> event
 }
 
 Trace6Replay ReplayTrace6Memory(const TraceDocument& document, const Trace6StepSink& on_step) {
-  const std::span<const MemoryRecord> events = document.memory();
+  const RecordList<MemoryRecord> events = document.memory();
   Trace6Replay replay;
   Trace6MemoryReport& report = replay.report;
   replay.order = Trace6ReplayOrder(events);
@@ -128,7 +128,7 @@ Trace6Replay ReplayTrace6Memory(const TraceDocument& document, const Trace6StepS
   return replay;
 }
 
-std::vector<Trace6LiveTensor> Trace6LiveTensorsAt(std::span<const MemoryRecord> events,
+std::vector<Trace6LiveTensor> Trace6LiveTensorsAt(RecordList<MemoryRecord> events,
                                                   std::span<const std::uint32_t> order,
                                                   std::size_t peak_position) {
   boost::unordered_flat_map<std::string_view, std::uint32_t, util::SeededHash> live;

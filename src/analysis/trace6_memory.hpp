@@ -19,7 +19,7 @@ namespace tracedoc::analysis {
 
 /// The memory events' positions in replay order. Stable: events equal in all three keys keep
 /// their input order.
-std::vector<std::uint32_t> Trace6ReplayOrder(std::span<const MemoryRecord> events);
+std::vector<std::uint32_t> Trace6ReplayOrder(RecordList<MemoryRecord> events);
 
 /// The state after one event, as the replay hands it on.
 struct Trace6Step {
@@ -48,7 +48,7 @@ Trace6Replay ReplayTrace6Memory(const TraceDocument& document,
 /// The tensors live after the event at `peak_position` of `order`, sorted as the report's
 /// peak_breakdown: a second replay of the live map alone, so the breakdown is made once and
 /// not at every new peak (a rising run of allocs would make that quadratic).
-std::vector<Trace6LiveTensor> Trace6LiveTensorsAt(std::span<const MemoryRecord> events,
+std::vector<Trace6LiveTensor> Trace6LiveTensorsAt(RecordList<MemoryRecord> events,
                                                   std::span<const std::uint32_t> order,
                                                   std::size_t peak_position);
 

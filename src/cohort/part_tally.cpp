@@ -65,7 +65,7 @@ void PartTally::Add(const TraceDocument& run) {
   }
   RunTotals path_totals;
   const std::vector<analysis::PathNode> placed = trie_.Place(run);
-  const std::span<const SpanRecord> spans = run.spans();
+  const RecordList<SpanRecord> spans = run.spans();
   for (std::size_t s = 0; s < spans.size(); ++s) {
     if (placed[s] == analysis::kNoPathNode) continue;
     std::uint64_t& total = path_totals[placed[s]];

@@ -38,7 +38,7 @@ void DiffSpans(const analysis::PathTrie& trie, std::span<const analysis::PathNod
   for (int side = 0; side < 2; ++side) {
     stats[side].resize(trie.size());
     const SpanIndex index = runs[side]->span_index();
-    const std::span<const SpanRecord> spans = runs[side]->spans();
+    const RecordList<SpanRecord> spans = runs[side]->spans();
     for (SpanPosition s = 0; s < spans.size(); ++s) {
       if (nodes[side][s] == analysis::kNoPathNode) continue;
       SpanPathStats& node = stats[side][nodes[side][s]];

@@ -108,8 +108,8 @@ void ReadMarks(std::string_view json, bool on_span, SpanPosition span,
 
 }  // namespace
 
-void ConvertedFactsData::Build(const TraceRunMeta& run, std::span<const SpanRecord> spans,
-                               std::span<const DeviceMemoryRecord> device_memory,
+void ConvertedFactsData::Build(const TraceRunMeta& run, RecordList<SpanRecord> spans,
+                               RecordList<DeviceMemoryRecord> device_memory,
                                const PositionLists& children) {
   std::vector<PendingMark> pending;
   if (const auto meta_marks = Member(run.unknown, kCirronMarksKey)) {
@@ -175,7 +175,7 @@ void ConvertedFactsData::Build(const TraceRunMeta& run, std::span<const SpanReco
   }
 }
 
-void ConvertedFactsData::AddCirronStep(std::span<const SpanRecord> spans, SpanPosition p) {
+void ConvertedFactsData::AddCirronStep(RecordList<SpanRecord> spans, SpanPosition p) {
   // The conversion names a step scope `step[INDEX]` and keeps the index as cirron_index.
   if (!spans[p].name.starts_with("step[") ||
       !Member(spans[p].start_unknown, kCirronIndexKey).has_value()) {
@@ -185,7 +185,7 @@ void ConvertedFactsData::AddCirronStep(std::span<const SpanRecord> spans, SpanPo
   steps.push_back({rank ? PlainU64(*rank).value_or(0) : 0, 0, p});
 }
 
-void ConvertedFactsData::NumberCirronSteps(std::span<const SpanRecord> spans) {
+void ConvertedFactsData::NumberCirronSteps(RecordList<SpanRecord> spans) {
   // The index restarts in every epoch: steps are numbered per rank in start order instead.
   steps_numbered = false;
   std::sort(steps.begin(), steps.end(), [&spans](const RankStep& a, const RankStep& b) {

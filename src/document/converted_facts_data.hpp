@@ -27,17 +27,17 @@ struct ConvertedFactsData {
   /// Reads the keys of `run`, the span starts (in id order, the sealed order) and the
   /// device_memory samples; `children` is the span index's. Linear in the unknown members'
   /// bytes, plus sorting the ranks and each rank's steps.
-  void Build(const TraceRunMeta& run, std::span<const SpanRecord> spans,
-             std::span<const DeviceMemoryRecord> device_memory, const PositionLists& children);
+  void Build(const TraceRunMeta& run, RecordList<SpanRecord> spans,
+             RecordList<DeviceMemoryRecord> device_memory, const PositionLists& children);
 
   ConvertedFacts View() const noexcept { return {ranks, steps, steps_numbered, gpu_utilisation, marks}; }
   std::size_t memory_bytes() const noexcept;
 
  private:
   // A Cirron spool's step: span `p` when it is a `step[k]` scope (docs/converted-facts.md).
-  void AddCirronStep(std::span<const SpanRecord> spans, SpanPosition p);
+  void AddCirronStep(RecordList<SpanRecord> spans, SpanPosition p);
   // Sorts the Cirron steps by rank and start and numbers them per rank.
-  void NumberCirronSteps(std::span<const SpanRecord> spans);
+  void NumberCirronSteps(RecordList<SpanRecord> spans);
 };
 
 }  // namespace tracedoc::detail

@@ -19,23 +19,33 @@ bool TraceDocument::has_terminal() const noexcept {
   return format::MetaRules(data_->schema).terminal;
 }
 const TraceRunMeta& TraceDocument::run() const noexcept { return data_->run; }
-std::span<const SpanRecord> TraceDocument::spans() const noexcept { return data_->spans; }
-std::span<const OpRecord> TraceDocument::ops() const noexcept { return data_->ops; }
-std::span<const TensorRecord> TraceDocument::tensors() const noexcept { return data_->tensors; }
-std::span<const TensorStatsRecord> TraceDocument::tensor_stats() const noexcept {
-  return data_->tensor_stats;
+RecordList<SpanRecord> TraceDocument::spans() const noexcept {
+  return RecordList<SpanRecord>(std::span<const SpanRecord>(data_->spans));
 }
-std::span<const MemoryRecord> TraceDocument::memory() const noexcept { return data_->memory; }
-std::span<const DeviceMemoryRecord> TraceDocument::device_memory() const noexcept {
-  return data_->device_memory;
+RecordList<OpRecord> TraceDocument::ops() const noexcept {
+  return RecordList<OpRecord>(std::span<const OpRecord>(data_->ops));
 }
-std::span<const DeviceIntervalRecord> TraceDocument::device_intervals() const noexcept {
-  return data_->device_intervals;
+RecordList<TensorRecord> TraceDocument::tensors() const noexcept {
+  return RecordList<TensorRecord>(std::span<const TensorRecord>(data_->tensors));
 }
-std::span<const GradientRecord> TraceDocument::gradients() const noexcept {
-  return data_->gradients;
+RecordList<TensorStatsRecord> TraceDocument::tensor_stats() const noexcept {
+  return RecordList<TensorStatsRecord>(std::span<const TensorStatsRecord>(data_->tensor_stats));
 }
-std::span<const EdgeRecord> TraceDocument::edges() const noexcept { return data_->edges; }
+RecordList<MemoryRecord> TraceDocument::memory() const noexcept {
+  return RecordList<MemoryRecord>(std::span<const MemoryRecord>(data_->memory));
+}
+RecordList<DeviceMemoryRecord> TraceDocument::device_memory() const noexcept {
+  return RecordList<DeviceMemoryRecord>(std::span<const DeviceMemoryRecord>(data_->device_memory));
+}
+RecordList<DeviceIntervalRecord> TraceDocument::device_intervals() const noexcept {
+  return RecordList<DeviceIntervalRecord>(std::span<const DeviceIntervalRecord>(data_->device_intervals));
+}
+RecordList<GradientRecord> TraceDocument::gradients() const noexcept {
+  return RecordList<GradientRecord>(std::span<const GradientRecord>(data_->gradients));
+}
+RecordList<EdgeRecord> TraceDocument::edges() const noexcept {
+  return RecordList<EdgeRecord>(std::span<const EdgeRecord>(data_->edges));
+}
 const TerminalRecord& TraceDocument::terminal() const noexcept { return data_->terminal; }
 SpanIndex TraceDocument::span_index() const& noexcept { return SpanIndex(data_.get()); }
 
@@ -49,7 +59,7 @@ std::size_t VectorBytes(const util::RecordBuffer<T>& v) {
   return v.capacity() * sizeof(T);
 }
 template <class T>
-bool SameRecords(std::span<const T> a, std::span<const T> b) {
+bool SameRecords(const RecordList<T>& a, const RecordList<T>& b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end());
 }
 }  // namespace

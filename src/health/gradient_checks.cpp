@@ -26,15 +26,15 @@ using ParameterKey = std::pair<std::string_view, std::string_view>;  // (root, k
 
 struct Observed {
   std::uint64_t count = 0;
-  // The first event for the key: it alone represents the key in the family checks.
-  const GradientRecord* first = nullptr;
+  // The state of the first event for the key: it alone represents the key in the family checks.
+  GradientState first_state = GradientState::kPresent;
 };
 
 using ObservedKeys = boost::unordered_flat_map<ParameterKey, Observed, util::SeededHash>;
 
 // Check 16 a. Returns the events per (root, key), blank ones included.
 ObservedKeys CheckGradientEvents(HealthContext& context) {
-  const std::span<const GradientRecord> events = context.document().gradients();
+  const RecordList<GradientRecord> events = context.document().gradients();
   ObservedKeys observed;
   observed.reserve(events.size());
   boost::unordered_flat_set<std::string_view, util::SeededHash> event_ids;
@@ -60,7 +60,7 @@ ObservedKeys CheckGradientEvents(HealthContext& context) {
                   "` is inconsistent with norm ", DebugNorm{event.norm}));
     }
     Observed& entry = observed[ParameterKey{event.root, event.key}];
-    if (entry.count++ == 0) entry.first = &event;
+    if (entry.count++ == 0) entry.first_state = event.state;
   }
   return observed;
 }
@@ -130,7 +130,7 @@ void CheckFamilies(HealthContext& context, const GradientContract& contract,
     const auto it = observed.find(ParameterKey{entry.root, entry.key});
     if (it == observed.end()) continue;
     ++tally.observed;
-    const GradientState state = it->second.first->state;
+    const GradientState state = it->second.first_state;
     tally.present += state == GradientState::kPresent ? 1 : 0;
     tally.attached += state != GradientState::kMissing ? 1 : 0;
     tally.non_finite += state == GradientState::kNonFinite ? 1 : 0;

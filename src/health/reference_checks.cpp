@@ -55,12 +55,12 @@ class Findings {
 
 // Notes check 9 for every record, and `also(record, span)` for records whose span is known.
 template <class Record, class Also>
-Findings Scan(std::span<const Record> records, HealthContext& context, Also also) {
+Findings Scan(RecordList<Record> records, HealthContext& context, Also also) {
   Findings findings(records.size());
   SpanLookup spans(context.document(), context.span_views());
   for (std::size_t i = 0; i < records.size(); ++i) {
-    const SpanRecord* span = spans.Find(records[i].span_id);
-    if (span == nullptr) {
+    const std::optional<SpanRecord> span = spans.Find(records[i].span_id);
+    if (!span) {
       findings.Note(i, kSpanUnknown);
     } else if (also(records[i], *span)) {
       findings.Note(i, kOutsideSpan);
@@ -70,12 +70,12 @@ Findings Scan(std::span<const Record> records, HealthContext& context, Also also
 }
 
 template <class Record>
-Findings ScanSpanReferences(std::span<const Record> records, HealthContext& context) {
+Findings ScanSpanReferences(RecordList<Record> records, HealthContext& context) {
   return Scan(records, context, [](const Record&, const SpanRecord&) { return false; });
 }
 
 template <class Record>
-void ReportUnknownSpans(HealthContext& context, std::span<const Record> records,
+void ReportUnknownSpans(HealthContext& context, RecordList<Record> records,
                         const Findings& findings, std::string_view kind) {
   findings.Report(kSpanUnknown, [&](std::size_t i) {
     context.AddError(HealthCode::kUnknownSpan,
@@ -142,9 +142,9 @@ void CheckEdges(HealthContext& context) {
   std::optional<DataEdgeTensors> tensors;  // built only when a data edge needs it
   for (const EdgeRecord& edge : document.edges()) {
     if (edge.edge_kind == EdgeKind::kCall) {
-      const SpanRecord* from = from_spans.Find(edge.from);
-      const SpanRecord* to = to_spans.Find(edge.to);
-      if (from == nullptr || to == nullptr) {
+      const std::optional<SpanRecord> from = from_spans.Find(edge.from);
+      const std::optional<SpanRecord> to = to_spans.Find(edge.to);
+      if (!from || !to) {
         // One issue however many endpoints are unknown, and no further checks on the edge.
         context.AddError(
             HealthCode::kUnknownCallEdgeSpan,

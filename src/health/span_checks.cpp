@@ -25,7 +25,7 @@ bool LiesOutside(const SpanRecord& child, const SpanRecord& parent) {
 }  // namespace
 
 void CheckSpanStructure(HealthContext& context) {
-  const std::span<const SpanRecord> spans = context.document().spans();
+  const RecordList<SpanRecord> spans = context.document().spans();
   const SpanIndex index = context.document().span_index();
 
   // Spans are in id order, so a repeated id is next to itself.

@@ -25,10 +25,11 @@ class SpanLookup {
   SpanLookup(const SpanLookup&) = delete;
   SpanLookup& operator=(const SpanLookup&) = delete;
 
-  /// The span with this id, or nullptr.
-  const SpanRecord* Find(std::string_view id) {
+  /// The span with this id, if there is one.
+  std::optional<SpanRecord> Find(std::string_view id) {
     const auto position = find_.Find(id);
-    return position ? &spans_[*position] : nullptr;
+    if (!position) return std::nullopt;
+    return spans_[*position];
   }
 
  private:
@@ -42,7 +43,7 @@ class SpanLookup {
     }
   };
 
-  std::span<const SpanRecord> spans_;
+  RecordList<SpanRecord> spans_;
   SpanIndex index_;
   ByViewThenId by_view_;
   detail::CachedSpanFind<ByViewThenId> find_;

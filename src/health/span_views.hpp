@@ -21,7 +21,7 @@ class SpanViews {
  public:
   /// Each span by its id's view (address and size); for spans whose ids share one view (the
   /// same id twice), the later span, as the document's span index answers.
-  explicit SpanViews(std::span<const SpanRecord> spans) {
+  explicit SpanViews(RecordList<SpanRecord> spans) {
     positions_.reserve(spans.size());
     for (std::size_t i = 0; i < spans.size(); ++i) {
       positions_.insert_or_assign(Key(spans[i].id), static_cast<std::uint32_t>(i));

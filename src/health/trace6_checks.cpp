@@ -20,7 +20,7 @@
 namespace tracedoc::health {
 
 void CheckTrace6ChildDurations(HealthContext& context) {
-  const std::span<const SpanRecord> spans = context.document().spans();
+  const RecordList<SpanRecord> spans = context.document().spans();
   const SpanIndex index = context.document().span_index();
   for (SpanPosition i = 0; i < spans.size(); ++i) {
     if (!spans[i].closed) continue;
@@ -43,7 +43,7 @@ void CheckTrace6Edges(HealthContext& context) {
   SpanLookup to_spans(context.document(), context.span_views());
   for (const EdgeRecord& edge : context.document().edges()) {
     // One issue however many endpoints are unknown.
-    if (from_spans.Find(edge.from) == nullptr || to_spans.Find(edge.to) == nullptr) {
+    if (!from_spans.Find(edge.from) || !to_spans.Find(edge.to)) {
       context.AddError(HealthCode::kUnknownEdgeSpan,
                        Message("edge `", edge.from, "` -> `", edge.to, "` refers to a missing span"));
     }
@@ -51,7 +51,7 @@ void CheckTrace6Edges(HealthContext& context) {
 }
 
 void CheckTrace6MemoryPairing(HealthContext& context) {
-  const std::span<const MemoryRecord> events = context.document().memory();
+  const RecordList<MemoryRecord> events = context.document().memory();
   // By timestamp only, as trace/10's check 15: equal timestamps keep document order.
   const std::vector<std::uint32_t> order =
       util::StableOrder<std::uint32_t>(events.size(), [&](std::uint32_t a, std::uint32_t b) {

@@ -61,7 +61,7 @@ RankStepsSet CollectRankSteps(const TraceDocument& document) {
   const ConvertedFacts facts = document.converted_facts();
   set.numbered = facts.steps_numbered;
   const SpanIndex index = document.span_index();
-  const std::span<const SpanRecord> spans = document.spans();
+  const RecordList<SpanRecord> spans = document.spans();
   std::size_t next = 0;
   for (const RankSpan& rank : facts.ranks) {
     RankSteps& entry = set.ranks.emplace_back();

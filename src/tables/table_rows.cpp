@@ -164,7 +164,7 @@ class RowSource {
   // `extra(i, row)` adds.
   template <class Record, class Extra>
   Result<void> RecordRows(std::string_view name, const tables::RecordTable<Record>& table,
-                          std::span<const Record> records, Extra extra) {
+                          RecordList<Record> records, Extra extra) {
     return Table(name, records.size(), [&](std::size_t i, RowBuilder& row) {
       row.U64(i);
       table.AppendCells(row, records[i]);
@@ -173,7 +173,7 @@ class RowSource {
   }
   template <class Record>
   Result<void> RecordRows(std::string_view name, const tables::RecordTable<Record>& table,
-                          std::span<const Record> records) {
+                          RecordList<Record> records) {
     return RecordRows(name, table, records, [](std::size_t, RowBuilder&) {});
   }
 
@@ -295,7 +295,7 @@ class RowSource {
   TableRowSink& sink_;
   const SpanIndex index_;
   const ConvertedFacts facts_;
-  const std::span<const SpanRecord> spans_;
+  const RecordList<SpanRecord> spans_;
   const std::string_view run_id_;
   RowBuilder row_;
   // The current span's path: its view is in the row until the next.

@@ -42,7 +42,7 @@ void PlaceGroup(const TraceDocument& document, std::span<const std::uint32_t> gr
 
 void WriteDeviceIntervalTracks(const TraceDocument& document, const DeviceProcesses& processes,
                                TimelineOutput& output) {
-  const std::span<const DeviceIntervalRecord> intervals = document.device_intervals();
+  const RecordList<DeviceIntervalRecord> intervals = document.device_intervals();
   std::vector<std::uint32_t> order(intervals.size());
   std::iota(order.begin(), order.end(), std::uint32_t{0});
   std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {

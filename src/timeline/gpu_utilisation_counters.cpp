@@ -8,7 +8,7 @@ namespace tracedoc::timeline {
 
 void WriteGpuUtilisationCounters(const TraceDocument& document, const DeviceProcesses& processes,
                                  TraceEventWriter& events) {
-  const std::span<const DeviceMemoryRecord> samples = document.device_memory();
+  const RecordList<DeviceMemoryRecord> samples = document.device_memory();
   for (const GpuUtilisation& utilisation : document.converted_facts().gpu_utilisation) {
     const DeviceMemoryRecord& sample = samples[utilisation.sample];
     events.BeginCounter("gpu utilisation", processes.Of(sample.device), sample.timestamp_ns);

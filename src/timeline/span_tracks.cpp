@@ -221,8 +221,8 @@ class SpanTrackWriter {
   }
 
   const SpanIndex index_;
-  const std::span<const SpanRecord> spans_;
-  const std::span<const OpRecord> ops_;
+  const RecordList<SpanRecord> spans_;
+  const RecordList<OpRecord> ops_;
   const bool with_ops_;
   const std::uint64_t capture_end_ns_;
   TimelineOutput& output_;

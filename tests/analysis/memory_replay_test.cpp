@@ -150,7 +150,7 @@ TEST(MemoryReplayTest, AVisitorWithoutTheOptionalPartsSeesTheSameEvents) {
   EXPECT_EQ(visitor.frees, 2);
   EXPECT_EQ(visitor.ignored, 1);
   CountingVisitor none;
-  EXPECT_EQ(ReplayMemory(std::span<const MemoryRecord>(), none), 0u);
+  EXPECT_EQ(ReplayMemory(RecordList<MemoryRecord>(), none), 0u);
   EXPECT_EQ(none.allocs + none.aliases + none.frees + none.ignored, 0);
 }
 

@@ -71,7 +71,7 @@ TraceDocument Convert(const CirronSpool& spool) {
   return std::move(document).value();
 }
 
-const SpanRecord& SpanNamed(const TraceDocument& document, std::string_view name) {
+SpanRecord SpanNamed(const TraceDocument& document, std::string_view name) {
   for (const SpanRecord& span : document.spans()) {
     if (span.name == name) return span;
   }

@@ -133,11 +133,11 @@ class Builder {
   std::uint64_t next_ = 0;
 };
 
-const SpanRecord* SpanOf(const TraceDocument& document, std::string_view id) {
+std::optional<SpanRecord> SpanOf(const TraceDocument& document, std::string_view id) {
   for (const SpanRecord& span : document.spans()) {
-    if (span.id == id) return &span;
+    if (span.id == id) return span;
   }
-  return nullptr;
+  return std::nullopt;
 }
 
 // ---- ShiftTimes -------------------------------------------------------------------------------
@@ -166,8 +166,8 @@ TEST(BuilderAccessTest, ShiftTimesRebasesEveryTimeOnTheOriginClampingEarlierOnes
   const Result<TraceDocument> document = b.Finish();
   ASSERT_THAT(document, Succeeds());
   const TraceDocument& d = document.value();
-  ASSERT_NE(SpanOf(d, "a"), nullptr);
-  ASSERT_NE(SpanOf(d, "b"), nullptr);
+  ASSERT_TRUE(SpanOf(d, "a").has_value());
+  ASSERT_TRUE(SpanOf(d, "b").has_value());
   EXPECT_EQ(SpanOf(d, "a")->start_ns, 200u);
   EXPECT_EQ(SpanOf(d, "a")->duration_ns, 1500u);  // durations stay
   EXPECT_EQ(SpanOf(d, "b")->start_ns, 0u);        // 500 is before time 0
@@ -293,7 +293,7 @@ TEST(BuilderAccessTest, ASpanStartsUnknownMembersAreReadAndReplacedByACopy) {
   b.Add(End("a", 1)).Add(End("b", 1)).Add(Terminal(1));
   const Result<TraceDocument> document = b.Finish();
   ASSERT_THAT(document, Succeeds());
-  ASSERT_NE(SpanOf(document.value(), "a"), nullptr);
+  ASSERT_TRUE(SpanOf(document.value(), "a").has_value());
   EXPECT_EQ(Members(SpanOf(document.value(), "a")->start_unknown),
             (std::vector<std::pair<std::string, std::string>>{{"m", "[1]"}, {"x", "1"}}));
   EXPECT_TRUE(SpanOf(document.value(), "b")->start_unknown.empty());

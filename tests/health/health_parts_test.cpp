@@ -30,14 +30,15 @@ TEST(SpanLookupTest, FindsEachSpanRecordByIdAndNothingForAnUnknownId) {
   const TraceDocument document = testing::FoldTrace(text);
   const SpanViews views(document.spans());
   SpanLookup spans(document, views);
-  const SpanRecord* a = spans.Find("a");
-  ASSERT_NE(a, nullptr);
+  const std::optional<SpanRecord> a = spans.Find("a");
+  ASSERT_TRUE(a.has_value());
   EXPECT_EQ(a->name, "first");
-  EXPECT_EQ(spans.Find("a"), a);  // the remembered answer is the same record
-  ASSERT_NE(spans.Find("b"), nullptr);
+  // The remembered answer is the same record: its id is the very same view.
+  EXPECT_EQ(spans.Find("a")->id.data(), a->id.data());
+  ASSERT_TRUE(spans.Find("b").has_value());
   EXPECT_EQ(spans.Find("b")->duration_ns, 50u);
-  EXPECT_EQ(spans.Find("c"), nullptr);
-  EXPECT_EQ(spans.Find(""), nullptr);
+  EXPECT_FALSE(spans.Find("c").has_value());
+  EXPECT_FALSE(spans.Find("").has_value());
 }
 
 TEST(SpanViewsTest, FindsASpanByItsIdsVeryViewOnlyAndTheLaterOfTwoSpansSharingOne) {
@@ -65,15 +66,19 @@ TEST(SpanViewsTest, LookupsByViewAgreeWithTheSpanIndexAtScale) {
   ASSERT_GT(document.ops().size(), 10'000u);
   for (const OpRecord& op : document.ops()) {
     const std::optional<SpanPosition> expected = index.Find(op.span_id);
-    const SpanRecord* found = lookup.Find(op.span_id);
-    ASSERT_EQ(found == nullptr, !expected.has_value()) << op.span_id;
-    if (found != nullptr) {
-      EXPECT_EQ(found, &document.spans()[*expected]);
+    const std::optional<SpanRecord> found = lookup.Find(op.span_id);
+    ASSERT_EQ(found.has_value(), expected.has_value()) << op.span_id;
+    if (found) {
+      // The span at the index's position: its id is the very same view.
+      EXPECT_EQ(found->id.data(), document.spans()[*expected].id.data());
     }
     if (views.Find(op.span_id)) ++by_view;
     const std::string copy(op.span_id);
-    const SpanRecord* by_bytes = lookup.Find(copy);
-    EXPECT_EQ(by_bytes, found);
+    const std::optional<SpanRecord> by_bytes = lookup.Find(copy);
+    ASSERT_EQ(by_bytes.has_value(), found.has_value());
+    if (found) {
+      EXPECT_EQ(by_bytes->id.data(), found->id.data());
+    }
   }
   // The fold interns ids: nearly every record names its span by the span's own view.
   EXPECT_GT(by_view, document.ops().size() * 9 / 10);

@@ -171,7 +171,7 @@ TraceDocument Fold(const std::string& text) {
 TraceHealth Analyze(const std::string& text) { return AnalyzeHealth(Fold(text)); }
 
 template <class Record>
-void CopyRecords(std::span<const Record> from, util::RecordBuffer<Record>& to) {
+void CopyRecords(RecordList<Record> from, util::RecordBuffer<Record>& to) {
   for (const Record& record : from) to.push_back(record);
 }
 

@@ -84,7 +84,7 @@ TEST(RecordTable, ColumnTypesFollowTheMembers) {
 
 // The cells of `record` as AppendCells gives them, and as `written` writes them field by field.
 template <class Record, class Written>
-void ExpectCellsAreTheFields(const RecordTable<Record>& table, std::span<const Record> records,
+void ExpectCellsAreTheFields(const RecordTable<Record>& table, RecordList<Record> records,
                              Written written) {
   ASSERT_FALSE(records.empty());
   RowBuilder derived;

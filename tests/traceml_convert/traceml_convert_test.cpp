@@ -33,13 +33,12 @@ TraceDocument Convert(const TraceMLExport& source) {
   return std::move(document).value();
 }
 
-const SpanRecord& SpanOf(const TraceDocument& document, std::string_view id) {
+SpanRecord SpanOf(const TraceDocument& document, std::string_view id) {
   for (const SpanRecord& span : document.spans()) {
     if (span.id == id) return span;
   }
   ADD_FAILURE() << "no span " << id;
-  static const SpanRecord kNone;
-  return kNone;
+  return SpanRecord{};
 }
 
 std::string UnknownOf(const UnknownFields& unknown, std::string_view key) {

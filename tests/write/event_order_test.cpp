@@ -75,18 +75,18 @@ TEST(EventOrderTest, AnOpenSpanHasNoEnd) {
   EXPECT_EQ(EventCount(document.value()), std::size_t{3});
 }
 
-// The same records as ToEvents, and the non-span records are the document's own objects.
-TEST(EventOrderTest, AgreesWithToEventsAndRefersToTheDocument) {
+// The same records as ToEvents, and the ops are the document's own records, field for field.
+TEST(EventOrderTest, AgreesWithToEventsAndHandsOutTheDocumentsRecords) {
   const TraceDocument document = Read(testdata::kSample);
   std::vector<Event> visited;
   ForEachEvent(document, [&visited](const auto& record) { visited.emplace_back(record); });
   EXPECT_EQ(visited, ToEvents(document));
-  std::vector<const OpRecord*> ops;
+  std::vector<OpRecord> ops;
   ForEachEvent(document, [&ops](const auto& record) {
-    if constexpr (std::is_same_v<std::decay_t<decltype(record)>, OpRecord>) ops.push_back(&record);
+    if constexpr (std::is_same_v<std::decay_t<decltype(record)>, OpRecord>) ops.push_back(record);
   });
   ASSERT_EQ(ops.size(), std::size_t{1});
-  EXPECT_EQ(ops[0], &document.ops()[0]);
+  EXPECT_EQ(ops[0], document.ops()[0]);
 }
 
 }  // namespace
