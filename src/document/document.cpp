@@ -19,33 +19,21 @@ bool TraceDocument::has_terminal() const noexcept {
   return format::MetaRules(data_->schema).terminal;
 }
 const TraceRunMeta& TraceDocument::run() const noexcept { return data_->run; }
-RecordList<SpanRecord> TraceDocument::spans() const noexcept {
-  return RecordList<SpanRecord>(std::span<const SpanRecord>(data_->spans));
-}
-RecordList<OpRecord> TraceDocument::ops() const noexcept {
-  return RecordList<OpRecord>(std::span<const OpRecord>(data_->ops));
-}
-RecordList<TensorRecord> TraceDocument::tensors() const noexcept {
-  return RecordList<TensorRecord>(std::span<const TensorRecord>(data_->tensors));
-}
+RecordList<SpanRecord> TraceDocument::spans() const noexcept { return data_->spans; }
+RecordList<OpRecord> TraceDocument::ops() const noexcept { return data_->ops; }
+RecordList<TensorRecord> TraceDocument::tensors() const noexcept { return data_->tensors; }
 RecordList<TensorStatsRecord> TraceDocument::tensor_stats() const noexcept {
-  return RecordList<TensorStatsRecord>(std::span<const TensorStatsRecord>(data_->tensor_stats));
+  return data_->tensor_stats;
 }
-RecordList<MemoryRecord> TraceDocument::memory() const noexcept {
-  return RecordList<MemoryRecord>(std::span<const MemoryRecord>(data_->memory));
-}
+RecordList<MemoryRecord> TraceDocument::memory() const noexcept { return data_->memory; }
 RecordList<DeviceMemoryRecord> TraceDocument::device_memory() const noexcept {
-  return RecordList<DeviceMemoryRecord>(std::span<const DeviceMemoryRecord>(data_->device_memory));
+  return data_->device_memory;
 }
 RecordList<DeviceIntervalRecord> TraceDocument::device_intervals() const noexcept {
-  return RecordList<DeviceIntervalRecord>(std::span<const DeviceIntervalRecord>(data_->device_intervals));
+  return data_->device_intervals;
 }
-RecordList<GradientRecord> TraceDocument::gradients() const noexcept {
-  return RecordList<GradientRecord>(std::span<const GradientRecord>(data_->gradients));
-}
-RecordList<EdgeRecord> TraceDocument::edges() const noexcept {
-  return RecordList<EdgeRecord>(std::span<const EdgeRecord>(data_->edges));
-}
+RecordList<GradientRecord> TraceDocument::gradients() const noexcept { return data_->gradients; }
+RecordList<EdgeRecord> TraceDocument::edges() const noexcept { return data_->edges; }
 const TerminalRecord& TraceDocument::terminal() const noexcept { return data_->terminal; }
 SpanIndex TraceDocument::span_index() const& noexcept { return SpanIndex(data_.get()); }
 
@@ -68,10 +56,10 @@ std::size_t TraceDocument::memory_bytes() const noexcept {
   const detail::DocumentData& d = *data_;
   std::size_t shard_bytes = 0;
   for (const auto& shard : d.shards) shard_bytes += sizeof(*shard) + shard->memory_bytes();
-  return sizeof(d) + d.pool.memory_bytes() + shard_bytes + VectorBytes(d.spans) + VectorBytes(d.ops) +
-         VectorBytes(d.tensors) + VectorBytes(d.tensor_stats) + VectorBytes(d.memory) +
-         VectorBytes(d.device_memory) + VectorBytes(d.device_intervals) + VectorBytes(d.gradients) +
-         VectorBytes(d.edges) + d.span_index.memory_bytes() +
+  return sizeof(d) + d.pool.memory_bytes() + shard_bytes + VectorBytes(d.spans) +
+         VectorBytes(d.ops) + VectorBytes(d.tensors) + VectorBytes(d.tensor_stats) +
+         VectorBytes(d.memory) + VectorBytes(d.device_memory) + VectorBytes(d.device_intervals) +
+         VectorBytes(d.gradients) + VectorBytes(d.edges) + d.span_index.memory_bytes() +
          d.converted_facts.memory_bytes();
 }
 
