@@ -60,22 +60,33 @@ void BM_Decode_Events(benchmark::State& state) {
 }
 BENCHMARK(BM_Decode_Events)->Apply(EventSizes);
 
-// The fold alone, over events decoded beforehand (bytes are still the input's, for comparison).
-void BM_Fold_Events(benchmark::State& state) {
-  const std::string& text = TraceText(Events(state));
-  util::StringPool pool;
+// The events of `text`, decoded and owned by `pool`: the input of the fold and seal benchmarks.
+std::vector<Event> DecodedEvents(const std::string& text, util::StringPool& pool) {
   std::vector<Event> events;
   RecordDecoder decoder;
   ForEachLine(text, [&](const read::Line& line) {
     events.push_back(read::OwnEvent(pool, decoder.DecodeValidUtf8(line.text).value()));
   });
+  return events;
+}
+
+// Adds every event to `builder`, as the read numbers them.
+void FoldAll(DocumentBuilder& builder, const std::vector<Event>& events, benchmark::State& state) {
+  std::uint64_t index = 0;
+  for (const Event& event : events) {
+    if (!builder.Add(event, RecordPosition{index + 1, index})) state.SkipWithError("fold failed");
+    ++index;
+  }
+}
+
+// The fold alone, over events decoded beforehand (bytes are still the input's, for comparison).
+void BM_Fold_Events(benchmark::State& state) {
+  const std::string& text = TraceText(Events(state));
+  util::StringPool pool;
+  const std::vector<Event> events = DecodedEvents(text, pool);
   for (auto _ : state) {
     DocumentBuilder builder;
-    std::uint64_t index = 0;
-    for (const Event& event : events) {
-      if (!builder.Add(event, RecordPosition{index + 1, index})) state.SkipWithError("fold failed");
-      ++index;
-    }
+    FoldAll(builder, events, state);
     Result<TraceDocument> document = std::move(builder).Finish();
     if (!document) state.SkipWithError(document.error().message.c_str());
     benchmark::DoNotOptimize(document);
@@ -90,19 +101,11 @@ BENCHMARK(BM_Fold_Events)->Apply(EventSizes);
 void BM_Seal_Events(benchmark::State& state) {
   const std::string& text = TraceText(Events(state));
   util::StringPool pool;
-  std::vector<Event> events;
-  RecordDecoder decoder;
-  ForEachLine(text, [&](const read::Line& line) {
-    events.push_back(read::OwnEvent(pool, decoder.DecodeValidUtf8(line.text).value()));
-  });
+  const std::vector<Event> events = DecodedEvents(text, pool);
   for (auto _ : state) {
     state.PauseTiming();
     DocumentBuilder builder;
-    std::uint64_t index = 0;
-    for (const Event& event : events) {
-      if (!builder.Add(event, RecordPosition{index + 1, index})) state.SkipWithError("fold failed");
-      ++index;
-    }
+    FoldAll(builder, events, state);
     state.ResumeTiming();
     {
       Result<TraceDocument> document = std::move(builder).Finish();
