@@ -11,13 +11,15 @@
 #include <cstddef>
 #include <iterator>
 #include <ranges>
-#include <span>
 
 namespace tracedoc {
 
 template <class Record>
 class RecordList {
  public:
+  /// Builds the record at a position of a store that keeps its records in another form.
+  using Decoder = Record (*)(const void* store, std::size_t index);
+
   /// A position in the list; dereferencing it gives the record by value.
   class iterator {
    public:
@@ -39,10 +41,11 @@ class RecordList {
     };
 
     iterator() = default;
-    Record operator*() const { return records_[index_]; }
-    arrow operator->() const { return arrow(records_[index_]); }
+    Record operator*() const { return At(store_, decode_, index_); }
+    arrow operator->() const { return arrow(At(store_, decode_, index_)); }
     Record operator[](difference_type n) const {
-      return records_[static_cast<std::size_t>(static_cast<difference_type>(index_) + n)];
+      return At(store_, decode_,
+                static_cast<std::size_t>(static_cast<difference_type>(index_) + n));
     }
     iterator& operator++() {
       ++index_;
@@ -82,8 +85,10 @@ class RecordList {
     friend class RecordList;
     // What the storage is, not the list: an iterator outlives the list it came from (it stays
     // valid while the document lives).
-    iterator(const Record* records, std::size_t index) : records_(records), index_(index) {}
-    const Record* records_ = nullptr;
+    iterator(const void* store, Decoder decode, std::size_t index)
+        : store_(store), decode_(decode), index_(index) {}
+    const void* store_ = nullptr;
+    Decoder decode_ = nullptr;
     std::size_t index_ = 0;
   };
   using const_iterator = iterator;
@@ -97,20 +102,31 @@ class RecordList {
     requires std::ranges::contiguous_range<const Contiguous> &&
              std::same_as<std::ranges::range_value_t<Contiguous>, Record>
   constexpr RecordList(const Contiguous& records) noexcept  // NOLINT(google-explicit-constructor)
-      : records_(std::ranges::data(records), std::ranges::size(records)) {}
+      : store_(std::ranges::data(records)), size_(std::ranges::size(records)) {}
+  /// A list of `size` records that `decode(store, i)` builds (a document's compact rows); the
+  /// store must outlive the list and its iterators.
+  constexpr RecordList(const void* store, Decoder decode, std::size_t size) noexcept
+      : store_(store), decode_(decode), size_(size) {}
 
-  std::size_t size() const noexcept { return records_.size(); }
-  bool empty() const noexcept { return records_.empty(); }
+  std::size_t size() const noexcept { return size_; }
+  bool empty() const noexcept { return size_ == 0; }
   /// The record at `index` (< size()).
   Record operator[](std::size_t index) const { return at_unchecked(index); }
   Record front() const { return at_unchecked(0); }
   Record back() const { return at_unchecked(size() - 1); }
-  iterator begin() const noexcept { return iterator(records_.data(), 0); }
-  iterator end() const noexcept { return iterator(records_.data(), size()); }
+  iterator begin() const noexcept { return iterator(store_, decode_, 0); }
+  iterator end() const noexcept { return iterator(store_, decode_, size_); }
 
  private:
-  Record at_unchecked(std::size_t index) const { return records_[index]; }
-  std::span<const Record> records_;
+  // Without a decoder the store is an array of the records themselves.
+  static Record At(const void* store, Decoder decode, std::size_t index) {
+    if (decode == nullptr) return static_cast<const Record*>(store)[index];
+    return decode(store, index);
+  }
+  Record at_unchecked(std::size_t index) const { return At(store_, decode_, index); }
+  const void* store_ = nullptr;
+  Decoder decode_ = nullptr;
+  std::size_t size_ = 0;
 };
 
 }  // namespace tracedoc

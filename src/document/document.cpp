@@ -20,12 +20,14 @@ bool TraceDocument::has_terminal() const noexcept {
 }
 const TraceRunMeta& TraceDocument::run() const noexcept { return data_->run; }
 RecordList<SpanRecord> TraceDocument::spans() const noexcept { return data_->spans; }
-RecordList<OpRecord> TraceDocument::ops() const noexcept { return data_->ops; }
+RecordList<OpRecord> TraceDocument::ops() const noexcept { return data_->ops.records(); }
 RecordList<TensorRecord> TraceDocument::tensors() const noexcept { return data_->tensors; }
 RecordList<TensorStatsRecord> TraceDocument::tensor_stats() const noexcept {
   return data_->tensor_stats;
 }
-RecordList<MemoryRecord> TraceDocument::memory() const noexcept { return data_->memory; }
+RecordList<MemoryRecord> TraceDocument::memory() const noexcept {
+  return data_->memory.records();
+}
 RecordList<DeviceMemoryRecord> TraceDocument::device_memory() const noexcept {
   return data_->device_memory;
 }
@@ -47,6 +49,10 @@ std::size_t VectorBytes(const util::RecordBuffer<T>& v) {
   return v.capacity() * sizeof(T);
 }
 template <class T>
+std::size_t VectorBytes(const detail::CompactList<T>& list) {
+  return list.memory_bytes();
+}
+template <class T>
 bool SameRecords(const RecordList<T>& a, const RecordList<T>& b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end());
 }
@@ -56,8 +62,8 @@ std::size_t TraceDocument::memory_bytes() const noexcept {
   const detail::DocumentData& d = *data_;
   std::size_t shard_bytes = 0;
   for (const auto& shard : d.shards) shard_bytes += sizeof(*shard) + shard->memory_bytes();
-  return sizeof(d) + d.pool.memory_bytes() + shard_bytes + VectorBytes(d.spans) +
-         VectorBytes(d.ops) + VectorBytes(d.tensors) + VectorBytes(d.tensor_stats) +
+  return sizeof(d) + d.pool.memory_bytes() + d.directory->memory_bytes() + shard_bytes +
+         VectorBytes(d.spans) + VectorBytes(d.ops) + VectorBytes(d.tensors) + VectorBytes(d.tensor_stats) +
          VectorBytes(d.memory) + VectorBytes(d.device_memory) + VectorBytes(d.device_intervals) +
          VectorBytes(d.gradients) + VectorBytes(d.edges) + d.span_index.memory_bytes() +
          d.converted_facts.memory_bytes();

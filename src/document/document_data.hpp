@@ -18,8 +18,18 @@ namespace tracedoc::detail {
 
 /// The records (spans here, the other kinds in RecordLists) and the storage they point into.
 struct DocumentData : RecordLists {
+  DocumentData() {
+    ops.Bind(directory.get());
+    memory.Bind(directory.get());
+  }
+  DocumentData(const DocumentData&) = delete;
+  DocumentData& operator=(const DocumentData&) = delete;
+
+  /// Numbers the chunks of the pool and of every shard, so that a compact row's 32-bit refs
+  /// name a string wherever it was stored.
+  std::shared_ptr<util::ChunkDirectory> directory = std::make_shared<util::ChunkDirectory>();
   /// Every string and array of the records lives here, or in one of the shards.
-  util::StringPool pool;
+  util::StringPool pool{util::PoolMode::kIntern, directory};
   /// Pools the read filled block by block, each interning its own block's strings (in the
   /// thread that decoded it), adopted whole so that the fold need not copy or hash them again.
   std::vector<std::unique_ptr<util::StringPool>> shards;
@@ -48,7 +58,7 @@ struct DocumentData : RecordLists {
     pool.ReleaseIndex();
     spans.ShrinkToFit();
     ForEachList([](auto& list) { list.ShrinkToFit(); });
-    span_index.Build(spans, ops, tensors, memory, threads);
+    span_index.Build(spans, ops.records(), tensors, memory.records(), threads);
     converted_facts.Build(run, spans, device_memory, span_index.children);
   }
 };

@@ -3,16 +3,17 @@
 // fold appends to the document's in one copy per kind.
 #pragma once
 
+#include "document/compact_list.hpp"
 #include "tracedoc/event.hpp"
 #include "util/record_buffer.hpp"
 
 namespace tracedoc::detail {
 
 struct RecordLists {
-  util::RecordBuffer<OpRecord> ops;
+  CompactList<OpRecord> ops;
   util::RecordBuffer<TensorRecord> tensors;
   util::RecordBuffer<TensorStatsRecord> tensor_stats;
-  util::RecordBuffer<MemoryRecord> memory;
+  CompactList<MemoryRecord> memory;
   util::RecordBuffer<DeviceMemoryRecord> device_memory;
   util::RecordBuffer<DeviceIntervalRecord> device_intervals;
   util::RecordBuffer<GradientRecord> gradients;

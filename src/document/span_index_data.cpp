@@ -42,8 +42,8 @@ PositionLists Group(std::size_t owners, std::size_t count, OwnerOf owner_of, Ite
 }
 
 // The records naming each span, by record position.
-template <class Record>
-PositionLists GroupBySpan(std::size_t spans, std::span<const Record> records,
+template <class Records>
+PositionLists GroupBySpan(std::size_t spans, const Records& records,
                           const SpanIdTable& ids) {
   CachedSpanFind<SpanIdTable> find(ids);
   std::vector<std::uint32_t> owners(records.size());
@@ -57,9 +57,9 @@ PositionLists GroupBySpan(std::size_t spans, std::span<const Record> records,
 
 }  // namespace
 
-void SpanIndexData::Build(std::span<const SpanRecord> spans, std::span<const OpRecord> op_records,
+void SpanIndexData::Build(std::span<const SpanRecord> spans, RecordList<OpRecord> op_records,
                           std::span<const TensorRecord> tensor_records,
-                          std::span<const MemoryRecord> memory_records, unsigned threads) {
+                          RecordList<MemoryRecord> memory_records, unsigned threads) {
   const auto n = static_cast<std::uint32_t>(spans.size());
   ids.Reindex(n);
   parents.assign(n, kNoParent);

@@ -40,9 +40,9 @@ struct SpanIndexData {
   /// Indexes `spans` (in their final order) and the records that name them. The fold has filled
   /// `ids` already (in input order); it is reindexed, not rebuilt. With `threads` > 1, the
   /// memory records are grouped on a second thread while this one groups ops and tensors.
-  void Build(std::span<const SpanRecord> spans, std::span<const OpRecord> op_records,
+  void Build(std::span<const SpanRecord> spans, RecordList<OpRecord> op_records,
              std::span<const TensorRecord> tensor_records,
-             std::span<const MemoryRecord> memory_records, unsigned threads = 1);
+             RecordList<MemoryRecord> memory_records, unsigned threads = 1);
 
   std::size_t memory_bytes() const noexcept;
 

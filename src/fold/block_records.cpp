@@ -58,12 +58,15 @@ bool BlockRecords::Gathers(const Event& event) noexcept {
          !std::holds_alternative<TerminalRecord>(event);
 }
 
-bool BlockRecords::Add(const Event& event, const format::RevisionRules& rules,
-                       util::StringPool& storage) {
-  bool valid = true;
+GatherVerdict BlockRecords::Add(const Event& event, const format::RevisionRules& rules,
+                                util::StringPool& storage) {
+  GatherVerdict verdict = GatherVerdict::kKept;
   std::visit(util::Overloaded{
                  [&](const OpRecord& op) {
-                   Keep(ops, KeptOp(op, rules), storage);
+                   if (!ops.Push(KeptOp(op, rules), storage)) {
+                     verdict = GatherVerdict::kStorageFull;
+                     return;
+                   }
                    latest_ns = std::max(latest_ns,
                                         util::SaturatingAdd(op.timestamp_ns, op.duration_ns));
                  },
@@ -71,11 +74,17 @@ bool BlockRecords::Add(const Event& event, const format::RevisionRules& rules,
                    Keep(tensors, KeptTensor(tensor, rules), storage);
                  },
                  [&](const TensorStatsRecord& stats) {
-                   valid = IsValidTensorStats(stats);
-                   if (valid) Keep(tensor_stats, stats, storage);
+                   if (IsValidTensorStats(stats)) {
+                     Keep(tensor_stats, stats, storage);
+                   } else {
+                     verdict = GatherVerdict::kInvalidStats;
+                   }
                  },
                  [&](const MemoryRecord& record) {
-                   Keep(memory, record, storage);
+                   if (!memory.Push(record, storage)) {
+                     verdict = GatherVerdict::kStorageFull;
+                     return;
+                   }
                    latest_ns = std::max(latest_ns, record.timestamp_ns);
                  },
                  [&](const DeviceMemoryRecord& sample) {
@@ -90,7 +99,7 @@ bool BlockRecords::Add(const Event& event, const format::RevisionRules& rules,
                  [](const auto&) {},  // not gathered
              },
              event);
-  return valid;
+  return verdict;
 }
 
 }  // namespace tracedoc::detail

@@ -23,6 +23,15 @@ TensorRecord KeptTensor(const TensorRecord& tensor, const format::RevisionRules&
 /// Whether tensor statistics hold together (the fold's invalid_tensor_stats rule).
 bool IsValidTensorStats(const TensorStatsRecord& stats);
 
+/// What became of a record BlockRecords::Add was given.
+enum class GatherVerdict : std::uint8_t {
+  kKept,
+  /// Tensor statistics that do not hold together (the fold's invalid_tensor_stats); not kept.
+  kInvalidStats,
+  /// The document's storage is full (limit_exceeded); not kept.
+  kStorageFull,
+};
+
 struct BlockRecords : RecordLists {
   /// The latest host evidence among them (docs/trace-format.md §2.2 h).
   std::uint64_t latest_ns = 0;
@@ -31,8 +40,9 @@ struct BlockRecords : RecordLists {
   static bool Gathers(const Event& event) noexcept;
 
   /// Keeps `event` (a kind Gathers) as the fold would, its strings and arrays owned by
-  /// `storage`. For tensor_stats, whether the statistics are valid; true for the other kinds.
-  bool Add(const Event& event, const format::RevisionRules& rules, util::StringPool& storage);
+  /// `storage` (a pool of the document's directory).
+  GatherVerdict Add(const Event& event, const format::RevisionRules& rules,
+                    util::StringPool& storage);
 };
 
 }  // namespace tracedoc::detail

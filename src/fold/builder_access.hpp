@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -15,10 +16,13 @@
 namespace tracedoc::detail {
 
 struct BlockRecords;
+enum class GatherVerdict : std::uint8_t;
 
 struct BuilderAccess {
   /// The document's storage, where the next Add may find its large values already.
   static util::StringPool& Pool(DocumentBuilder& builder);
+  /// The directory of the document's storage, which the decoding threads' shards share.
+  static const std::shared_ptr<util::ChunkDirectory>& Directory(DocumentBuilder& builder);
   /// Whether the builder keeps every record, or only the meta record (a validation).
   static bool RetainsRecords(const DocumentBuilder& builder);
   /// As DocumentBuilder::Add, for an event whose strings and arrays already live in a pool the
@@ -26,10 +30,10 @@ struct BuilderAccess {
   static Result<void> AddOwned(DocumentBuilder& builder, const Event& event,
                                RecordPosition position);
   /// The place checks of DocumentBuilder::Add for a record gathered into a BlockRecords (its
-  /// kind's variant index; `valid`: BlockRecords::Add's answer), counted as Add counts it. The
+  /// kind's variant index; `verdict`: BlockRecords::Add's answer), counted as Add counts it. The
   /// record itself is kept by AppendGathered, at the end of its block.
-  static Result<void> AddGathered(DocumentBuilder& builder, std::size_t kind_index, bool valid,
-                                  RecordPosition position);
+  static Result<void> AddGathered(DocumentBuilder& builder, std::size_t kind_index,
+                                  GatherVerdict verdict, RecordPosition position);
   /// Keeps every record of `records`, whose records all passed AddGathered, in order by kind.
   static void AppendGathered(DocumentBuilder& builder, const BlockRecords& records);
   /// Makes `shard` part of the document's storage, for the records AddOwned kept from it.

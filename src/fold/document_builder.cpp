@@ -32,6 +32,12 @@ Error StreamError(ErrorCode code, std::string message) {
   return Error{code, 0, std::nullopt, std::nullopt, {}, std::move(message)};
 }
 
+Error StorageFull(const RecordPosition& position) {
+  return FoldError(ErrorCode::kLimitExceeded, position,
+                   "the document's strings and arrays pass 4 GiB at index " +
+                       IndexText(position));
+}
+
 }  // namespace
 
 struct DocumentBuilder::State {
@@ -73,8 +79,19 @@ struct DocumentBuilder::State {
     }
     return boost::outcome_v2::success();
   }
+  /// Keeps `record` as a compact row; fails (limit_exceeded) only when the document's storage
+  /// can hold no more (docs/tracedoc.md §5: 4 GiB of strings and arrays).
+  template <class Record>
+  Result<void> Keep(detail::CompactList<Record>& list, const Record& record,
+                    const RecordPosition& position) {
+    if (!options.retain_records || list.Push(record, data->pool)) {
+      return boost::outcome_v2::success();
+    }
+    return StorageFull(position);
+  }
   void Evidence(std::uint64_t end_ns) { latest_ns = std::max(latest_ns, end_ns); }
 };
+
 
 DocumentBuilder::DocumentBuilder(BuildOptions options) : state_(std::make_unique<State>()) {
   state_->options = options;
@@ -131,17 +148,19 @@ Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPositi
           [&](const MetaRecord& meta) { return FoldMeta(meta, position); },
           [&](const SpanStartRecord& start) { return FoldSpanStart(start, position); },
           [&](const SpanEndRecord& end) { return FoldSpanEnd(end, position); },
-          [&](const OpRecord& op) {
+          [&](const OpRecord& op) -> Result<void> {
+            BOOST_OUTCOME_TRY(Keep(d.ops, detail::KeptOp(op, *rules), position));
             Evidence(util::SaturatingAdd(op.timestamp_ns, op.duration_ns));
-            return Keep(d.ops, detail::KeptOp(op, *rules));
+            return boost::outcome_v2::success();
           },
           [&](const TensorRecord& tensor) {
             return Keep(d.tensors, detail::KeptTensor(tensor, *rules));
           },
           [&](const TensorStatsRecord& stats) { return FoldTensorStats(stats, position); },
-          [&](const MemoryRecord& memory) {
+          [&](const MemoryRecord& memory) -> Result<void> {
+            BOOST_OUTCOME_TRY(Keep(d.memory, memory, position));
             Evidence(memory.timestamp_ns);
-            return Keep(d.memory, memory);
+            return boost::outcome_v2::success();
           },
           [&](const DeviceMemoryRecord& sample) {
             Evidence(sample.timestamp_ns);
@@ -303,6 +322,11 @@ util::StringPool& detail::BuilderAccess::Pool(DocumentBuilder& builder) {
   return builder.state_->data->pool;
 }
 
+const std::shared_ptr<util::ChunkDirectory>& detail::BuilderAccess::Directory(
+    DocumentBuilder& builder) {
+  return builder.state_->data->directory;
+}
+
 bool detail::BuilderAccess::RetainsRecords(const DocumentBuilder& builder) {
   return builder.state_->options.retain_records;
 }
@@ -316,15 +340,16 @@ Result<void> detail::BuilderAccess::AddOwned(DocumentBuilder& builder, const Eve
 }
 
 Result<void> detail::BuilderAccess::AddGathered(DocumentBuilder& builder,
-                                                std::size_t kind_index, bool valid,
+                                                std::size_t kind_index, GatherVerdict verdict,
                                                 RecordPosition position) {
   DocumentBuilder::State& s = *builder.state_;
   auto check = [&]() -> Result<void> {
     if (s.failed) return *s.failed;
     BOOST_OUTCOME_TRY(s.CheckPlace(kind_index, position));
     if (kind_index == format::kVariantIndex<TensorStatsRecord>) {
-      return s.CheckTensorStats(valid, position);
+      return s.CheckTensorStats(verdict != GatherVerdict::kInvalidStats, position);
     }
+    if (verdict == GatherVerdict::kStorageFull) return StorageFull(position);
     return boost::outcome_v2::success();
   };
   return s.Counted(check());
@@ -376,8 +401,8 @@ void detail::BuilderAccess::ShiftTimes(DocumentBuilder& builder, std::uint64_t o
   DocumentBuilder::State& s = *builder.state_;
   detail::DocumentData& d = *s.data;
   for (SpanRecord& span : d.spans) span.start_ns = Shifted(span.start_ns, origin);
-  for (OpRecord& op : d.ops) op.timestamp_ns = Shifted(op.timestamp_ns, origin);
-  for (MemoryRecord& memory : d.memory) memory.timestamp_ns = Shifted(memory.timestamp_ns, origin);
+  for (auto& op : d.ops.rows()) op.timestamp_ns = Shifted(op.timestamp_ns, origin);
+  for (auto& memory : d.memory.rows()) memory.timestamp_ns = Shifted(memory.timestamp_ns, origin);
   for (DeviceMemoryRecord& sample : d.device_memory) {
     sample.timestamp_ns = Shifted(sample.timestamp_ns, origin);
   }

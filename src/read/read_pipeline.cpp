@@ -142,8 +142,9 @@ class Fold {
 
   /// A record the decoding thread gathered (LineOutcome::kGathered): its place in the stream is
   /// checked now, and it is kept when its block ends.
-  Result<void> AcceptGathered(std::size_t kind, bool valid, const RecordPosition& position) {
-    BOOST_OUTCOME_TRY(detail::BuilderAccess::AddGathered(builder_, kind, valid, position));
+  Result<void> AcceptGathered(std::size_t kind, detail::GatherVerdict verdict,
+                              const RecordPosition& position) {
+    BOOST_OUTCOME_TRY(detail::BuilderAccess::AddGathered(builder_, kind, verdict, position));
     ++index_;
     return boost::outcome_v2::success();
   }
@@ -230,7 +231,7 @@ struct Job {
     std::uint64_t number;  // within the block, from 1
     LineOutcome outcome;
     std::uint8_t kind = 0;  // kGathered: the record's variant index
-    bool valid = true;      // kGathered: BlockRecords::Add's answer
+    detail::GatherVerdict verdict = detail::GatherVerdict::kKept;  // kGathered: Add's answer
   };
 
   LineBlock block;
@@ -295,9 +296,10 @@ void DecodeBlock(Job& job, RecordDecoder& decoder, const ReadOptions& options,
           return go_on;
         }
         if (how.gather && detail::BlockRecords::Gathers(event.value())) {
-          const bool valid = job.gathered->Add(event.value(), *how.rules, storage);
+          const detail::GatherVerdict verdict =
+              job.gathered->Add(event.value(), *how.rules, storage);
           job.lines.push_back({number, LineOutcome::kGathered,
-                               static_cast<std::uint8_t>(event.value().index()), valid});
+                               static_cast<std::uint8_t>(event.value().index()), verdict});
           return true;
         }
         job.events.push_back(OwnEvent(storage, event.value()));
@@ -323,7 +325,7 @@ Result<bool> FoldDecoded(Job& job, Fold& fold) {
       continue;
     }
     if (decoded.outcome == LineOutcome::kGathered) {
-      BOOST_OUTCOME_TRY(fold.AcceptGathered(decoded.kind, decoded.valid, *position));
+      BOOST_OUTCOME_TRY(fold.AcceptGathered(decoded.kind, decoded.verdict, *position));
       continue;
     }
     BOOST_OUTCOME_TRY(const bool more,
@@ -475,7 +477,12 @@ Result<void> FoldBlocks(Blocks& blocks, Fold& fold) {
   std::vector<Shard> shards;
   if (fold.keeps_shards()) {
     shards.resize(1 + WorkerCount(fold.options()));
-    for (Shard& shard : shards) shard = std::make_unique<util::StringPool>();
+    // The shards number their chunks in the document's directory, so the rows decoded into
+    // them keep their refs when the document adopts them.
+    for (Shard& shard : shards) {
+      shard = std::make_unique<util::StringPool>(
+          util::PoolMode::kIntern, detail::BuilderAccess::Directory(fold.builder()));
+    }
   }
   Result<void> folded = FoldBlocksWith(blocks, fold, shards);
   for (Shard& shard : shards) detail::BuilderAccess::AdoptShard(fold.builder(), std::move(shard));

@@ -7,12 +7,14 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
 #include <boost/unordered/unordered_flat_set.hpp>
 
 #include "util/arena.hpp"
+#include "util/chunk_directory.hpp"
 #include "util/huge_page_allocator.hpp"
 #include "util/memory_chunk.hpp"
 #include "util/seeded_hash.hpp"
@@ -30,7 +32,11 @@ enum class PoolMode : std::uint8_t {
 
 class StringPool {
  public:
-  explicit StringPool(PoolMode mode = PoolMode::kIntern) : mode_(mode) {}
+  /// A pool whose chunks `directory` numbers (a document's, shared with its shards); a pool of
+  /// its own when none is given.
+  explicit StringPool(PoolMode mode = PoolMode::kIntern,
+                      std::shared_ptr<ChunkDirectory> directory = nullptr)
+      : mode_(mode), directory_(std::move(directory)) {}
   StringPool(const StringPool&) = delete;
   StringPool& operator=(const StringPool&) = delete;
 
@@ -41,15 +47,37 @@ class StringPool {
     if (mode_ == PoolMode::kCopy || s.size() > kLongestIndexed || arena_.HoldsAdopted(s)) {
       return arena_.CopyString(s);
     }
-    std::string_view& recent = recent_[RecentSlot(s)];
-    if (recent.data() != nullptr && recent == s) return recent;
-    const Probe probe{s, static_cast<std::uint32_t>(HashBytes(s))};
-    const auto it = index_.find(probe);
-    if (it != index_.end()) return recent = View(it->location);
-    if (Full(s.size())) return arena_.CopyString(s);  // past 4 GiB of distinct strings
-    const std::uint32_t location = Store(s);
-    index_.insert(Entry{probe.hash, location});
-    return recent = View(location);
+    const Recent* pooled = InternIndexed(s, false);
+    // Past what the directory can number (4 GiB of distinct strings), a plain copy.
+    return pooled != nullptr ? pooled->text : arena_.CopyString(s);
+  }
+
+  /// The ref of the pooled copy of `s` (equal strings share one in kIntern mode); none when the
+  /// directory can number no more chunks.
+  std::optional<StringRef> InternRef(std::string_view s) {
+    // A large value already in an adopted block is named where it lies, as Intern keeps it.
+    if (arena_.HoldsAdopted(s)) return StoreIndirect(s);
+    if (s.size() > kLongestIndexed) return StoreAlone(s);
+    if (mode_ == PoolMode::kCopy) return Store(s, false);
+    return RefOf(InternIndexed(s, false));
+  }
+
+  /// As InternRef, for bytes that hold an array: the bytes start 8-byte aligned, so the array
+  /// can be read where it lies (a shape's integers, an op's input refs).
+  std::optional<StringRef> InternAligned(std::string_view bytes) {
+    if (arena_.HoldsAdopted(bytes) && IsAligned(bytes.data())) return StoreIndirect(bytes);
+    if (bytes.size() > kLongestIndexed) return StoreAlone(bytes);
+    if (mode_ == PoolMode::kCopy) return Store(bytes, true);
+    return RefOf(InternIndexed(bytes, true));
+  }
+
+  /// The string at `ref`, which this pool or another of its directory handed out.
+  std::string_view View(StringRef ref) const noexcept { return directory_->View(ref); }
+
+  /// The directory that numbers this pool's chunks (made with the first chunk when not given).
+  const std::shared_ptr<ChunkDirectory>& directory() {
+    if (!directory_) directory_ = std::make_shared<ChunkDirectory>();
+    return directory_;
   }
 
   /// Storage for the arrays that records refer to.
@@ -60,6 +88,7 @@ class StringPool {
   void ForgetIndex() noexcept {
     index_.clear();
     recent_.fill({});
+    array_slot_ = {};
   }
 
   /// How many distinct strings the index holds now.
@@ -70,6 +99,7 @@ class StringPool {
   void ReleaseIndex() noexcept {
     index_ = Index(0, StoredHash{}, EntryEqual{this});
     recent_.fill({});
+    array_slot_ = {};
     if (!chunks_.empty()) {
       chunk_bytes_held_ -= chunks_.back().size();
       chunks_.back().TrimTo(used_);
@@ -86,23 +116,24 @@ class StringPool {
 
  private:
   // Indexed strings live in chunks of up to kChunkBytes, each after its length (1 byte, or 0xFF
-  // and 4 bytes), so an index entry is 8 bytes: the hash and where the string is (chunk number in
-  // the high bits, offset in the low kOffsetBits). At 10^6 records the index is about half the
-  // size a pointer-and-length entry would give it, and it is the read's peak. The first chunks
-  // are small (a small document's pool stays small), the others a huge page each.
-  static constexpr unsigned kOffsetBits = 21;
+  // and 4 bytes), so an index entry is 8 bytes: the hash and the string's ref (the chunk's
+  // number in the directory, the offset). At 10^6 records the index is about half the size a
+  // pointer-and-length entry would give it, and it is the read's peak. The first chunks are
+  // small (a small document's pool stays small), the others a huge page each.
   static constexpr std::size_t kFirstChunkBytes = std::size_t{256} << 10;
-  static constexpr std::size_t kChunkBytes = std::size_t{1} << kOffsetBits;
+  static constexpr std::size_t kChunkBytes = std::size_t{1} << ChunkDirectory::kOffsetBits;
   static constexpr std::size_t kLongestIndexed = kChunkBytes / 4;
-  static constexpr unsigned char kLongLength = 0xFF;
+  static constexpr std::size_t kArrayAlignment = 8;
+  static constexpr std::uint32_t kArrayHash = 0x9E3779B9u;
 
   struct Entry {
     std::uint32_t hash;
-    std::uint32_t location;
+    StringRef location;
   };
   struct Probe {
     std::string_view text;
     std::uint32_t hash;
+    bool aligned;
   };
   struct EntryEqual {
     using is_transparent = void;
@@ -111,19 +142,51 @@ class StringPool {
       return a.location == b.location;
     }
     bool operator()(const Probe& p, const Entry& e) const noexcept {
-      return p.hash == e.hash && pool->View(e.location) == p.text;
+      if (p.hash != e.hash) return false;
+      const std::string_view stored = pool->View(e.location);
+      return stored == p.text && (!p.aligned || IsAligned(stored.data()));
     }
     bool operator()(const Entry& e, const Probe& p) const noexcept { return (*this)(p, e); }
   };
   using Index = boost::unordered_flat_set<Entry, StoredHash, EntryEqual, HugePageAllocator<Entry>>;
 
-  std::string_view View(std::uint32_t location) const noexcept {
-    const char* p = chunks_[location >> kOffsetBits].data() + (location & (kChunkBytes - 1));
-    const auto first = static_cast<unsigned char>(*p);
-    if (first != kLongLength) return std::string_view(p + 1, first);
-    std::uint32_t size;
-    std::memcpy(&size, p + 1, sizeof(size));
-    return std::string_view(p + 1 + sizeof(size), size);
+  // A string recently interned, with its ref.
+  struct Recent {
+    std::string_view text;
+    StringRef ref = kNoString;
+  };
+
+  static bool IsAligned(const char* p) noexcept {
+    return reinterpret_cast<std::uintptr_t>(p) % kArrayAlignment == 0;
+  }
+
+  static std::optional<StringRef> RefOf(const Recent* pooled) noexcept {
+    if (pooled == nullptr) return std::nullopt;
+    return pooled->ref;
+  }
+
+  // The pooled copy of `s` (its bytes aligned when `aligned`), in its recent slot; null when
+  // the directory is full.
+  // Arrays and strings are kept apart (an array's hash is the string's with kArrayHash mixed in,
+  // and only strings use the recent slots), so that an array never hands out a string's copy nor
+  // a string an array's: equal strings keep one copy, and equal arrays of their views are equal.
+  const Recent* InternIndexed(std::string_view s, bool aligned) {
+    Recent& recent = aligned ? array_slot_ : recent_[RecentSlot(s)];
+    if (recent.text.data() != nullptr && recent.text == s) return &recent;
+    const auto hash = static_cast<std::uint32_t>(HashBytes(s)) ^ (aligned ? kArrayHash : 0u);
+    const Probe probe{s, hash, aligned};
+    const auto it = index_.find(probe);
+    StringRef ref;
+    if (it != index_.end()) {
+      ref = it->location;
+    } else {
+      const std::optional<StringRef> stored = Store(s, aligned);
+      if (!stored) return nullptr;
+      ref = *stored;
+      index_.insert(Entry{probe.hash, ref});
+    }
+    recent = Recent{View(ref), ref};
+    return &recent;
   }
 
   // Strings recently interned, in front of the index: a record's dtype, device and span id are
@@ -144,46 +207,79 @@ class StringPool {
     return static_cast<std::size_t>(mixed >> (64 - kRecentBits));
   }
 
-  static constexpr std::size_t kMaxChunks = std::size_t{1} << (32 - kOffsetBits);
-
-  // Whether storing `size` more bytes would need a chunk that a location cannot name.
-  bool Full(std::size_t size) const noexcept {
-    return chunks_.size() == kMaxChunks &&
-           used_ + 1 + sizeof(std::uint32_t) + size > chunks_.back().size();
-  }
-
-  std::uint32_t Store(std::string_view s) {
-    const std::size_t prefix = s.size() < kLongLength ? 1 : 1 + sizeof(std::uint32_t);
-    if (chunks_.empty() || used_ + prefix + s.size() > chunks_.back().size()) {
+  // Room for an entry of `prefix` + `size` bytes (the bytes after the prefix 8-byte aligned
+  // when `aligned`) in the current chunk, or a new one: where it starts, and its ref. None when
+  // the directory has no number for a new chunk.
+  struct Room {
+    char* at;
+    StringRef ref;
+  };
+  std::optional<Room> Reserve(std::size_t prefix, std::size_t size, bool aligned) {
+    auto start_in = [&](std::size_t used) {
+      if (!aligned) return used;
+      const std::size_t data = (used + prefix + kArrayAlignment - 1) & ~(kArrayAlignment - 1);
+      return data - prefix;
+    };
+    std::size_t start = start_in(used_);
+    if (chunks_.empty() || start + prefix + size > chunks_.back().size()) {
       // A string longer than a small chunk holds (kLongestIndexed at most) gets a full one.
-      const std::size_t bytes = prefix + s.size() > kFirstChunkBytes
+      const std::size_t bytes = prefix + size + kArrayAlignment > kFirstChunkBytes
                                     ? kChunkBytes
                                     : NextChunkBytes(chunks_.size(), kFirstChunkBytes);
-      chunks_.emplace_back(bytes);
+      MemoryChunk chunk(bytes);
+      const std::optional<std::uint32_t> number = directory()->Register(chunk.data());
+      if (!number) return std::nullopt;
+      chunks_.push_back(std::move(chunk));
       chunk_bytes_held_ += bytes;
+      chunk_number_ = *number;
       used_ = 0;
+      start = start_in(0);
     }
-    char* p = chunks_.back().data() + used_;
-    if (prefix == 1) {
-      *p = static_cast<char>(s.size());
-    } else {
-      const auto size = static_cast<std::uint32_t>(s.size());
-      *p = static_cast<char>(kLongLength);
-      std::memcpy(p + 1, &size, sizeof(size));
-    }
-    if (!s.empty()) std::memcpy(p + prefix, s.data(), s.size());
-    const auto location = static_cast<std::uint32_t>(((chunks_.size() - 1) << kOffsetBits) | used_);
-    used_ += prefix + s.size();
-    return location;
+    used_ = start + prefix + size;
+    return Room{chunks_.back().data() + start, ChunkDirectory::RefOf(chunk_number_, start)};
+  }
+
+  // Stores `s` after its length prefix (its bytes 8-byte aligned when `aligned`).
+  std::optional<StringRef> Store(std::string_view s, bool aligned) {
+    const std::optional<Room> room =
+        Reserve(ChunkDirectory::PrefixBytes(s.size()), s.size(), aligned);
+    if (!room) return std::nullopt;
+    ChunkDirectory::Write(room->at, s);
+    return room->ref;
+  }
+
+  // Names `s` where it lies (in a block the arena adopted, which lives as long as the pool).
+  std::optional<StringRef> StoreIndirect(std::string_view s) {
+    const std::optional<Room> room = Reserve(ChunkDirectory::kIndirectBytes, 0, false);
+    if (!room) return std::nullopt;
+    ChunkDirectory::WriteIndirect(room->at, s);
+    return room->ref;
+  }
+
+  // A string longer than the index takes, in a chunk of its own (its prefix at offset 0, so
+  // the bytes after a 5-byte prefix are aligned by a 3-byte lead).
+  std::optional<StringRef> StoreAlone(std::string_view s) {
+    constexpr std::size_t kLead = kArrayAlignment - 1 - sizeof(std::uint32_t);
+    MemoryChunk chunk(kLead + ChunkDirectory::PrefixBytes(s.size()) + s.size());
+    const std::optional<std::uint32_t> number = directory()->Register(chunk.data());
+    if (!number) return std::nullopt;
+    ChunkDirectory::Write(chunk.data() + kLead, s);
+    chunk_bytes_held_ += chunk.size();
+    alone_.push_back(std::move(chunk));
+    return ChunkDirectory::RefOf(*number, kLead);
   }
 
   PoolMode mode_;
+  std::shared_ptr<ChunkDirectory> directory_;
   Arena arena_{256 * 1024};
   std::vector<MemoryChunk> chunks_;
+  std::vector<MemoryChunk> alone_;  // StoreAlone's
+  std::uint32_t chunk_number_ = 0;  // chunks_.back()'s number in the directory
   std::size_t chunk_bytes_held_ = 0;
   std::size_t used_ = 0;
   Index index_{0, StoredHash{}, EntryEqual{this}};
-  std::array<std::string_view, std::size_t{1} << kRecentBits> recent_{};
+  std::array<Recent, std::size_t{1} << kRecentBits> recent_{};
+  Recent array_slot_;  // the last array interned (a run of records often repeats one shape)
 };
 
 }  // namespace tracedoc::util

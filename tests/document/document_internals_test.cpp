@@ -95,12 +95,13 @@ TEST(CachedSpanFindTest, ARunOfTheSameIdReachesTheIndexOnce) {
 TEST(RecordListsTest, AppendCopiesEveryListAndForEachListVisitsThemInOrder) {
   RecordLists first;
   RecordLists more;
+  util::StringPool pool;
   OpRecord op;
   op.op_name = "add";
-  first.ops.push_back(op);
+  ASSERT_TRUE(first.ops.Push(op, pool));
   op.op_name = "mul";
-  more.ops.push_back(op);
-  more.memory.push_back(MemoryRecord{});
+  ASSERT_TRUE(more.ops.Push(op, pool));
+  ASSERT_TRUE(more.memory.Push(MemoryRecord{}, pool));
   more.edges.push_back(EdgeRecord{});
   first.Append(more);
   ASSERT_EQ(first.ops.size(), 2u);
@@ -139,11 +140,11 @@ TraceDocument WithEvidence(std::vector<SpanRecord> spans, std::vector<OpRecord> 
                            std::vector<std::uint64_t> samples_at) {
   auto data = std::make_shared<DocumentData>();
   for (const SpanRecord& span : spans) data->spans.push_back(span);
-  for (const OpRecord& op : ops) data->ops.push_back(op);
+  for (const OpRecord& op : ops) EXPECT_TRUE(data->ops.Push(op, data->pool));
   for (const std::uint64_t at : memory_at) {
     MemoryRecord memory;
     memory.timestamp_ns = at;
-    data->memory.push_back(memory);
+    EXPECT_TRUE(data->memory.Push(memory, data->pool));
   }
   for (const std::uint64_t at : samples_at) {
     DeviceMemoryRecord sample;

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <memory>
 
 #include "util/string_pool.hpp"
 
@@ -133,13 +134,14 @@ TEST(BlockRecordsTest, GathersEveryKindButTheFourTheStreamOrders) {
 TEST(BlockRecordsTest, EachKindGoesToItsOwnListResolved) {
   util::StringPool storage;
   BlockRecords block;
-  EXPECT_TRUE(block.Add(Op("f32"), format::kTrace10Rules, storage));
-  EXPECT_TRUE(block.Add(Tensor("f16"), format::kTrace10Rules, storage));
-  EXPECT_TRUE(
-      block.Add(GradientRecord{"g", "vb", "w", GradientState::kZero, 0.0, {}}, format::kTrace10Rules, storage));
-  EXPECT_TRUE(block.Add(EdgeRecord{EdgeKind::kData, "t0", "t1", 0, {}}, format::kTrace10Rules, storage));
-  EXPECT_TRUE(block.Add(DeviceIntervalRecord{"s", "cuda:0", "7", "gpu", "cuda", 10, 20, {}}, format::kTrace10Rules,
-                        storage));
+  EXPECT_EQ(block.Add(Op("f32"), format::kTrace10Rules, storage), GatherVerdict::kKept);
+  EXPECT_EQ(block.Add(Tensor("f16"), format::kTrace10Rules, storage), GatherVerdict::kKept);
+  EXPECT_EQ(block.Add(GradientRecord{"g", "vb", "w", GradientState::kZero, 0.0, {}},
+                      format::kTrace10Rules, storage),
+            GatherVerdict::kKept);
+  EXPECT_EQ(block.Add(EdgeRecord{EdgeKind::kData, "t0", "t1", 0, {}}, format::kTrace10Rules, storage), GatherVerdict::kKept);
+  EXPECT_EQ(block.Add(DeviceIntervalRecord{"s", "cuda:0", "7", "gpu", "cuda", 10, 20, {}}, format::kTrace10Rules,
+                        storage), GatherVerdict::kKept);
   ASSERT_EQ(block.ops.size(), 1u);
   EXPECT_EQ(block.ops[0].output_dense_bytes, std::optional<std::uint64_t>(24));
   ASSERT_EQ(block.tensors.size(), 1u);
@@ -159,12 +161,30 @@ TEST(BlockRecordsTest, EachKindGoesToItsOwnListResolved) {
 TEST(BlockRecordsTest, InvalidTensorStatsAreRefusedAndNotKept) {
   util::StringPool storage;
   BlockRecords block;
-  EXPECT_TRUE(block.Add(Stats(), format::kTrace10Rules, storage));
+  EXPECT_EQ(block.Add(Stats(), format::kTrace10Rules, storage), GatherVerdict::kKept);
   TensorStatsRecord broken = Stats();
   broken.elements = 99;
-  EXPECT_FALSE(block.Add(broken, format::kTrace10Rules, storage));
+  EXPECT_EQ(block.Add(broken, format::kTrace10Rules, storage), GatherVerdict::kInvalidStats);
   ASSERT_EQ(block.tensor_stats.size(), 1u);
   EXPECT_EQ(block.tensor_stats[0].elements, 6u);
+}
+
+TEST(BlockRecordsTest, AMemoryRecordThatFindsTheStorageFullIsRefusedAndNotKept) {
+  // A directory of one chunk stands for 4 GiB of strings: the first record fits, then a
+  // storage id longer than the chunk's room does not.
+  const auto directory = std::make_shared<util::ChunkDirectory>(1);
+  util::StringPool storage(util::PoolMode::kIntern, directory);
+  BlockRecords block;
+  MemoryRecord memory;
+  memory.timestamp_ns = 5;
+  memory.storage_id = "st-1";
+  EXPECT_EQ(block.Add(memory, format::kTrace10Rules, storage), GatherVerdict::kKept);
+  const std::string large(300'000, 's');
+  memory.storage_id = large;
+  memory.timestamp_ns = 900;
+  EXPECT_EQ(block.Add(memory, format::kTrace10Rules, storage), GatherVerdict::kStorageFull);
+  EXPECT_EQ(block.memory.size(), 1u);
+  EXPECT_EQ(block.latest_ns, 5u) << "a refused record is no evidence";
 }
 
 TEST(BlockRecordsTest, LatestHostEvidenceIsTheLatestOpEndMemoryOrDeviceSample) {
@@ -218,8 +238,8 @@ TEST(BlockRecordsTest, KeptStringsAreTheStoragesNotTheLines) {
 TEST(BlockRecordsTest, TheFourOrderedKindsAreIgnored) {
   util::StringPool storage;
   BlockRecords block;
-  EXPECT_TRUE(block.Add(SpanStartRecord{}, format::kTrace10Rules, storage));
-  EXPECT_TRUE(block.Add(TerminalRecord{}, format::kTrace10Rules, storage));
+  EXPECT_EQ(block.Add(SpanStartRecord{}, format::kTrace10Rules, storage), GatherVerdict::kKept);
+  EXPECT_EQ(block.Add(TerminalRecord{}, format::kTrace10Rules, storage), GatherVerdict::kKept);
   std::size_t total = 0;
   block.ForEachList([&total](const auto& list) { total += list.size(); });
   EXPECT_EQ(total, 0u);

@@ -4,9 +4,11 @@
 // its replacement) and the order in time (Reorder).
 #include "fold/builder_access.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -14,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "fold/block_records.hpp"
 #include "format/record_traits.hpp"
 #include "support/matchers.hpp"
 #include "tracedoc/document_builder.hpp"
@@ -463,6 +466,40 @@ TEST(BuilderAccessTest, AValueNotInAnAdoptedBlockIsCopied) {
   ASSERT_THAT(document, Succeeds());
   EXPECT_NE(document.value().run().unknown.encoded().data(), other.data());
   EXPECT_TRUE(document.value().run().unknown.encoded() == other);
+}
+
+}  // namespace
+}  // namespace tracedoc
+
+namespace tracedoc {
+namespace {
+
+// ---- AddGathered --------------------------------------------------------------------------------
+
+TEST(BuilderAccessTest, AGatheredRecordThatFoundTheStorageFullIsLimitExceededAtItsLine) {
+  Builder b;
+  b.Add(Meta());
+  const Result<void> full = BuilderAccess::AddGathered(
+      b.get(), format::kVariantIndex<MemoryRecord>, detail::GatherVerdict::kStorageFull,
+      RecordPosition{7, 1});
+  ASSERT_THAT(full, FailsWithCode(ErrorCode::kLimitExceeded));
+  EXPECT_EQ(full.error().line, 7u);
+  EXPECT_THAT(full.error().message, ::testing::HasSubstr("4 GiB"));
+  // A tensor_stats verdict is the statistics rule's.
+  Builder other;
+  other.Add(Meta());
+  EXPECT_THAT(BuilderAccess::AddGathered(other.get(), format::kVariantIndex<TensorStatsRecord>,
+                                         detail::GatherVerdict::kInvalidStats,
+                                         RecordPosition{8, 2}),
+              FailsWithCode(ErrorCode::kInvalidTensorStats));
+}
+
+TEST(BuilderAccessTest, TheShardsShareTheDocumentsDirectory) {
+  Builder b;
+  const std::shared_ptr<util::ChunkDirectory>& directory = BuilderAccess::Directory(b.get());
+  ASSERT_NE(directory, nullptr);
+  EXPECT_EQ(directory.get(), BuilderAccess::Directory(b.get()).get());
+  EXPECT_EQ(BuilderAccess::Pool(b.get()).directory().get(), directory.get());
 }
 
 }  // namespace

@@ -174,9 +174,15 @@ template <class Record>
 void CopyRecords(RecordList<Record> from, util::RecordBuffer<Record>& to) {
   for (const Record& record : from) to.push_back(record);
 }
+template <class Record>
+void CopyRecords(RecordList<Record> from, detail::CompactList<Record>& to,
+                 util::StringPool& pool) {
+  for (const Record& record : from) ASSERT_TRUE(to.Push(record, pool));
+}
 
 // A copy of `document` changed by `edit` and sealed without the fold's rules: checks 2, 3 and 5
-// repeat fold rules, so only such a document can fail them. Its strings stay in `document`.
+// repeat fold rules, so only such a document can fail them. Its strings stay in `document`
+// (the compact kinds are interned again into the copy's pool).
 template <class Edit>
 TraceDocument Edited(const TraceDocument& document, Edit edit) {
   auto data = std::make_shared<detail::DocumentData>();
@@ -184,10 +190,10 @@ TraceDocument Edited(const TraceDocument& document, Edit edit) {
   data->run = document.run();
   data->terminal = document.terminal();
   CopyRecords(document.spans(), data->spans);
-  CopyRecords(document.ops(), data->ops);
+  CopyRecords(document.ops(), data->ops, data->pool);
   CopyRecords(document.tensors(), data->tensors);
   CopyRecords(document.tensor_stats(), data->tensor_stats);
-  CopyRecords(document.memory(), data->memory);
+  CopyRecords(document.memory(), data->memory, data->pool);
   CopyRecords(document.device_memory(), data->device_memory);
   CopyRecords(document.device_intervals(), data->device_intervals);
   CopyRecords(document.gradients(), data->gradients);
@@ -416,8 +422,8 @@ TEST(HealthCheck3, LatestEvidenceSaturates) {
   const TraceDocument document = Fold(CleanTrace());
   EXPECT_THAT(AnalyzeHealth(Edited(document,
                                    [](detail::DocumentData& data) {
-                                     data.ops[0].timestamp_ns = 18446744073709551000u;
-                                     data.ops[0].duration_ns = 1000;
+                                     data.ops.rows()[0].timestamp_ns = 18446744073709551000u;
+                                     data.ops.rows()[0].duration_ns = 1000;
                                    }))
                   .issues,
               ElementsAre(Error(HealthCode::kTerminalPrecedesEvidence,

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,7 +37,7 @@ TEST(StringPoolTest, TheEmptyStringIsAString) {
 }
 
 TEST(StringPoolTest, LengthsAroundTheShortPrefixKeepTheirBytes) {
-  // 254 fits the one-byte length, 255 and more take the long form.
+  // 253 fits the one-byte length, 254 and more take the long form.
   StringPool pool;
   for (std::size_t size : {253u, 254u, 255u, 256u, 70'000u}) {
     const std::string text(size, static_cast<char>('a' + size % 26));
@@ -135,6 +137,77 @@ TEST(StringPoolTest, ReleasingTheIndexKeepsTheStrings) {
   EXPECT_EQ(a, "device:0");
   // Interning after the release still gives equal text (a new copy is allowed).
   EXPECT_EQ(pool.Intern("device:0"), "device:0");
+}
+
+}  // namespace
+}  // namespace tracedoc::util
+
+namespace tracedoc::util {
+namespace {
+
+// ---- Refs (issue 43: a compact row names its strings by 32 bits) ---------------------------------
+
+TEST(StringPoolRefTest, EqualStringsShareOneRefAndTheRefReadsBackTheString) {
+  StringPool pool;
+  const std::optional<StringRef> a = pool.InternRef("span-1");
+  const std::optional<StringRef> b = pool.InternRef(std::string("span-1"));
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(*a, *b);
+  EXPECT_EQ(pool.View(*a), "span-1");
+  EXPECT_EQ(pool.View(*a).data(), pool.Intern("span-1").data()) << "one copy for views and refs";
+  EXPECT_NE(*pool.InternRef("span-2"), *a);
+}
+
+TEST(StringPoolRefTest, TwoPoolsOfOneDirectoryNameEachOthersStrings) {
+  // The folding thread's pool and a decoding thread's shard: a ref from either is read through
+  // the directory alone.
+  const auto directory = std::make_shared<ChunkDirectory>();
+  StringPool own(PoolMode::kIntern, directory);
+  StringPool shard(PoolMode::kIntern, directory);
+  std::vector<StringRef> refs;
+  for (int i = 0; i < 50'000; ++i) {
+    StringPool& pool = i % 2 == 0 ? own : shard;
+    refs.push_back(*pool.InternRef("tensor-" + std::to_string(i)));
+  }
+  for (int i = 0; i < 50'000; i += 7) {
+    ASSERT_EQ(directory->View(refs[static_cast<std::size_t>(i)]), "tensor-" + std::to_string(i));
+  }
+}
+
+TEST(StringPoolRefTest, AlignedBytesStartOnEightAndAreNotTakenFromAMisalignedEqualString) {
+  StringPool pool;
+  // An odd string first, so the next plain string starts misaligned.
+  ASSERT_TRUE(pool.InternRef("x"));
+  const std::string bytes(16, '\x01');
+  const StringRef plain = *pool.InternRef(bytes);
+  const StringRef aligned = *pool.InternAligned(bytes);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(pool.View(aligned).data()) % 8, 0u);
+  EXPECT_EQ(pool.View(aligned), bytes);
+  if (reinterpret_cast<std::uintptr_t>(pool.View(plain).data()) % 8 != 0) {
+    EXPECT_NE(aligned, plain);
+  }
+  EXPECT_EQ(*pool.InternAligned(bytes), aligned) << "aligned ones are shared too";
+}
+
+TEST(StringPoolRefTest, AStringLongerThanTheIndexTakesAChunkOfItsOwn) {
+  StringPool pool;
+  const std::string long_text(700'000, 'q');
+  const std::optional<StringRef> ref = pool.InternAligned(long_text);
+  ASSERT_TRUE(ref);
+  EXPECT_EQ(pool.View(*ref), long_text);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(pool.View(*ref).data()) % 8, 0u);
+  EXPECT_NE(*pool.InternRef(long_text), *ref) << "not indexed: a copy each time";
+}
+
+TEST(StringPoolRefTest, AFullDirectoryGivesNoRefAndViewsFallBackToCopies) {
+  const auto directory = std::make_shared<ChunkDirectory>(1);
+  StringPool pool(PoolMode::kIntern, directory);
+  ASSERT_TRUE(pool.InternRef("first"));
+  const std::string big(300'000, 'b');  // past the first chunk's room
+  EXPECT_FALSE(pool.InternRef(big));
+  EXPECT_FALSE(pool.InternRef(std::string(700'000, 'c')));
+  EXPECT_EQ(pool.Intern(big), big) << "Intern still hands out a copy";
+  EXPECT_EQ(pool.View(*pool.InternRef("first")), "first");
 }
 
 }  // namespace
