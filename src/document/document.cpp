@@ -21,21 +21,27 @@ bool TraceDocument::has_terminal() const noexcept {
 const TraceRunMeta& TraceDocument::run() const noexcept { return data_->run; }
 RecordList<SpanRecord> TraceDocument::spans() const noexcept { return data_->spans; }
 RecordList<OpRecord> TraceDocument::ops() const noexcept { return data_->ops.records(); }
-RecordList<TensorRecord> TraceDocument::tensors() const noexcept { return data_->tensors; }
+RecordList<TensorRecord> TraceDocument::tensors() const noexcept {
+  return data_->tensors.records();
+}
 RecordList<TensorStatsRecord> TraceDocument::tensor_stats() const noexcept {
-  return data_->tensor_stats;
+  return data_->tensor_stats.records();
 }
 RecordList<MemoryRecord> TraceDocument::memory() const noexcept {
   return data_->memory.records();
 }
 RecordList<DeviceMemoryRecord> TraceDocument::device_memory() const noexcept {
-  return data_->device_memory;
+  return data_->device_memory.records();
 }
 RecordList<DeviceIntervalRecord> TraceDocument::device_intervals() const noexcept {
-  return data_->device_intervals;
+  return data_->device_intervals.records();
 }
-RecordList<GradientRecord> TraceDocument::gradients() const noexcept { return data_->gradients; }
-RecordList<EdgeRecord> TraceDocument::edges() const noexcept { return data_->edges; }
+RecordList<GradientRecord> TraceDocument::gradients() const noexcept {
+  return data_->gradients.records();
+}
+RecordList<EdgeRecord> TraceDocument::edges() const noexcept {
+  return data_->edges.records();
+}
 const TerminalRecord& TraceDocument::terminal() const noexcept { return data_->terminal; }
 SpanIndex TraceDocument::span_index() const& noexcept { return SpanIndex(data_.get()); }
 

@@ -19,8 +19,7 @@ namespace tracedoc::detail {
 /// The records (spans here, the other kinds in RecordLists) and the storage they point into.
 struct DocumentData : RecordLists {
   DocumentData() {
-    ops.Bind(directory.get());
-    memory.Bind(directory.get());
+    ForEachList([this](auto& list) { list.Bind(directory.get()); });
   }
   DocumentData(const DocumentData&) = delete;
   DocumentData& operator=(const DocumentData&) = delete;
@@ -58,8 +57,8 @@ struct DocumentData : RecordLists {
     pool.ReleaseIndex();
     spans.ShrinkToFit();
     ForEachList([](auto& list) { list.ShrinkToFit(); });
-    span_index.Build(spans, ops.records(), tensors, memory.records(), threads);
-    converted_facts.Build(run, spans, device_memory, span_index.children);
+    span_index.Build(spans, ops.records(), tensors.records(), memory.records(), threads);
+    converted_facts.Build(run, spans, device_memory.records(), span_index.children);
   }
 };
 

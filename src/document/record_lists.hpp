@@ -5,19 +5,18 @@
 
 #include "document/compact_list.hpp"
 #include "tracedoc/event.hpp"
-#include "util/record_buffer.hpp"
 
 namespace tracedoc::detail {
 
 struct RecordLists {
   CompactList<OpRecord> ops;
-  util::RecordBuffer<TensorRecord> tensors;
-  util::RecordBuffer<TensorStatsRecord> tensor_stats;
+  CompactList<TensorRecord> tensors;
+  CompactList<TensorStatsRecord> tensor_stats;
   CompactList<MemoryRecord> memory;
-  util::RecordBuffer<DeviceMemoryRecord> device_memory;
-  util::RecordBuffer<DeviceIntervalRecord> device_intervals;
-  util::RecordBuffer<GradientRecord> gradients;
-  util::RecordBuffer<EdgeRecord> edges;
+  CompactList<DeviceMemoryRecord> device_memory;
+  CompactList<DeviceIntervalRecord> device_intervals;
+  CompactList<GradientRecord> gradients;
+  CompactList<EdgeRecord> edges;
 
   /// Calls `visit(list)` for each list, in the order above.
   template <class Visit>

@@ -58,7 +58,7 @@ PositionLists GroupBySpan(std::size_t spans, const Records& records,
 }  // namespace
 
 void SpanIndexData::Build(std::span<const SpanRecord> spans, RecordList<OpRecord> op_records,
-                          std::span<const TensorRecord> tensor_records,
+                          RecordList<TensorRecord> tensor_records,
                           RecordList<MemoryRecord> memory_records, unsigned threads) {
   const auto n = static_cast<std::uint32_t>(spans.size());
   ids.Reindex(n);

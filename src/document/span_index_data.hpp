@@ -41,7 +41,7 @@ struct SpanIndexData {
   /// `ids` already (in input order); it is reindexed, not rebuilt. With `threads` > 1, the
   /// memory records are grouped on a second thread while this one groups ops and tensors.
   void Build(std::span<const SpanRecord> spans, RecordList<OpRecord> op_records,
-             std::span<const TensorRecord> tensor_records,
+             RecordList<TensorRecord> tensor_records,
              RecordList<MemoryRecord> memory_records, unsigned threads = 1);
 
   std::size_t memory_bytes() const noexcept;

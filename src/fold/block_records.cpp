@@ -20,10 +20,10 @@ std::optional<std::uint64_t> StorageBytes(std::optional<std::uint64_t> given,
   return rules.legacy_fields ? bytes.value_or(0) : bytes;
 }
 
-// Appends `record` to `list` and re-points it into `storage`.
+// Appends `record` to `list` as a row interned into `storage`; false when the storage is full.
 template <class Record>
-void Keep(util::RecordBuffer<Record>& list, const Record& record, util::StringPool& storage) {
-  format::OwnRecord(storage, list.push_back(record));
+bool Keep(CompactList<Record>& list, const Record& record, util::StringPool& storage) {
+  return list.Push(record, storage);
 }
 
 }  // namespace
@@ -60,46 +60,40 @@ bool BlockRecords::Gathers(const Event& event) noexcept {
 
 GatherVerdict BlockRecords::Add(const Event& event, const format::RevisionRules& rules,
                                 util::StringPool& storage) {
-  GatherVerdict verdict = GatherVerdict::kKept;
+  if (const auto* stats = std::get_if<TensorStatsRecord>(&event)) {
+    if (!IsValidTensorStats(*stats)) return GatherVerdict::kInvalidStats;
+  }
+  // Whether the record was kept, and if not, why; evidence only from a kept record.
+  bool kept = true;
   std::visit(util::Overloaded{
                  [&](const OpRecord& op) {
-                   if (!ops.Push(KeptOp(op, rules), storage)) {
-                     verdict = GatherVerdict::kStorageFull;
-                     return;
+                   kept = Keep(ops, KeptOp(op, rules), storage);
+                   if (kept) {
+                     latest_ns = std::max(
+                         latest_ns, util::SaturatingAdd(op.timestamp_ns, op.duration_ns));
                    }
-                   latest_ns = std::max(latest_ns,
-                                        util::SaturatingAdd(op.timestamp_ns, op.duration_ns));
                  },
                  [&](const TensorRecord& tensor) {
-                   Keep(tensors, KeptTensor(tensor, rules), storage);
+                   kept = Keep(tensors, KeptTensor(tensor, rules), storage);
                  },
-                 [&](const TensorStatsRecord& stats) {
-                   if (IsValidTensorStats(stats)) {
-                     Keep(tensor_stats, stats, storage);
-                   } else {
-                     verdict = GatherVerdict::kInvalidStats;
-                   }
-                 },
+                 [&](const TensorStatsRecord& stats) { kept = Keep(tensor_stats, stats, storage); },
                  [&](const MemoryRecord& record) {
-                   if (!memory.Push(record, storage)) {
-                     verdict = GatherVerdict::kStorageFull;
-                     return;
-                   }
-                   latest_ns = std::max(latest_ns, record.timestamp_ns);
+                   kept = Keep(memory, record, storage);
+                   if (kept) latest_ns = std::max(latest_ns, record.timestamp_ns);
                  },
                  [&](const DeviceMemoryRecord& sample) {
-                   Keep(device_memory, sample, storage);
-                   latest_ns = std::max(latest_ns, sample.timestamp_ns);
+                   kept = Keep(device_memory, sample, storage);
+                   if (kept) latest_ns = std::max(latest_ns, sample.timestamp_ns);
                  },
                  [&](const DeviceIntervalRecord& interval) {
-                   Keep(device_intervals, interval, storage);
+                   kept = Keep(device_intervals, interval, storage);
                  },
-                 [&](const GradientRecord& gradient) { Keep(gradients, gradient, storage); },
-                 [&](const EdgeRecord& edge) { Keep(edges, edge, storage); },
+                 [&](const GradientRecord& gradient) { kept = Keep(gradients, gradient, storage); },
+                 [&](const EdgeRecord& edge) { kept = Keep(edges, edge, storage); },
                  [](const auto&) {},  // not gathered
              },
              event);
-  return verdict;
+  return kept ? GatherVerdict::kKept : GatherVerdict::kStorageFull;
 }
 
 }  // namespace tracedoc::detail

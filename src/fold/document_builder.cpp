@@ -70,16 +70,8 @@ struct DocumentBuilder::State {
   Result<void> FoldTensorStats(const TensorStatsRecord& stats, const RecordPosition& position);
   Result<void> EndChecks();
 
-  /// Keeps `record` in `list` when records are retained; a record kept cannot fail the fold.
-  template <class Record>
-  Result<void> Keep(util::RecordBuffer<Record>& list, const Record& record) {
-    if (options.retain_records) {
-      Record& kept = list.push_back(record);
-      if (!record_owned) format::OwnRecord(data->pool, kept);
-    }
-    return boost::outcome_v2::success();
-  }
-  /// Keeps `record` as a compact row; fails (limit_exceeded) only when the document's storage
+  /// Keeps `record` as a compact row when records are retained (interned into the document's
+  /// pool, wherever its strings were); fails (limit_exceeded) only when the document's storage
   /// can hold no more (docs/tracedoc.md §5: 4 GiB of strings and arrays).
   template <class Record>
   Result<void> Keep(detail::CompactList<Record>& list, const Record& record,
@@ -154,7 +146,7 @@ Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPositi
             return boost::outcome_v2::success();
           },
           [&](const TensorRecord& tensor) {
-            return Keep(d.tensors, detail::KeptTensor(tensor, *rules));
+            return Keep(d.tensors, detail::KeptTensor(tensor, *rules), position);
           },
           [&](const TensorStatsRecord& stats) { return FoldTensorStats(stats, position); },
           [&](const MemoryRecord& memory) -> Result<void> {
@@ -162,13 +154,16 @@ Result<void> DocumentBuilder::State::Fold(const Event& event, const RecordPositi
             Evidence(memory.timestamp_ns);
             return boost::outcome_v2::success();
           },
-          [&](const DeviceMemoryRecord& sample) {
+          [&](const DeviceMemoryRecord& sample) -> Result<void> {
+            BOOST_OUTCOME_TRY(Keep(d.device_memory, sample, position));
             Evidence(sample.timestamp_ns);
-            return Keep(d.device_memory, sample);
+            return boost::outcome_v2::success();
           },
-          [&](const DeviceIntervalRecord& interval) { return Keep(d.device_intervals, interval); },
-          [&](const GradientRecord& gradient) { return Keep(d.gradients, gradient); },
-          [&](const EdgeRecord& edge) { return Keep(d.edges, edge); },
+          [&](const DeviceIntervalRecord& interval) {
+            return Keep(d.device_intervals, interval, position);
+          },
+          [&](const GradientRecord& gradient) { return Keep(d.gradients, gradient, position); },
+          [&](const EdgeRecord& edge) { return Keep(d.edges, edge, position); },
           [&](const TerminalRecord& terminal) {
             d.terminal = terminal;
             format::OwnRecord(d.pool, d.terminal);
@@ -261,7 +256,7 @@ Result<void> DocumentBuilder::State::FoldSpanEnd(const SpanEndRecord& end,
 Result<void> DocumentBuilder::State::FoldTensorStats(const TensorStatsRecord& stats,
                                                      const RecordPosition& position) {
   BOOST_OUTCOME_TRY(CheckTensorStats(detail::IsValidTensorStats(stats), position));
-  return Keep(data->tensor_stats, stats);
+  return Keep(data->tensor_stats, stats, position);
 }
 
 Result<void> DocumentBuilder::State::CheckTensorStats(bool valid,
@@ -373,6 +368,15 @@ std::uint64_t Shifted(std::uint64_t time, std::uint64_t origin) {
   return time > origin ? time - origin : 0;
 }
 
+// Shifts the time `Member` of every row of `list`, in place.
+template <auto Member, class Record>
+void ShiftMember(detail::CompactList<Record>& list, std::uint64_t origin) {
+  using Codec = detail::RowCodec<Record>;
+  for (auto& row : list.rows()) {
+    Codec::template Write<Member>(row, Shifted(Codec::template Read<Member>(row), origin));
+  }
+}
+
 // Applies a gather permutation in place: list[i] = old list[order[i]], following each cycle once.
 template <class Record>
 void Permute(util::RecordBuffer<Record>& list, std::span<const std::uint32_t> order) {
@@ -401,14 +405,10 @@ void detail::BuilderAccess::ShiftTimes(DocumentBuilder& builder, std::uint64_t o
   DocumentBuilder::State& s = *builder.state_;
   detail::DocumentData& d = *s.data;
   for (SpanRecord& span : d.spans) span.start_ns = Shifted(span.start_ns, origin);
-  for (auto& op : d.ops.rows()) op.timestamp_ns = Shifted(op.timestamp_ns, origin);
-  for (auto& memory : d.memory.rows()) memory.timestamp_ns = Shifted(memory.timestamp_ns, origin);
-  for (DeviceMemoryRecord& sample : d.device_memory) {
-    sample.timestamp_ns = Shifted(sample.timestamp_ns, origin);
-  }
-  for (DeviceIntervalRecord& interval : d.device_intervals) {
-    interval.start_ns = Shifted(interval.start_ns, origin);
-  }
+  ShiftMember<&OpRecord::timestamp_ns>(d.ops, origin);
+  ShiftMember<&MemoryRecord::timestamp_ns>(d.memory, origin);
+  ShiftMember<&DeviceMemoryRecord::timestamp_ns>(d.device_memory, origin);
+  ShiftMember<&DeviceIntervalRecord::start_ns>(d.device_intervals, origin);
   s.latest_ns = Shifted(s.latest_ns, origin);
 }
 
@@ -452,11 +452,11 @@ void detail::BuilderAccess::Reorder(DocumentBuilder& builder, std::size_t kind_i
   if (!s.options.retain_records) return;
   detail::DocumentData& d = *s.data;
   if (kind_index == format::kVariantIndex<DeviceIntervalRecord>) {
-    Permute(d.device_intervals, order);
+    Permute(d.device_intervals.rows(), order);
   } else if (kind_index == format::kVariantIndex<TensorStatsRecord>) {
-    Permute(d.tensor_stats, order);
+    Permute(d.tensor_stats.rows(), order);
   } else if (kind_index == format::kVariantIndex<DeviceMemoryRecord>) {
-    Permute(d.device_memory, order);
+    Permute(d.device_memory.rows(), order);
   }
 }
 

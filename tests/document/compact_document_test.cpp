@@ -117,8 +117,14 @@ TEST(CompactRecordTest, ARecordOutlivesTheListThatGaveIt) {
 }
 
 TEST(CompactRowSizeTest, RowsTakeTheBytesTheArchitecturePageGives) {
-  EXPECT_EQ(sizeof(detail::RowCodec<MemoryRecord>::Row), 56u);
-  EXPECT_EQ(sizeof(detail::RowCodec<OpRecord>::Row), 72u);
+  EXPECT_EQ(sizeof(detail::RowCodec<OpRecord>::Row), 69u);
+  EXPECT_EQ(sizeof(detail::RowCodec<TensorRecord>::Row), 43u);
+  EXPECT_EQ(sizeof(detail::RowCodec<TensorStatsRecord>::Row), 64u);
+  EXPECT_EQ(sizeof(detail::RowCodec<MemoryRecord>::Row), 54u);
+  EXPECT_EQ(sizeof(detail::RowCodec<DeviceMemoryRecord>::Row), 53u);
+  EXPECT_EQ(sizeof(detail::RowCodec<DeviceIntervalRecord>::Row), 44u);
+  EXPECT_EQ(sizeof(detail::RowCodec<GradientRecord>::Row), 30u);
+  EXPECT_EQ(sizeof(detail::RowCodec<EdgeRecord>::Row), 25u);
 }
 
 }  // namespace

@@ -102,7 +102,7 @@ TEST(RecordListsTest, AppendCopiesEveryListAndForEachListVisitsThemInOrder) {
   op.op_name = "mul";
   ASSERT_TRUE(more.ops.Push(op, pool));
   ASSERT_TRUE(more.memory.Push(MemoryRecord{}, pool));
-  more.edges.push_back(EdgeRecord{});
+  ASSERT_TRUE(more.edges.Push(EdgeRecord{}, pool));
   first.Append(more);
   ASSERT_EQ(first.ops.size(), 2u);
   EXPECT_EQ(first.ops[0].op_name, "add");
@@ -149,7 +149,7 @@ TraceDocument WithEvidence(std::vector<SpanRecord> spans, std::vector<OpRecord> 
   for (const std::uint64_t at : samples_at) {
     DeviceMemoryRecord sample;
     sample.timestamp_ns = at;
-    data->device_memory.push_back(sample);
+    EXPECT_TRUE(data->device_memory.Push(sample, data->pool));
   }
   return DocumentAccess::SealUnchecked(std::move(data));
 }

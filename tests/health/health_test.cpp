@@ -191,13 +191,13 @@ TraceDocument Edited(const TraceDocument& document, Edit edit) {
   data->terminal = document.terminal();
   CopyRecords(document.spans(), data->spans);
   CopyRecords(document.ops(), data->ops, data->pool);
-  CopyRecords(document.tensors(), data->tensors);
-  CopyRecords(document.tensor_stats(), data->tensor_stats);
+  CopyRecords(document.tensors(), data->tensors, data->pool);
+  CopyRecords(document.tensor_stats(), data->tensor_stats, data->pool);
   CopyRecords(document.memory(), data->memory, data->pool);
-  CopyRecords(document.device_memory(), data->device_memory);
-  CopyRecords(document.device_intervals(), data->device_intervals);
-  CopyRecords(document.gradients(), data->gradients);
-  CopyRecords(document.edges(), data->edges);
+  CopyRecords(document.device_memory(), data->device_memory, data->pool);
+  CopyRecords(document.device_intervals(), data->device_intervals, data->pool);
+  CopyRecords(document.gradients(), data->gradients, data->pool);
+  CopyRecords(document.edges(), data->edges, data->pool);
   edit(*data);
   return detail::DocumentAccess::SealUnchecked(std::move(data));
 }
@@ -422,8 +422,10 @@ TEST(HealthCheck3, LatestEvidenceSaturates) {
   const TraceDocument document = Fold(CleanTrace());
   EXPECT_THAT(AnalyzeHealth(Edited(document,
                                    [](detail::DocumentData& data) {
-                                     data.ops.rows()[0].timestamp_ns = 18446744073709551000u;
-                                     data.ops.rows()[0].duration_ns = 1000;
+                                     using Op = detail::RowCodec<OpRecord>;
+                                     Op::Write<&OpRecord::timestamp_ns>(
+                                         data.ops.rows()[0], 18446744073709551000u);
+                                     Op::Write<&OpRecord::duration_ns>(data.ops.rows()[0], 1000);
                                    }))
                   .issues,
               ElementsAre(Error(HealthCode::kTerminalPrecedesEvidence,
