@@ -28,6 +28,7 @@ class Encoder {
  public:
   explicit Encoder(StringPool& pool) noexcept : pool_(pool) {}
   bool ok() const noexcept { return ok_; }
+  const ChunkDirectory& directory() const noexcept { return *pool_.directory(); }
 
   StringRef String(std::string_view s) { return Checked(pool_.InternRef(s)); }
   StringRef Optional(const std::optional<std::string_view>& s) {
@@ -49,14 +50,16 @@ class Encoder {
       }
       views_.push_back(pool_.View(*ref));
     }
-    return Checked(pool_.InternAligned(std::string_view(
-        reinterpret_cast<const char*>(views_.data()), views_.size() * sizeof(std::string_view))));
+    // Rarely two ops have the same inputs: a copy each, not indexed.
+    return Checked(pool_.CopyRef(std::string_view(reinterpret_cast<const char*>(views_.data()),
+                                                  views_.size() * sizeof(std::string_view)),
+                                 true));
   }
   /// The block of `unknown` (its count is the row's to keep): a large one the document adopted
   /// from the decoder is named where it lies, not copied.
   StringRef Unknown(const UnknownFields& unknown) {
     if (unknown.empty()) return kNoString;
-    return Checked(pool_.InternRef(unknown.encoded()));
+    return Checked(pool_.CopyRef(unknown.encoded(), false));
   }
   static std::uint32_t UnknownCount(const UnknownFields& unknown) noexcept {
     return static_cast<std::uint32_t>(unknown.size());
@@ -76,23 +79,40 @@ class Encoder {
   bool ok_ = true;
 };
 
-inline std::string_view String(const ChunkDirectory& directory, StringRef ref) noexcept {
+/// The size a row keeps beside a ref: the string's own when it has the one-byte prefix (so that
+/// decoding need not read the pool), else kSizeInPool.
+inline constexpr std::uint8_t kSizeInPool = 0xFF;
+inline std::uint8_t ShortSize(const ChunkDirectory& directory, StringRef ref) noexcept {
+  if (ref == kNoString) return 0;
+  const std::size_t size = directory.View(ref).size();
+  return size < ChunkDirectory::kIndirect ? static_cast<std::uint8_t>(size) : kSizeInPool;
+}
+/// The string at `ref` whose ShortSize is `size`.
+inline std::string_view View(const ChunkDirectory& directory, StringRef ref,
+                             std::uint8_t size) noexcept {
+  if (size < ChunkDirectory::kIndirect) return std::string_view(directory.At(ref) + 1, size);
   return directory.View(ref);
 }
-inline std::optional<std::string_view> Optional(const ChunkDirectory& directory,
-                                                StringRef ref) noexcept {
+
+inline std::string_view String(const ChunkDirectory& directory, StringRef ref,
+                               std::uint8_t size) noexcept {
+  return View(directory, ref, size);
+}
+inline std::optional<std::string_view> Optional(const ChunkDirectory& directory, StringRef ref,
+                                                std::uint8_t size) noexcept {
   if (ref == kNoString) return std::nullopt;
-  return directory.View(ref);
+  return View(directory, ref, size);
 }
-inline ArrayView<std::uint64_t> Integers(const ChunkDirectory& directory, StringRef ref) noexcept {
-  const std::string_view bytes = directory.View(ref);
+inline ArrayView<std::uint64_t> Integers(const ChunkDirectory& directory, StringRef ref,
+                                         std::uint8_t size) noexcept {
+  const std::string_view bytes = View(directory, ref, size);
   // Stored 8-byte aligned (StringPool::InternAligned), from the integers' own bytes.
   return ArrayView<std::uint64_t>(reinterpret_cast<const std::uint64_t*>(bytes.data()),
                                   bytes.size() / sizeof(std::uint64_t));
 }
-inline ArrayView<std::string_view> Strings(const ChunkDirectory& directory,
-                                          StringRef ref) noexcept {
-  const std::string_view bytes = directory.View(ref);
+inline ArrayView<std::string_view> Strings(const ChunkDirectory& directory, StringRef ref,
+                                          std::uint8_t size) noexcept {
+  const std::string_view bytes = View(directory, ref, size);
   // Pooled views, stored 8-byte aligned (Encoder::Strings).
   return ArrayView<std::string_view>(reinterpret_cast<const std::string_view*>(bytes.data()),
                                      bytes.size() / sizeof(std::string_view));

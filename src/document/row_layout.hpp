@@ -34,6 +34,13 @@ T Load(const std::byte* at) noexcept {
   return value;
 }
 
+// A default record, out of line so that a copy of it is a copy, not a zeroing (Layout::Decode).
+template <class Record>
+[[gnu::noinline]] const Record& DefaultRecord() noexcept {
+  static constexpr Record kDefault{};
+  return kDefault;
+}
+
 // The member a pointer to member names, and its record.
 template <auto Member>
 struct MemberOf;
@@ -45,20 +52,27 @@ struct MemberOf<Member> {
 
 }  // namespace internal
 
-/// A member kept as one ref: `Encode` (an Encoder's member function) interns it, `Decode` (a
-/// row_fields function) reads it back.
+/// A member kept as one ref and, beside it, the size of a short string: `Encode` (an Encoder's
+/// member function) interns it, `Decode` (a row_fields function) reads it back. With the size
+/// in the row, a record is decoded without reading the pool: only the strings a reader looks at
+/// are fetched (measured: the summary's replay of 3 * 10^5 memory events took 43 ms with the
+/// size read from each string's prefix, against 24 ms for the records' structs).
 template <auto Member, auto Encode, auto Decode>
 struct RefField {
-  static constexpr std::size_t kBytes = sizeof(StringRef);
+  static constexpr std::size_t kBytes = sizeof(StringRef) + 1;
   static constexpr bool kFlag = false;
   template <class Record>
   static void Put(const Record& r, row_fields::Encoder& put, std::byte* at, std::uint8_t&,
                   unsigned) {
-    internal::Store(at, (put.*Encode)(r.*Member));
+    const StringRef ref = (put.*Encode)(r.*Member);
+    internal::Store(at, ref);
+    internal::Store(at + sizeof(StringRef),
+                    put.ok() ? row_fields::ShortSize(put.directory(), ref) : std::uint8_t{0});
   }
   template <class Record>
   static void Get(Record& r, const ChunkDirectory& d, const std::byte* at, std::uint8_t, unsigned) {
-    r.*Member = Decode(d, internal::Load<StringRef>(at));
+    r.*Member = Decode(d, internal::Load<StringRef>(at),
+                       internal::Load<std::uint8_t>(at + sizeof(StringRef)));
   }
 };
 
@@ -173,7 +187,10 @@ struct Layout {
   }
 
   static Record Decode(const Row& row, const ChunkDirectory& directory) {
-    Record record;
+    // A copy of a default record the compiler cannot see into, not `Record record;`: GCC zeroes
+    // a fresh record (or a copy of a known one) with `rep stos`, which took half of the
+    // decoding's time (perf, BM_Summary at 10^6 events); a plain copy is a few vector moves.
+    Record record = internal::DefaultRecord<Record>();
     const std::uint8_t flags =
         kFlagCount > 0 ? internal::Load<std::uint8_t>(row.bytes + kFieldsBytes) : 0;
     GetAll(record, directory, row, flags, std::make_index_sequence<kCount>());

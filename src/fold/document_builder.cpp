@@ -56,6 +56,8 @@ struct DocumentBuilder::State {
   // Whether the record being folded already lives in a shard the document adopts (AddOwned,
   // only ever with retain_records).
   bool record_owned = false;
+  // Where a record kept as a row is interned when not into the document's pool (AddOwned).
+  util::StringPool* rows_pool = nullptr;
 
   /// The outcome of folding one record: counted when it passed; remembered when it failed.
   Result<void> Counted(Result<void> result);
@@ -76,7 +78,7 @@ struct DocumentBuilder::State {
   template <class Record>
   Result<void> Keep(detail::CompactList<Record>& list, const Record& record,
                     const RecordPosition& position) {
-    if (!options.retain_records || list.Push(record, data->pool)) {
+    if (!options.retain_records || list.Push(record, rows_pool ? *rows_pool : data->pool)) {
       return boost::outcome_v2::success();
     }
     return StorageFull(position);
@@ -327,10 +329,13 @@ bool detail::BuilderAccess::RetainsRecords(const DocumentBuilder& builder) {
 }
 
 Result<void> detail::BuilderAccess::AddOwned(DocumentBuilder& builder, const Event& event,
-                                             RecordPosition position) {
+                                             RecordPosition position,
+                                             util::StringPool* rows_pool) {
   builder.state_->record_owned = true;
+  builder.state_->rows_pool = rows_pool;
   Result<void> added = builder.Add(event, position);
   builder.state_->record_owned = false;
+  builder.state_->rows_pool = nullptr;
   return added;
 }
 

@@ -336,9 +336,13 @@ class ExportConverter final : public traceml::ExportSink {
       Result<void> added = builder_.Add(Event(record), RecordPosition{0, records_++});
       if (!added) failed_ = added.error();
     } else {
-      format::OwnRecord(*strings_, record);
-      Result<void> added = detail::BuilderAccess::AddOwned(builder_, Event(record),
-                                                           RecordPosition{0, records_++});
+      // A span is kept as it is, so its strings are copied here first; a record kept as a row
+      // is interned into this pool by the builder, once.
+      constexpr bool kSpan =
+          std::is_same_v<Record, SpanStartRecord> || std::is_same_v<Record, SpanEndRecord>;
+      if constexpr (kSpan) format::OwnRecord(*strings_, record);
+      Result<void> added = detail::BuilderAccess::AddOwned(
+          builder_, Event(record), RecordPosition{0, records_++}, strings_.get());
       if (!added) failed_ = added.error();
       if (++interned_ % kForgetEvery == 0) strings_->ForgetIndex();
     }
@@ -474,7 +478,10 @@ class ExportConverter final : public traceml::ExportSink {
   static constexpr std::uint64_t kForgetEvery = 4096;
 
   DocumentBuilder& builder_;
-  std::unique_ptr<util::StringPool> strings_ = std::make_unique<util::StringPool>();
+  // Of the document's directory: the rows the builder interns here keep their refs when the
+  // document adopts the pool.
+  std::unique_ptr<util::StringPool> strings_ = std::make_unique<util::StringPool>(
+      util::PoolMode::kIntern, detail::BuilderAccess::Directory(builder_));
   std::uint64_t interned_ = 0;
   std::uint64_t records_ = 0;
   std::optional<Error> failed_;

@@ -71,6 +71,17 @@ class StringPool {
     return RefOf(InternIndexed(bytes, true));
   }
 
+  /// A ref to a copy of `bytes` of its own, not indexed (8-byte aligned when `aligned`): for
+  /// values rarely equal to another (a record's unknown members, an op's list of inputs), whose
+  /// index entries would cost more than the copies they save. None when the directory is full.
+  std::optional<StringRef> CopyRef(std::string_view bytes, bool aligned) {
+    if (arena_.HoldsAdopted(bytes) && (!aligned || IsAligned(bytes.data()))) {
+      return StoreIndirect(bytes);
+    }
+    if (bytes.size() > kLongestIndexed) return StoreAlone(bytes);
+    return Store(bytes, aligned);
+  }
+
   /// The string at `ref`, which this pool or another of its directory handed out.
   std::string_view View(StringRef ref) const noexcept { return directory_->View(ref); }
 

@@ -117,14 +117,14 @@ TEST(CompactRecordTest, ARecordOutlivesTheListThatGaveIt) {
 }
 
 TEST(CompactRowSizeTest, RowsTakeTheBytesTheArchitecturePageGives) {
-  EXPECT_EQ(sizeof(detail::RowCodec<OpRecord>::Row), 69u);
-  EXPECT_EQ(sizeof(detail::RowCodec<TensorRecord>::Row), 43u);
-  EXPECT_EQ(sizeof(detail::RowCodec<TensorStatsRecord>::Row), 64u);
-  EXPECT_EQ(sizeof(detail::RowCodec<MemoryRecord>::Row), 54u);
-  EXPECT_EQ(sizeof(detail::RowCodec<DeviceMemoryRecord>::Row), 53u);
-  EXPECT_EQ(sizeof(detail::RowCodec<DeviceIntervalRecord>::Row), 44u);
-  EXPECT_EQ(sizeof(detail::RowCodec<GradientRecord>::Row), 30u);
-  EXPECT_EQ(sizeof(detail::RowCodec<EdgeRecord>::Row), 25u);
+  EXPECT_EQ(sizeof(detail::RowCodec<OpRecord>::Row), 76u);
+  EXPECT_EQ(sizeof(detail::RowCodec<TensorRecord>::Row), 49u);
+  EXPECT_EQ(sizeof(detail::RowCodec<TensorStatsRecord>::Row), 68u);
+  EXPECT_EQ(sizeof(detail::RowCodec<MemoryRecord>::Row), 61u);
+  EXPECT_EQ(sizeof(detail::RowCodec<DeviceMemoryRecord>::Row), 54u);
+  EXPECT_EQ(sizeof(detail::RowCodec<DeviceIntervalRecord>::Row), 49u);
+  EXPECT_EQ(sizeof(detail::RowCodec<GradientRecord>::Row), 33u);
+  EXPECT_EQ(sizeof(detail::RowCodec<EdgeRecord>::Row), 27u);
 }
 
 }  // namespace

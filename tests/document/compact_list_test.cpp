@@ -55,9 +55,10 @@ TEST(CompactListTest, AnOpReadsBackWithItsInputsOutputAndDenseBytes) {
   ASSERT_EQ(list[0].inputs.size(), 3u);
   EXPECT_EQ(list[0].inputs[1], "weight");
   EXPECT_NE(list[0].inputs[1].data(), kInputs[1].data()) << "the pool's copy";
-  // Equal lists are stored once: two ops with the same inputs share the array.
+  // Each op's list is a copy of its own (rarely two ops share one), of the shared strings.
   ASSERT_TRUE(list.Push(Op("matmul"), pool));
-  EXPECT_EQ(list[2].inputs.data(), list[0].inputs.data());
+  EXPECT_NE(list[2].inputs.data(), list[0].inputs.data());
+  EXPECT_EQ(list[2].inputs[1].data(), list[0].inputs[1].data());
 }
 
 TEST(CompactListTest, RecordsAreTheRowsDecodedAndAnAppendKeepsTheRefs) {
@@ -111,7 +112,14 @@ TEST(RowFieldsTest, UnknownMembersAndAbsentOptionalsRoundTrip) {
   EXPECT_EQ(none, util::kNoString);
   EXPECT_TRUE(row_fields::Unknown(directory, none, 0).empty());
   EXPECT_EQ(absent, util::kNoString);
-  EXPECT_FALSE(row_fields::Optional(directory, absent).has_value());
+  EXPECT_FALSE(row_fields::Optional(directory, absent, 0).has_value());
+  // The size kept beside a ref: a short string's own, or "read the prefix" for a long one.
+  const util::StringRef short_ref = *pool.InternRef("cuda:0");
+  const util::StringRef long_ref = *pool.InternRef(std::string(300, 'l'));
+  EXPECT_EQ(row_fields::ShortSize(directory, short_ref), 6u);
+  EXPECT_EQ(row_fields::ShortSize(directory, long_ref), row_fields::kSizeInPool);
+  EXPECT_EQ(row_fields::String(directory, short_ref, 6), "cuda:0");
+  EXPECT_EQ(row_fields::String(directory, long_ref, row_fields::kSizeInPool).size(), 300u);
 }
 
 }  // namespace

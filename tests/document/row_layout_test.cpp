@@ -19,15 +19,15 @@ namespace {
 using DeviceMemoryRow = RowCodec<DeviceMemoryRecord>;
 
 TEST(RowLayoutTest, FieldsArePackedInOrderWithOneFlagsByteLast) {
-  // timestamp 8, device 4, four optional numbers 8 each, unknown 4 + 4, flags 1.
+  // timestamp 8, device 4 + its size 1, four optional numbers 8 each, unknown 4 + 4, flags 1.
   EXPECT_EQ(DeviceMemoryRow::kOffsets[0], 0u);
   EXPECT_EQ(DeviceMemoryRow::kOffsets[1], 8u);
-  EXPECT_EQ(DeviceMemoryRow::kOffsets[2], 12u);
-  EXPECT_EQ(DeviceMemoryRow::kOffsets[6], 44u);
+  EXPECT_EQ(DeviceMemoryRow::kOffsets[2], 13u);
+  EXPECT_EQ(DeviceMemoryRow::kOffsets[6], 45u);
   EXPECT_EQ(DeviceMemoryRow::kFlagCount, 4u);
-  EXPECT_EQ(DeviceMemoryRow::kBytes, 53u);
+  EXPECT_EQ(DeviceMemoryRow::kBytes, 54u);
   EXPECT_EQ(RowCodec<EdgeRecord>::kFlagCount, 0u);
-  EXPECT_EQ(RowCodec<EdgeRecord>::kBytes, 25u) << "no flags byte without optional numbers";
+  EXPECT_EQ(RowCodec<EdgeRecord>::kBytes, 27u) << "no flags byte without optional numbers";
 }
 
 TEST(RowLayoutTest, AbsentAndZeroOptionalNumbersStayApart) {
