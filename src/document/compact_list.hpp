@@ -21,10 +21,6 @@ class CompactList {
   using Codec = RowCodec<Record>;
   using Row = typename Codec::Row;
 
-  /// The directory the rows' refs are read through; a list that is only appended elsewhere (a
-  /// block's) needs none.
-  void Bind(const util::ChunkDirectory* directory) noexcept { directory_ = directory; }
-
   /// Appends `record` as a row, its strings and arrays interned into `pool` (of the list's
   /// directory). False, and nothing appended, when the directory is full.
   bool Push(const Record& record, util::StringPool& pool) {
@@ -38,6 +34,7 @@ class CompactList {
 
   /// Appends `more`'s rows (made in a pool of the same directory).
   void Append(const CompactList& more) {
+    if (directory_ == nullptr) directory_ = more.directory_;
     rows_.Append(std::span<const Row>(more.rows_.data(), more.rows_.size()));
   }
 
@@ -64,6 +61,8 @@ class CompactList {
   }
 
   util::RecordBuffer<Row> rows_;
+  // The directory the rows' refs are read through: that of the pool of the first Push or of the
+  // first list appended (null while the list is empty, when nothing is decoded).
   const util::ChunkDirectory* directory_ = nullptr;
 };
 

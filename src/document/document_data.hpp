@@ -18,12 +18,6 @@ namespace tracedoc::detail {
 
 /// The records (spans here, the other kinds in RecordLists) and the storage they point into.
 struct DocumentData : RecordLists {
-  DocumentData() {
-    ForEachList([this](auto& list) { list.Bind(directory.get()); });
-  }
-  DocumentData(const DocumentData&) = delete;
-  DocumentData& operator=(const DocumentData&) = delete;
-
   /// Numbers the chunks of the pool and of every shard, so that a compact row's 32-bit refs
   /// name a string wherever it was stored.
   std::shared_ptr<util::ChunkDirectory> directory = std::make_shared<util::ChunkDirectory>();

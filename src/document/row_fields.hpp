@@ -7,6 +7,7 @@
 // is full; decoding reads through the directory.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -23,55 +24,68 @@ using util::kNoString;
 using util::StringPool;
 using util::StringRef;
 
+/// The size a row keeps beside a ref: the string's own when it has the one-byte prefix (so that
+/// decoding need not read the pool), else kSizeInPool.
+inline constexpr std::uint8_t kSizeInPool = 0xFF;
+inline constexpr std::uint8_t ShortSize(std::size_t size) noexcept {
+  return size < ChunkDirectory::kIndirect ? static_cast<std::uint8_t>(size) : kSizeInPool;
+}
+
+/// A field as a row keeps it: the ref and the short size of what it names.
+struct Stored {
+  StringRef ref = kNoString;
+  std::uint8_t size = 0;
+};
+
 /// Collects the refs of one record's fields; `ok` turns false at the first that did not fit.
 class Encoder {
  public:
   explicit Encoder(StringPool& pool) noexcept : pool_(pool) {}
   bool ok() const noexcept { return ok_; }
-  const ChunkDirectory& directory() const noexcept { return *pool_.directory(); }
 
-  StringRef String(std::string_view s) { return Checked(pool_.InternRef(s)); }
-  StringRef Optional(const std::optional<std::string_view>& s) {
-    return s ? String(*s) : kNoString;
+  Stored String(std::string_view s) { return Checked(pool_.InternRef(s), s.size()); }
+  Stored Optional(const std::optional<std::string_view>& s) {
+    return s ? String(*s) : Stored{};
   }
-  StringRef Integers(ArrayView<std::uint64_t> values) {
-    return Checked(pool_.InternAligned(std::string_view(
-        reinterpret_cast<const char*>(values.data()), values.size() * sizeof(std::uint64_t))));
+  Stored Integers(ArrayView<std::uint64_t> values) {
+    const std::string_view bytes(reinterpret_cast<const char*>(values.data()),
+                                 values.size() * sizeof(std::uint64_t));
+    return Checked(pool_.InternAligned(bytes), bytes.size());
   }
   /// A list of strings: each interned, then the array of their pooled views interned as bytes
   /// (a record hands out the list as an ArrayView of views, which must lie somewhere).
-  StringRef Strings(ArrayView<std::string_view> strings) {
+  Stored Strings(ArrayView<std::string_view> strings) {
     views_.clear();
     for (const std::string_view s : strings) {
       const std::optional<StringRef> ref = pool_.InternRef(s);
       if (!ref) {
         ok_ = false;
-        return kNoString;
+        return Stored{};
       }
       views_.push_back(pool_.View(*ref));
     }
     // Rarely two ops have the same inputs: a copy each, not indexed.
-    return Checked(pool_.CopyRef(std::string_view(reinterpret_cast<const char*>(views_.data()),
-                                                  views_.size() * sizeof(std::string_view)),
-                                 true));
+    const std::string_view bytes(reinterpret_cast<const char*>(views_.data()),
+                                 views_.size() * sizeof(std::string_view));
+    return Checked(pool_.CopyRef(bytes, true), bytes.size());
   }
   /// The block of `unknown` (its count is the row's to keep): a large one the document adopted
   /// from the decoder is named where it lies, not copied.
   StringRef Unknown(const UnknownFields& unknown) {
     if (unknown.empty()) return kNoString;
-    return Checked(pool_.CopyRef(unknown.encoded(), false));
+    return Checked(pool_.CopyRef(unknown.encoded(), false), unknown.encoded().size()).ref;
   }
   static std::uint32_t UnknownCount(const UnknownFields& unknown) noexcept {
     return static_cast<std::uint32_t>(unknown.size());
   }
 
  private:
-  StringRef Checked(std::optional<StringRef> ref) noexcept {
+  Stored Checked(std::optional<StringRef> ref, std::size_t size) noexcept {
     if (!ref) {
       ok_ = false;
-      return kNoString;
+      return Stored{};
     }
-    return *ref;
+    return Stored{*ref, ShortSize(size)};
   }
 
   StringPool& pool_;
@@ -79,14 +93,6 @@ class Encoder {
   bool ok_ = true;
 };
 
-/// The size a row keeps beside a ref: the string's own when it has the one-byte prefix (so that
-/// decoding need not read the pool), else kSizeInPool.
-inline constexpr std::uint8_t kSizeInPool = 0xFF;
-inline std::uint8_t ShortSize(const ChunkDirectory& directory, StringRef ref) noexcept {
-  if (ref == kNoString) return 0;
-  const std::size_t size = directory.View(ref).size();
-  return size < ChunkDirectory::kIndirect ? static_cast<std::uint8_t>(size) : kSizeInPool;
-}
 /// The string at `ref` whose ShortSize is `size`.
 inline std::string_view View(const ChunkDirectory& directory, StringRef ref,
                              std::uint8_t size) noexcept {
@@ -94,10 +100,6 @@ inline std::string_view View(const ChunkDirectory& directory, StringRef ref,
   return directory.View(ref);
 }
 
-inline std::string_view String(const ChunkDirectory& directory, StringRef ref,
-                               std::uint8_t size) noexcept {
-  return View(directory, ref, size);
-}
 inline std::optional<std::string_view> Optional(const ChunkDirectory& directory, StringRef ref,
                                                 std::uint8_t size) noexcept {
   if (ref == kNoString) return std::nullopt;

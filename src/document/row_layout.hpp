@@ -64,10 +64,9 @@ struct RefField {
   template <class Record>
   static void Put(const Record& r, row_fields::Encoder& put, std::byte* at, std::uint8_t&,
                   unsigned) {
-    const StringRef ref = (put.*Encode)(r.*Member);
-    internal::Store(at, ref);
-    internal::Store(at + sizeof(StringRef),
-                    put.ok() ? row_fields::ShortSize(put.directory(), ref) : std::uint8_t{0});
+    const row_fields::Stored stored = (put.*Encode)(r.*Member);
+    internal::Store(at, stored.ref);
+    internal::Store(at + sizeof(StringRef), stored.size);
   }
   template <class Record>
   static void Get(Record& r, const ChunkDirectory& d, const std::byte* at, std::uint8_t, unsigned) {
@@ -78,7 +77,7 @@ struct RefField {
 
 /// A string member, by the ref of its pooled copy.
 template <auto Member>
-using String = RefField<Member, &row_fields::Encoder::String, &row_fields::String>;
+using String = RefField<Member, &row_fields::Encoder::String, &row_fields::View>;
 /// An optional string member: kNoString when absent.
 template <auto Member>
 using OptionalString = RefField<Member, &row_fields::Encoder::Optional, &row_fields::Optional>;

@@ -55,31 +55,20 @@ class StringPool {
   /// The ref of the pooled copy of `s` (equal strings share one in kIntern mode); none when the
   /// directory can number no more chunks.
   std::optional<StringRef> InternRef(std::string_view s) {
-    // A large value already in an adopted block is named where it lies, as Intern keeps it.
-    if (arena_.HoldsAdopted(s)) return StoreIndirect(s);
-    if (s.size() > kLongestIndexed) return StoreAlone(s);
-    if (mode_ == PoolMode::kCopy) return Store(s, false);
-    return RefOf(InternIndexed(s, false));
+    return RefTo(s, false, mode_ == PoolMode::kIntern);
   }
 
   /// As InternRef, for bytes that hold an array: the bytes start 8-byte aligned, so the array
   /// can be read where it lies (a shape's integers, an op's input refs).
   std::optional<StringRef> InternAligned(std::string_view bytes) {
-    if (arena_.HoldsAdopted(bytes) && IsAligned(bytes.data())) return StoreIndirect(bytes);
-    if (bytes.size() > kLongestIndexed) return StoreAlone(bytes);
-    if (mode_ == PoolMode::kCopy) return Store(bytes, true);
-    return RefOf(InternIndexed(bytes, true));
+    return RefTo(bytes, true, mode_ == PoolMode::kIntern);
   }
 
   /// A ref to a copy of `bytes` of its own, not indexed (8-byte aligned when `aligned`): for
   /// values rarely equal to another (a record's unknown members, an op's list of inputs), whose
   /// index entries would cost more than the copies they save. None when the directory is full.
   std::optional<StringRef> CopyRef(std::string_view bytes, bool aligned) {
-    if (arena_.HoldsAdopted(bytes) && (!aligned || IsAligned(bytes.data()))) {
-      return StoreIndirect(bytes);
-    }
-    if (bytes.size() > kLongestIndexed) return StoreAlone(bytes);
-    return Store(bytes, aligned);
+    return RefTo(bytes, aligned, false);
   }
 
   /// The string at `ref`, which this pool or another of its directory handed out.
@@ -171,7 +160,16 @@ class StringPool {
     return reinterpret_cast<std::uintptr_t>(p) % kArrayAlignment == 0;
   }
 
-  static std::optional<StringRef> RefOf(const Recent* pooled) noexcept {
+  // The one way to a ref: a large value already in an adopted block is named where it lies
+  // (as Intern keeps it), one longer than the index takes gets a chunk of its own, the others are
+  // interned when `indexed`, else copied.
+  std::optional<StringRef> RefTo(std::string_view bytes, bool aligned, bool indexed) {
+    if (arena_.HoldsAdopted(bytes) && (!aligned || IsAligned(bytes.data()))) {
+      return StoreIndirect(bytes);
+    }
+    if (bytes.size() > kLongestIndexed) return StoreAlone(bytes);
+    if (!indexed) return Store(bytes, aligned);
+    const Recent* pooled = InternIndexed(bytes, aligned);
     if (pooled == nullptr) return std::nullopt;
     return pooled->ref;
   }

@@ -66,7 +66,6 @@ TEST(CompactListTest, RecordsAreTheRowsDecodedAndAnAppendKeepsTheRefs) {
   util::StringPool own(util::PoolMode::kIntern, directory);
   util::StringPool shard(util::PoolMode::kIntern, directory);
   CompactList<OpRecord> document;
-  document.Bind(directory.get());
   CompactList<OpRecord> block;
   ASSERT_TRUE(document.Push(Op("first"), own));
   ASSERT_TRUE(block.Push(Op("second"), shard));
@@ -82,6 +81,18 @@ TEST(CompactListTest, RecordsAreTheRowsDecodedAndAnAppendKeepsTheRefs) {
   EXPECT_EQ(document.memory_bytes(), document.capacity() * sizeof(RowCodec<OpRecord>::Row));
   document.clear();
   EXPECT_TRUE(document.empty());
+}
+
+TEST(CompactListTest, AListFilledOnlyByAppendsReadsThroughTheirDirectory) {
+  // A document whose records of a kind all came from decoding threads' blocks.
+  const auto directory = std::make_shared<util::ChunkDirectory>();
+  util::StringPool shard(util::PoolMode::kIntern, directory);
+  CompactList<OpRecord> block;
+  ASSERT_TRUE(block.Push(Op("gathered"), shard));
+  CompactList<OpRecord> document;
+  document.Append(block);
+  ASSERT_EQ(document.size(), 1u);
+  EXPECT_EQ(document[0], Op("gathered"));
 }
 
 TEST(CompactListTest, AFullDirectoryRefusesTheRecordAndKeepsTheList) {
@@ -104,7 +115,7 @@ TEST(RowFieldsTest, UnknownMembersAndAbsentOptionalsRoundTrip) {
   row_fields::Encoder put(pool);
   const util::StringRef unknown_ref = put.Unknown(unknown);
   const util::StringRef none = put.Unknown(UnknownFields());
-  const util::StringRef absent = put.Optional(std::nullopt);
+  const util::StringRef absent = put.Optional(std::nullopt).ref;
   ASSERT_TRUE(put.ok());
   const util::ChunkDirectory& directory = *pool.directory();
   EXPECT_EQ(row_fields::Unknown(directory, unknown_ref, put.UnknownCount(unknown)), unknown);
@@ -114,12 +125,12 @@ TEST(RowFieldsTest, UnknownMembersAndAbsentOptionalsRoundTrip) {
   EXPECT_EQ(absent, util::kNoString);
   EXPECT_FALSE(row_fields::Optional(directory, absent, 0).has_value());
   // The size kept beside a ref: a short string's own, or "read the prefix" for a long one.
-  const util::StringRef short_ref = *pool.InternRef("cuda:0");
-  const util::StringRef long_ref = *pool.InternRef(std::string(300, 'l'));
-  EXPECT_EQ(row_fields::ShortSize(directory, short_ref), 6u);
-  EXPECT_EQ(row_fields::ShortSize(directory, long_ref), row_fields::kSizeInPool);
-  EXPECT_EQ(row_fields::String(directory, short_ref, 6), "cuda:0");
-  EXPECT_EQ(row_fields::String(directory, long_ref, row_fields::kSizeInPool).size(), 300u);
+  const row_fields::Stored short_one = put.String("cuda:0");
+  const row_fields::Stored long_one = put.String(std::string(300, 'l'));
+  EXPECT_EQ(short_one.size, 6u);
+  EXPECT_EQ(long_one.size, row_fields::kSizeInPool);
+  EXPECT_EQ(row_fields::View(directory, short_one.ref, short_one.size), "cuda:0");
+  EXPECT_EQ(row_fields::View(directory, long_one.ref, long_one.size).size(), 300u);
 }
 
 }  // namespace

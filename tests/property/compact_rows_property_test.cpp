@@ -73,7 +73,6 @@ RC_GTEST_PROP(CompactRowsProperty, AMemoryRowReadsBackAsTheRecordFromEitherPool,
   util::StringPool shard(util::PoolMode::kIntern, directory);
   detail::CompactList<MemoryRecord> document;
   detail::CompactList<MemoryRecord> block;
-  document.Bind(directory.get());
 
   const int count = *rc::gen::inRange(1, 60);
   std::deque<Drawn> drawn;  // stays where it was put
