@@ -1,7 +1,7 @@
 #include "report/health_section.hpp"
 
-#include <algorithm>
 #include <span>
+#include <utility>
 
 #include "report/html_escape.hpp"
 #include "report/units.hpp"
@@ -10,41 +10,47 @@
 namespace tracedoc::report {
 namespace {
 
-void WriteIssues(std::ostream& out, std::span<const HealthIssue> issues, HealthSeverity severity,
-                 std::size_t max_rows) {
+void WriteIssues(std::ostream& out, std::span<const HealthIssue> shown, std::size_t count,
+                 HealthSeverity severity) {
   const std::string_view name = HealthSeverityName(severity);
-  const auto count = static_cast<std::size_t>(
-      std::count_if(issues.begin(), issues.end(),
-                    [&](const HealthIssue& issue) { return issue.severity == severity; }));
   if (count == 0) return;
   out << "<h3>" << FormatCount(count) << ' ' << name << (count == 1 ? "" : "s")
       << "</h3>\n<ul class=\"issues " << name << "s\">\n";
-  std::size_t shown = 0;
-  for (const HealthIssue& issue : issues) {
-    if (issue.severity != severity) continue;
-    if (shown++ == max_rows) break;
+  for (const HealthIssue& issue : shown) {
     out << "<li class=\"issue severity-" << name << "\"><code>" << HealthCodeName(issue.code)
         << "</code> ";
     WriteEscaped(out, issue.message);
     out << "</li>\n";
   }
   out << "</ul>\n";
-  if (count > max_rows) {
-    out << "<p class=\"note\">" << FormatCount(count - max_rows) << " more " << name
+  if (count > shown.size()) {
+    out << "<p class=\"note\">" << FormatCount(count - shown.size()) << " more " << name
         << "(s) not listed: `tracedoc health` prints them all.</p>\n";
   }
 }
 
 }  // namespace
 
-std::string_view VerdictText(const TraceHealth& health) {
+HealthDigest DigestHealth(TraceHealth health, std::size_t max_rows) {
+  HealthDigest digest{health.structurally_valid, health.capture_complete, health.revision, 0, 0,
+                      {}, {}};
+  for (HealthIssue& issue : health.issues) {
+    const bool error = issue.severity == HealthSeverity::kError;
+    std::size_t& count = error ? digest.errors : digest.warnings;
+    std::vector<HealthIssue>& shown = error ? digest.shown_errors : digest.shown_warnings;
+    if (count++ < max_rows) shown.push_back(std::move(issue));
+  }
+  return digest;
+}
+
+std::string_view VerdictText(const HealthDigest& health) {
   if (format::RulesOf(health.revision).legacy_analyses) {
     return health.structurally_valid ? "Trusted" : "Not trusted";
   }
   return health.structurally_valid ? "Structurally valid" : "Not structurally valid";
 }
 
-void WriteHealthSection(std::ostream& out, const TraceHealth& health, std::size_t max_rows) {
+void WriteHealthSection(std::ostream& out, const HealthDigest& health) {
   out << "<section id=\"health\">\n<h2>Health</h2>\n<p class=\"verdict "
       << (health.structurally_valid ? "verdict-valid" : "verdict-invalid") << "\">"
       << VerdictText(health);
@@ -54,9 +60,9 @@ void WriteHealthSection(std::ostream& out, const TraceHealth& health, std::size_
   } else {
     out << "; " << (health.capture_complete ? "capture complete" : "capture failed") << "; ";
   }
-  out << FormatCount(health.issues.size()) << " issue(s).</p>\n";
-  WriteIssues(out, health.issues, HealthSeverity::kError, max_rows);
-  WriteIssues(out, health.issues, HealthSeverity::kWarning, max_rows);
+  out << FormatCount(health.errors + health.warnings) << " issue(s).</p>\n";
+  WriteIssues(out, health.shown_errors, health.errors, HealthSeverity::kError);
+  WriteIssues(out, health.shown_warnings, health.warnings, HealthSeverity::kWarning);
   out << "</section>\n";
 }
 

@@ -98,6 +98,12 @@ struct PageModel {
 PageModel BuildPageModel(const TraceDocument& document) {
   PageModel model;
   model.memory = analysis::AnalyzeMemoryWithoutTimelines(document);
+  // The page draws the peak's live set and each device's figures, never every lifetime: one
+  // per storage, they are the largest part of the analysis, and the curves and the timeline's
+  // rows are built next.
+  if (model.memory.logical) {
+    std::vector<LogicalStorageLifetime>().swap(model.memory.logical->lifetimes);
+  }
   std::vector<report::MemoryEventDevice> devices;
   if (const std::optional<Trace6MemoryReport>& trace6 = model.memory.trace6) {
     for (const Trace6DeviceMemory& device : trace6->by_device) {
@@ -173,12 +179,8 @@ void WriteMemorySection(std::ostream& out, const TraceDocument& document,
   out << "</section>\n";
 }
 
-report::VerdictLine Verdict(const TraceHealth& health) {
-  report::VerdictLine verdict{health.structurally_valid, report::VerdictText(health), 0, 0};
-  for (const HealthIssue& issue : health.issues) {
-    ++(issue.severity == HealthSeverity::kError ? verdict.errors : verdict.warnings);
-  }
-  return verdict;
+report::VerdictLine Verdict(const report::HealthDigest& health) {
+  return {health.structurally_valid, report::VerdictText(health), health.errors, health.warnings};
 }
 
 // The page of `document`, with the comparison section after the answers when `baseline` is
@@ -188,7 +190,8 @@ void WritePage(const TraceDocument& document, const TraceDocument* baseline, std
   // The analyses with small results run first, so that their working memory is gone before
   // the page model (a frame per slice, every device's curves) is built.
   const TraceSummary summary = Summarize(document);
-  const TraceHealth health = AnalyzeHealth(document);
+  const report::HealthDigest health =
+      report::DigestHealth(AnalyzeHealth(document), options.max_table_rows);
   report::Answers answers;
   answers.verdict = Verdict(health);
   const std::vector<report::OpGroup> top_ops = report::TopOpsByTotal(document);
@@ -243,7 +246,7 @@ void WritePage(const TraceDocument& document, const TraceDocument* baseline, std
   out << "<section id=\"ops\">\n<h2>Most expensive ops</h2>\n";
   report::WriteOpsTables(out, document);
   out << "</section>\n";
-  report::WriteHealthSection(out, health, options.max_table_rows);
+  report::WriteHealthSection(out, health);
   report::WriteRunSection(out, document, summary, options.max_table_rows);
   out << "<script>" << report::kReportScript << "</script>\n</body>\n</html>\n";
 }

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gmock/gmock.h>
@@ -25,19 +26,36 @@ using ::testing::ElementsAre;
 
 std::string HealthSection(const TraceHealth& health, std::size_t max_rows) {
   std::ostringstream out;
-  WriteHealthSection(out, health, max_rows);
+  WriteHealthSection(out, DigestHealth(health, max_rows));
   return out.str();
 }
 
 TEST(HealthSectionTest, TheVerdictNamesTheRevisionsWords) {
   TraceHealth health;
-  EXPECT_EQ(VerdictText(health), "Structurally valid");
+  EXPECT_EQ(VerdictText(DigestHealth(health, 0)), "Structurally valid");
   health.structurally_valid = false;
-  EXPECT_EQ(VerdictText(health), "Not structurally valid");
+  EXPECT_EQ(VerdictText(DigestHealth(health, 0)), "Not structurally valid");
   health.revision = SchemaRevision::kTrace6;
-  EXPECT_EQ(VerdictText(health), "Not trusted");
+  EXPECT_EQ(VerdictText(DigestHealth(health, 0)), "Not trusted");
   health.structurally_valid = true;
-  EXPECT_EQ(VerdictText(health), "Trusted");
+  EXPECT_EQ(VerdictText(DigestHealth(health, 0)), "Trusted");
+}
+
+TEST(HealthSectionTest, TheDigestKeepsOnlyTheRowsThePageShowsAndCountsTheRest) {
+  TraceHealth health;
+  health.structurally_valid = false;
+  for (int i = 0; i < 100000; ++i) {
+    health.issues.push_back({i % 4 == 0 ? HealthSeverity::kWarning : HealthSeverity::kError,
+                             HealthCode::kOpenSpan, "issue " + std::to_string(i)});
+  }
+  const HealthDigest digest = DigestHealth(std::move(health), 3);
+  EXPECT_EQ(digest.errors, 75000u);
+  EXPECT_EQ(digest.warnings, 25000u);
+  ASSERT_EQ(digest.shown_errors.size(), 3u);
+  ASSERT_EQ(digest.shown_warnings.size(), 3u);
+  EXPECT_EQ(digest.shown_errors[2].message, "issue 3");
+  EXPECT_EQ(digest.shown_warnings[2].message, "issue 8");
+  EXPECT_FALSE(digest.structurally_valid);
 }
 
 TEST(HealthSectionTest, ErrorsComeFirstEachSeverityCutToMaxRowsAndCounted) {
