@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -175,6 +176,28 @@ struct DiffOptions {
 /// the sorts of the changes it returns. The result owns its strings. No errors.
 TraceDiff DiffTraces(const TraceDocument& base, const TraceDocument& candidate,
                      const DiffOptions& options = {});
+
+/// DiffTraces one run at a time: the base's figures are taken from it (its span paths, op
+/// names, peak sites, steps, issue codes and fields, each name copied), so the base can be
+/// dropped before the candidate is read and a comparison of two large runs holds one document,
+/// not two. The same result as DiffTraces. No errors.
+class TraceDiffer {
+ public:
+  explicit TraceDiffer(const DiffOptions& options = {});
+  ~TraceDiffer();
+  TraceDiffer(TraceDiffer&&) noexcept;
+  TraceDiffer& operator=(TraceDiffer&&) noexcept;
+
+  /// Takes the base's figures; the document is not referred to afterwards. Call once, first.
+  void AddBase(const TraceDocument& base);
+  /// Takes the candidate's figures and returns the diff; the differ is spent. Call once, after
+  /// AddBase.
+  TraceDiff Finish(const TraceDocument& candidate) &&;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 /// The regression gate (docs/diff.md §8).
 struct DiffGate {

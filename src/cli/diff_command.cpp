@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -53,12 +54,17 @@ int RunDiff(const DiffArgs& args) {
     }
     gate = DiffGate{threshold.value(), args.allow_structure};
   }
-  const std::optional<TraceDocument> base = ReadRun(args, args.base, args.session);
-  if (!base) return kExitUsage;
+  // The base is dropped once its figures are taken: two large runs are never held at once.
+  TraceDiffer differ;
+  {
+    const std::optional<TraceDocument> base = ReadRun(args, args.base, args.session);
+    if (!base) return kExitUsage;
+    differ.AddBase(*base);
+  }
   const std::optional<TraceDocument> candidate = ReadRun(
       args, args.candidate, args.candidate_session.empty() ? args.session : args.candidate_session);
   if (!candidate) return kExitUsage;
-  const TraceDiff diff = DiffTraces(*base, *candidate);
+  const TraceDiff diff = std::move(differ).Finish(*candidate);
   const std::vector<Regression> regressions =
       gate ? FindRegressions(diff, *gate) : std::vector<Regression>{};
   const DiffOutputOptions output{.top = args.top, .pretty = args.pretty};

@@ -31,22 +31,29 @@ void SortByChange(std::vector<Change>& changes, Name name) {
   });
 }
 
-// Span paths (docs/diff.md §3): both runs' spans placed in one trie, then each node's figures.
-void DiffSpans(const analysis::PathTrie& trie, std::span<const analysis::PathNode> nodes[2],
-               const TraceDocument* runs[2], bool include_unchanged, TraceDiff& out) {
-  std::vector<SpanPathStats> stats[2];
-  for (int side = 0; side < 2; ++side) {
-    stats[side].resize(trie.size());
-    const SpanIndex index = runs[side]->span_index();
-    const RecordList<SpanRecord> spans = runs[side]->spans();
-    for (SpanPosition s = 0; s < spans.size(); ++s) {
-      if (nodes[side][s] == analysis::kNoPathNode) continue;
-      SpanPathStats& node = stats[side][nodes[side][s]];
-      ++node.count;
-      node.total_ns = util::SaturatingAdd(node.total_ns, spans[s].duration_ns);
-      node.self_ns = util::SaturatingAdd(node.self_ns, index.self_time_ns(s));
-    }
+// One run's figures of each span path (docs/diff.md §3), by the trie node its spans were
+// placed at.
+std::vector<SpanPathStats> SpanPathFigures(const TraceDocument& run,
+                                           std::span<const analysis::PathNode> nodes,
+                                           std::size_t node_count) {
+  std::vector<SpanPathStats> stats(node_count);
+  const SpanIndex index = run.span_index();
+  const RecordList<SpanRecord> spans = run.spans();
+  for (SpanPosition s = 0; s < spans.size(); ++s) {
+    if (nodes[s] == analysis::kNoPathNode) continue;
+    SpanPathStats& node = stats[nodes[s]];
+    ++node.count;
+    node.total_ns = util::SaturatingAdd(node.total_ns, spans[s].duration_ns);
+    node.self_ns = util::SaturatingAdd(node.self_ns, index.self_time_ns(s));
   }
+  return stats;
+}
+
+// Both runs' span paths, each node's figures compared: `stats` holds each run's figures by node
+// (the base's list stops at the nodes it placed).
+void DiffSpans(const analysis::PathTrie& trie, std::vector<SpanPathStats> (&stats)[2],
+               bool include_unchanged, TraceDiff& out) {
+  for (std::vector<SpanPathStats>& side : stats) side.resize(trie.size());
   // The list is sized first: grown by doubling, a list of every span path of two unrelated
   // runs would hold up to twice its room, and both buffers while it moves.
   std::size_t listed = 0;
@@ -99,50 +106,69 @@ void DiffSpans(const analysis::PathTrie& trie, std::span<const analysis::PathNod
   }
 }
 
-void DiffOps(const TraceDocument& base, const TraceDocument& candidate, bool include_unchanged,
-             TraceDiff& out) {
-  for (const diff::OpNameStats& op : diff::CompareOpNames(base, candidate)) {
+void DiffOps(const diff::OpNameTally& tally, bool include_unchanged, TraceDiff& out) {
+  for (const diff::OpNameStats& op : tally.Compare()) {
     if (!include_unchanged && op.base == op.candidate) continue;
     out.ops.push_back({std::string(op.name), op.base, op.candidate});
   }
   SortByChange(out.ops, [](const OpChange& c) -> const std::string& { return c.op_name; });
 }
 
-void DiffHealth(const TraceDocument& base, const TraceDocument& candidate, TraceDiff& out) {
-  std::bitset<kHealthCodeCount> raised[2];
-  const TraceDocument* runs[2] = {&base, &candidate};
-  for (int side = 0; side < 2; ++side) {
-    for (const HealthIssue& issue : AnalyzeHealth(*runs[side]).issues) {
-      raised[side].set(static_cast<std::size_t>(issue.code));
-    }
+using RaisedCodes = std::bitset<kHealthCodeCount>;
+
+RaisedCodes RaisedBy(const TraceDocument& run) {
+  RaisedCodes raised;
+  for (const HealthIssue& issue : AnalyzeHealth(run).issues) {
+    raised.set(static_cast<std::size_t>(issue.code));
   }
+  return raised;
+}
+
+void DiffHealth(const RaisedCodes (&raised)[2], TraceDiff& out) {
   for (int code = 0; code < kHealthCodeCount; ++code) {
     if (raised[1][code] && !raised[0][code]) out.new_issues.push_back(HealthCode(code));
     if (raised[0][code] && !raised[1][code]) out.gone_issues.push_back(HealthCode(code));
   }
 }
 
-// One figure per (rank, step): both step lists are sorted by rank, then number, so one merge.
-void DiffSteps(const TraceDocument& base, const TraceDocument& candidate, bool include_unchanged,
+// A run's time in one (rank, step): the durations of its step spans, summed saturating.
+struct StepTotal {
+  std::uint64_t rank = 0;
+  std::uint64_t number = 0;
+  std::uint64_t duration_ns = 0;
+  std::pair<std::uint64_t, std::uint64_t> key() const { return {rank, number}; }
+};
+
+// The run's step list is sorted by rank, then number: equal keys are neighbours.
+std::vector<StepTotal> StepTotals(const TraceDocument& run) {
+  std::vector<StepTotal> totals;
+  const RecordList<SpanRecord> spans = run.spans();
+  for (const RankStep& step : run.converted_facts().steps) {
+    if (totals.empty() || totals.back().key() != std::pair(step.rank, step.number)) {
+      totals.push_back({step.rank, step.number, 0});
+    }
+    totals.back().duration_ns =
+        util::SaturatingAdd(totals.back().duration_ns, spans[step.span].duration_ns);
+  }
+  return totals;
+}
+
+// One figure per (rank, step): both lists are sorted by rank, then number, so one merge.
+void DiffSteps(const std::vector<StepTotal> (&totals)[2], bool include_unchanged,
                TraceDiff& out) {
-  const TraceDocument* runs[2] = {&base, &candidate};
-  const ConvertedFacts facts[2] = {base.converted_facts(), candidate.converted_facts()};
   std::size_t at[2] = {0, 0};
-  const auto key = [&](int side) {
-    const RankStep& step = facts[side].steps[at[side]];
-    return std::pair(step.rank, step.number);
-  };
-  while (at[0] < facts[0].steps.size() || at[1] < facts[1].steps.size()) {
-    const bool has[2] = {at[0] < facts[0].steps.size(), at[1] < facts[1].steps.size()};
+  while (at[0] < totals[0].size() || at[1] < totals[1].size()) {
+    const bool has[2] = {at[0] < totals[0].size(), at[1] < totals[1].size()};
     const std::pair<std::uint64_t, std::uint64_t> next =
-        !has[1] || (has[0] && key(0) < key(1)) ? key(0) : key(1);
+        !has[1] || (has[0] && totals[0][at[0]].key() < totals[1][at[1]].key())
+            ? totals[0][at[0]].key()
+            : totals[1][at[1]].key();
     StepChange change{next.first, next.second, {}};
     std::optional<std::uint64_t>* sides[2] = {&change.duration_ns.base,
                                               &change.duration_ns.candidate};
     for (int side = 0; side < 2; ++side) {
-      for (; at[side] < facts[side].steps.size() && key(side) == next; ++at[side]) {
-        const std::uint64_t ns = runs[side]->spans()[facts[side].steps[at[side]].span].duration_ns;
-        *sides[side] = util::SaturatingAdd(sides[side]->value_or(0), ns);
+      if (has[side] && totals[side][at[side]].key() == next) {
+        *sides[side] = totals[side][at[side]++].duration_ns;
       }
     }
     if (include_unchanged || change.duration_ns.base != change.duration_ns.candidate) {
@@ -181,29 +207,73 @@ bool TraceDiff::empty() const noexcept {
                      [&same](const StepChange& step) { return same(step.duration_ns); });
 }
 
+// What the diff keeps of each run once the run is taken: small beside the run, except the span
+// paths' trie and figures, which a diff needs whole.
+struct TraceDiffer::State {
+  explicit State(const DiffOptions& diff_options) : options(diff_options) {}
+
+  // The analyses whose working memory is large and whose results are small run first, so that
+  // their memory is gone before the run's spans are placed.
+  void Add(int side, const TraceDocument& run) {
+    meta[side] = diff::SnapshotMeta(run);
+    // The summary's total alone: a whole Summarize would also replay the run's memory events.
+    total_ns[side] = analysis::MeasuredTotalNs(run.spans());
+    raised[side] = RaisedBy(run);
+    ops.AddRun(side, run);
+    steps[side] = StepTotals(run);
+    const std::vector<analysis::PathNode> nodes = side == 0 ? trie.Place(run) : trie.PlaceLast(run);
+    peaks.AddRun(side, {&run, nodes});
+    spans[side] = SpanPathFigures(run, nodes, trie.size());
+  }
+
+  TraceDiff Finish() {
+    trie.ForgetLookup();  // every span is placed: only paths are asked for now
+    TraceDiff out;
+    out.meta = diff::CompareMeta(meta[0], meta[1]);
+    out.total_ns = {total_ns[0], total_ns[1]};
+    DiffHealth(raised, out);
+    DiffOps(ops, options.include_unchanged, out);
+    DiffSteps(steps, options.include_unchanged, out);
+    diff::PeakComparison compared = peaks.Compare(options.include_unchanged);
+    out.logical_peak = std::move(compared.overall);
+    out.device_peaks = std::move(compared.devices);
+    // Last: the span list of two unrelated runs spells every path.
+    DiffSpans(trie, spans, options.include_unchanged, out);
+    return out;
+  }
+
+  DiffOptions options;
+  // The runs are dropped once taken: the trie copies their names.
+  analysis::PathTrie trie{analysis::PathTrie::Names::kOwned};
+  diff::PeakSites peaks{trie};
+  diff::OpNameTally ops;
+  diff::MetaSnapshot meta[2];
+  std::uint64_t total_ns[2] = {0, 0};
+  RaisedCodes raised[2];
+  std::vector<StepTotal> steps[2];
+  std::vector<SpanPathStats> spans[2];
+};
+
+TraceDiffer::TraceDiffer(const DiffOptions& options)
+    : state_(std::make_unique<State>(options)) {}
+TraceDiffer::~TraceDiffer() = default;
+TraceDiffer::TraceDiffer(TraceDiffer&&) noexcept = default;
+TraceDiffer& TraceDiffer::operator=(TraceDiffer&&) noexcept = default;
+
+void TraceDiffer::AddBase(const TraceDocument& base) { state_->Add(0, base); }
+
+TraceDiff TraceDiffer::Finish(const TraceDocument& candidate) && {
+  state_->Add(1, candidate);
+  TraceDiff out = state_->Finish();
+  state_.reset();
+  return out;
+}
+
 TraceDiff DiffTraces(const TraceDocument& base, const TraceDocument& candidate,
                      const DiffOptions& options) {
-  TraceDiff out;
-  out.meta = diff::CompareMeta(base, candidate);
-  // The summary's total alone: a whole Summarize would also replay both runs' memory events.
-  out.total_ns = {analysis::MeasuredTotalNs(base.spans()),
-                  analysis::MeasuredTotalNs(candidate.spans())};
-  // The analyses whose working memory is large and whose results are small run first, while
-  // nothing else is held: the span list of two unrelated runs (every path spelt) comes last.
-  DiffHealth(base, candidate, out);
-  DiffOps(base, candidate, options.include_unchanged, out);
-  DiffSteps(base, candidate, options.include_unchanged, out);
-  analysis::PathTrie trie;
-  const std::vector<analysis::PathNode> placed[2] = {trie.Place(base), trie.PlaceLast(candidate)};
-  trie.ForgetLookup();  // every span is placed: only paths are asked for now
-  std::span<const analysis::PathNode> nodes[2] = {placed[0], placed[1]};
-  const TraceDocument* runs[2] = {&base, &candidate};
-  diff::PeakComparison peaks = diff::ComparePeaks({&base, nodes[0]}, {&candidate, nodes[1]}, trie,
-                                                  options.include_unchanged);
-  out.logical_peak = std::move(peaks.overall);
-  out.device_peaks = std::move(peaks.devices);
-  DiffSpans(trie, nodes, runs, options.include_unchanged, out);
-  return out;
+  TraceDiffer differ(options);
+  differ.AddBase(base);
+  return std::move(differ).Finish(candidate);
 }
 
 }  // namespace tracedoc

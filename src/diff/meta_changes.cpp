@@ -24,31 +24,24 @@ Value Spelling(Enum value) {
   return std::string(EnumName(value));
 }
 
-// Reads one field of both runs through `get` and keeps it when the values differ.
-class MetaComparison {
+// Reads one field of a run through `get` and keeps its text, for a comparison after the run is
+// gone.
+class MetaRecorder {
  public:
-  MetaComparison(const TraceDocument& base, const TraceDocument& candidate)
-      : base_(base), candidate_(candidate) {}
+  MetaRecorder(const TraceDocument& run, MetaSnapshot& snapshot)
+      : run_(run), snapshot_(snapshot) {}
 
   template <class Get>
   void Field(std::string_view name, Get get) {
-    Add(name, get(base_), get(candidate_));
+    snapshot_.fields.push_back({std::string(name), get(run_)});
   }
-
-  void Add(std::string_view name, Value base, Value candidate) {
-    if (base == candidate) return;
-    changes_.push_back({std::string(name), std::move(base), std::move(candidate)});
-  }
-
-  std::vector<MetaFieldChange> Take() { return std::move(changes_); }
 
  private:
-  const TraceDocument& base_;
-  const TraceDocument& candidate_;
-  std::vector<MetaFieldChange> changes_;
+  const TraceDocument& run_;
+  MetaSnapshot& snapshot_;
 };
 
-void CompareRun(MetaComparison& meta) {
+void RecordRun(MetaRecorder& meta) {
   meta.Field("schema", [](const TraceDocument& d) { return Text(d.schema()); });
   meta.Field("run_id", [](const TraceDocument& d) { return Text(d.run().run_id); });
   meta.Field("correlation_id", [](const TraceDocument& d) { return Text(d.run().correlation_id); });
@@ -65,7 +58,7 @@ void CompareRun(MetaComparison& meta) {
   meta.Field("candle_version", [](const TraceDocument& d) { return Text(d.run().candle_version); });
 }
 
-void CompareContract(MetaComparison& meta) {
+void RecordContract(MetaRecorder& meta) {
   const auto level = [&meta](std::string_view name, CoverageLevel CaptureContract::*member) {
     meta.Field(name, [member](const TraceDocument& d) {
       return Spelling(d.run().capture_contract.*member);
@@ -83,7 +76,7 @@ void CompareContract(MetaComparison& meta) {
 }
 
 // Each member is None in a run without a comparison identity.
-void CompareIdentity(MetaComparison& meta) {
+void RecordIdentity(MetaRecorder& meta) {
   const auto field = [&meta](std::string_view name, auto read) {
     meta.Field(name, [read](const TraceDocument& d) -> Value {
       const std::optional<ComparisonIdentity>& identity = d.run().comparison_identity;
@@ -107,29 +100,16 @@ void CompareIdentity(MetaComparison& meta) {
   field("comparison_identity.pair_id", [](const Id& id) { return Text(id.pair_id); });
 }
 
-// Both tag lists are sorted by key and unique: one merge.
-void CompareTags(MetaComparison& meta, const TraceDocument& base, const TraceDocument& candidate) {
-  const ArrayView<Tag> a = base.run().tags;
-  const ArrayView<Tag> b = candidate.run().tags;
-  std::size_t i = 0;
-  std::size_t j = 0;
-  while (i < a.size() || j < b.size()) {
-    const bool take_a = j == b.size() || (i < a.size() && a[i].key <= b[j].key);
-    const bool take_b = i == a.size() || (j < b.size() && b[j].key <= a[i].key);
-    const std::string_view key = take_a ? a[i].key : b[j].key;
-    // Equal tags are passed over before any string is made of them.
-    const bool same = take_a && take_b && a[i].value == b[j].value;
-    if (!same) {
-      meta.Add("tags." + std::string(key), take_a ? Text(a[i].value) : std::nullopt,
-               take_b ? Text(b[j].value) : std::nullopt);
-    }
-    i += take_a ? 1 : 0;
-    j += take_b ? 1 : 0;
+// The tags where they stand among the fields, sorted by key and unique as the run keeps them.
+void RecordTags(const TraceDocument& run, MetaSnapshot& snapshot) {
+  snapshot.tags_at = snapshot.fields.size();
+  for (const Tag& tag : run.run().tags) {
+    snapshot.tags.emplace_back(std::string(tag.key), std::string(tag.value));
   }
 }
 
 // A trace/6 document has no terminal: its fields are None.
-void CompareTerminal(MetaComparison& meta) {
+void RecordTerminal(MetaRecorder& meta) {
   meta.Field("terminal.outcome", [](const TraceDocument& d) -> Value {
     return d.has_terminal() ? Spelling(d.terminal().outcome) : std::nullopt;
   });
@@ -138,17 +118,56 @@ void CompareTerminal(MetaComparison& meta) {
   });
 }
 
+// Both tag lists are sorted by key and unique: one merge.
+template <class Add>
+void CompareTags(const std::vector<MetaSnapshot::TagText>& a,
+                 const std::vector<MetaSnapshot::TagText>& b, Add add) {
+  std::size_t i = 0;
+  std::size_t j = 0;
+  while (i < a.size() || j < b.size()) {
+    const bool take_a = j == b.size() || (i < a.size() && a[i].first <= b[j].first);
+    const bool take_b = i == a.size() || (j < b.size() && b[j].first <= a[i].first);
+    const std::string& key = take_a ? a[i].first : b[j].first;
+    // Equal tags are passed over before their field's name is spelt.
+    if (!(take_a && take_b && a[i].second == b[j].second)) {
+      add("tags." + key, take_a ? Value(a[i].second) : std::nullopt,
+          take_b ? Value(b[j].second) : std::nullopt);
+    }
+    i += take_a ? 1 : 0;
+    j += take_b ? 1 : 0;
+  }
+}
+
 }  // namespace
+
+MetaSnapshot SnapshotMeta(const TraceDocument& run) {
+  MetaSnapshot snapshot;
+  MetaRecorder meta(run, snapshot);
+  RecordRun(meta);
+  RecordContract(meta);
+  RecordIdentity(meta);
+  RecordTags(run, snapshot);
+  RecordTerminal(meta);
+  return snapshot;
+}
+
+std::vector<MetaFieldChange> CompareMeta(const MetaSnapshot& base, const MetaSnapshot& candidate) {
+  std::vector<MetaFieldChange> changes;
+  const auto add = [&changes](const std::string& name, const Value& a, const Value& b) {
+    if (a != b) changes.push_back({name, a, b});
+  };
+  // Both snapshots list the same fields in the same order; only their tags differ.
+  for (std::size_t field = 0; field <= base.fields.size(); ++field) {
+    if (field == base.tags_at) CompareTags(base.tags, candidate.tags, add);
+    if (field == base.fields.size()) break;
+    add(base.fields[field].first, base.fields[field].second, candidate.fields[field].second);
+  }
+  return changes;
+}
 
 std::vector<MetaFieldChange> CompareMeta(const TraceDocument& base,
                                          const TraceDocument& candidate) {
-  MetaComparison meta(base, candidate);
-  CompareRun(meta);
-  CompareContract(meta);
-  CompareIdentity(meta);
-  CompareTags(meta, base, candidate);
-  CompareTerminal(meta);
-  return meta.Take();
+  return CompareMeta(SnapshotMeta(base), SnapshotMeta(candidate));
 }
 
 }  // namespace tracedoc::diff

@@ -3,11 +3,8 @@
 #include <algorithm>
 #include <cstddef>
 
-#include <boost/unordered/unordered_flat_map.hpp>
-
 #include "traceml_analysis/nearest_rank.hpp"
 #include "util/saturating.hpp"
-#include "util/seeded_hash.hpp"
 
 namespace tracedoc::diff {
 namespace {
@@ -35,25 +32,32 @@ OpStats StatsOf(std::vector<std::uint64_t>& durations) {
   return stats;
 }
 
-std::vector<OpNameStats> CompareOpNames(const TraceDocument& base, const TraceDocument& candidate) {
-  boost::unordered_flat_map<std::string_view, std::size_t, util::SeededHash> names;
-  std::vector<std::string_view> order;
-  // durations[side][name]
-  std::vector<std::vector<std::uint64_t>> durations[2];
-  const TraceDocument* runs[2] = {&base, &candidate};
-  for (int side = 0; side < 2; ++side) {
-    for (const OpRecord& op : runs[side]->ops()) {
-      const auto [it, inserted] = names.try_emplace(op.op_name, order.size());
-      if (inserted) order.push_back(op.op_name);
-      durations[side].resize(order.size());
-      durations[side][it->second].push_back(op.duration_ns);
+void OpNameTally::AddRun(int side, const TraceDocument& run) {
+  // durations[name]: this run's, reduced to figures before the next run is read.
+  std::vector<std::vector<std::uint64_t>> durations(order_.size());
+  for (const OpRecord& op : run.ops()) {
+    auto it = index_.find(op.op_name);
+    if (it == index_.end()) {
+      const std::string_view name = names_.Intern(op.op_name);
+      it = index_.emplace(name, order_.size()).first;
+      order_.push_back(name);
+      durations.emplace_back();
     }
+    durations[it->second].push_back(op.duration_ns);
   }
-  std::vector<OpNameStats> result(order.size());
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    result[i].name = order[i];
-    if (i < durations[0].size()) result[i].base = StatsOf(durations[0][i]);
-    if (i < durations[1].size()) result[i].candidate = StatsOf(durations[1][i]);
+  stats_[side].resize(order_.size());
+  for (std::size_t i = 0; i < durations.size(); ++i) {
+    stats_[side][i] = StatsOf(durations[i]);
+    std::vector<std::uint64_t>().swap(durations[i]);
+  }
+}
+
+std::vector<OpNameStats> OpNameTally::Compare() const {
+  std::vector<OpNameStats> result(order_.size());
+  for (std::size_t i = 0; i < order_.size(); ++i) {
+    result[i].name = order_[i];
+    if (i < stats_[0].size()) result[i].base = stats_[0][i];
+    if (i < stats_[1].size()) result[i].candidate = stats_[1][i];
   }
   return result;
 }

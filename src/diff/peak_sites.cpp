@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -11,6 +12,7 @@
 #include "analysis/logical_memory.hpp"
 #include "util/saturating.hpp"
 #include "util/seeded_hash.hpp"
+#include "util/string_pool.hpp"
 
 namespace tracedoc::diff {
 namespace {
@@ -31,6 +33,10 @@ struct DevicePeak {
   std::optional<std::uint64_t> timestamp[2];
 };
 
+}  // namespace
+
+// The sites of both runs' peaks. A run's names are copied as they are first met, so that each
+// run can be dropped once it is added.
 class PeakTally {
  public:
   explicit PeakTally(const PathTrie& trie) : trie_(trie) {}
@@ -97,12 +103,12 @@ class PeakTally {
 
  private:
   DevicePeak& DeviceNamed(std::string_view name) {
-    const auto [it, inserted] = devices_.try_emplace(name);
-    if (inserted) {
-      device_names_.push_back(name);
-      it->second.slot = static_cast<Slot>(device_names_.size());
-    }
-    return it->second;
+    if (const auto it = devices_.find(name); it != devices_.end()) return it->second;
+    const std::string_view owned = names_.Intern(name);
+    device_names_.push_back(owned);
+    DevicePeak& peak = devices_[owned];
+    peak.slot = static_cast<Slot>(device_names_.size());
+    return peak;
   }
 
   void Add(int side, Slot slot, const PlacedRun& run, const LogicalStorageLifetime& storage) {
@@ -112,7 +118,13 @@ class PeakTally {
     }
     const std::uint64_t packed =
         (std::uint64_t{slot} << 33) | (std::uint64_t{node} << 1) | (storage.op_name ? 1u : 0u);
-    SiteTally& tally = sites_[SiteKey{packed, storage.op_name.value_or("")}].side[side];
+    SiteKey key{packed, storage.op_name.value_or("")};
+    auto it = sites_.find(key);
+    if (it == sites_.end()) {
+      key.second = names_.Intern(key.second);
+      it = sites_.emplace(key, SiteTallies{}).first;
+    }
+    SiteTally& tally = it->second.side[side];
     ++tally.count;
     tally.bytes = util::SaturatingAdd(tally.bytes, storage.bytes);
   }
@@ -145,20 +157,28 @@ class PeakTally {
   }
 
   const PathTrie& trie_;
+  util::StringPool names_{util::PoolMode::kCopy};
   std::optional<std::uint64_t> overall_[2];
   boost::unordered_flat_map<std::string_view, DevicePeak, util::SeededHash> devices_;
   std::vector<std::string_view> device_names_;
   boost::unordered_flat_map<SiteKey, SiteTallies, util::SeededHash> sites_;
 };
 
-}  // namespace
+PeakSites::PeakSites(const PathTrie& trie) : tally_(std::make_unique<PeakTally>(trie)) {}
+PeakSites::~PeakSites() = default;
+
+void PeakSites::AddRun(int side, const PlacedRun& run) { tally_->AddRun(side, run); }
+
+PeakComparison PeakSites::Compare(bool include_unchanged) const {
+  return tally_->Compare(include_unchanged);
+}
 
 PeakComparison ComparePeaks(const PlacedRun& base, const PlacedRun& candidate, const PathTrie& trie,
                             bool include_unchanged) {
-  PeakTally tally(trie);
-  tally.AddRun(0, base);
-  tally.AddRun(1, candidate);
-  return tally.Compare(include_unchanged);
+  PeakSites sites(trie);
+  sites.AddRun(0, base);
+  sites.AddRun(1, candidate);
+  return sites.Compare(include_unchanged);
 }
 
 }  // namespace tracedoc::diff

@@ -3,6 +3,7 @@
 // two documents share no storage and every string is compared by value.
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -54,6 +55,30 @@ TEST(DiffGenerated, ConvertedCirronSpoolsAgainstThemselves) {
     ASSERT_TRUE(a.has_value() && b.has_value());
     ExpectNoDifference(a.value(), b.value());
   }
+}
+
+// `tracedoc diff` drops the base before reading the candidate: the differ must have copied every
+// name it reports. The base read again and kept alive gives the reference; the candidate read
+// after the dropped base is likely to reuse its memory, so a view left behind shows as a wrong
+// name here (and as a use after free under ASan).
+void ExpectTheSameWithTheBaseDropped(const std::string& base_text,
+                                     const std::string& candidate_text) {
+  const DiffOptions every{.include_unchanged = true};
+  TraceDiffer differ(every);
+  differ.AddBase(testing::FoldTrace(base_text));
+  const TraceDiff streamed = std::move(differ).Finish(testing::FoldTrace(candidate_text));
+  const TraceDiff reference =
+      DiffTraces(testing::FoldTrace(base_text), testing::FoldTrace(candidate_text), every);
+  EXPECT_FALSE(streamed.spans.empty());
+  EXPECT_FALSE(streamed.ops.empty());
+  EXPECT_EQ(streamed, reference);
+}
+
+TEST(DiffGenerated, TheBaseDroppedBeforeTheCandidateIsReadChangesNothing) {
+  ExpectTheSameWithTheBaseDropped(generator::GenerateTrace(20000, 7),
+                                  generator::GenerateTrace(20000, 8));
+  ExpectTheSameWithTheBaseDropped(generator::GenerateTrace(5000, 9),
+                                  generator::GenerateTrace(5000, 9));
 }
 
 }  // namespace
