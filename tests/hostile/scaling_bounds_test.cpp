@@ -26,8 +26,10 @@ namespace {
 constexpr double kTimeoutSeconds = 90;
 // Four times the input may take at most this many times the CPU time (user and system, which
 // other tests on the same cores do not inflate as they do wall time): 4 when linear, with slack.
-// Quadratic costs give 16.
-constexpr double kMaxTimeRatio = 6;
+// Quadratic costs give 16. Not 6: the converted export's `cat` (linear: 0.30 s and 1.29 s to
+// /dev/null) measured 6.7 at a first timing with its output piped, and the case failed in the
+// full suite beside the browser tests.
+constexpr double kMaxTimeRatio = 8;
 // Times below this are startup and noise; both runs are counted as at least this long, so that a
 // command answering in milliseconds does not make the ratio a coin toss.
 constexpr double kTimeFloorSeconds = 0.1;
