@@ -157,17 +157,15 @@ std::vector<MetaFieldChange> CompareMeta(const MetaSnapshot& base, const MetaSna
     if (a != b) changes.push_back({name, a, b});
   };
   // Both snapshots list the same fields in the same order; only their tags differ.
-  for (std::size_t field = 0; field <= base.fields.size(); ++field) {
-    if (field == base.tags_at) CompareTags(base.tags, candidate.tags, add);
-    if (field == base.fields.size()) break;
-    add(base.fields[field].first, base.fields[field].second, candidate.fields[field].second);
-  }
+  const auto fields = [&](std::size_t from, std::size_t to) {
+    for (std::size_t f = from; f < to; ++f) {
+      add(base.fields[f].first, base.fields[f].second, candidate.fields[f].second);
+    }
+  };
+  fields(0, base.tags_at);
+  CompareTags(base.tags, candidate.tags, add);
+  fields(base.tags_at, base.fields.size());
   return changes;
-}
-
-std::vector<MetaFieldChange> CompareMeta(const TraceDocument& base,
-                                         const TraceDocument& candidate) {
-  return CompareMeta(SnapshotMeta(base), SnapshotMeta(candidate));
 }
 
 }  // namespace tracedoc::diff

@@ -30,7 +30,4 @@ MetaSnapshot SnapshotMeta(const TraceDocument& run);
 /// The fields whose values differ, in the order of docs/diff.md §2 (tags by key, byte-wise).
 std::vector<MetaFieldChange> CompareMeta(const MetaSnapshot& base, const MetaSnapshot& candidate);
 
-/// The fields whose values differ, in the order of docs/diff.md §2 (tags by key, byte-wise).
-std::vector<MetaFieldChange> CompareMeta(const TraceDocument& base, const TraceDocument& candidate);
-
 }  // namespace tracedoc::diff

@@ -17,7 +17,7 @@ std::string Replaced(std::string text, std::string_view from, std::string_view t
 
 TEST(DiffMeta, EqualRunsHaveNoChanges) {
   const TraceDocument run = testing::FoldTrace(testdata::DiffRun());
-  EXPECT_TRUE(CompareMeta(run, run).empty());
+  EXPECT_TRUE(CompareMeta(SnapshotMeta(run), SnapshotMeta(run)).empty());
 }
 
 TEST(DiffMeta, DifferingFieldsInOrderWithNoneForAMissingTag) {
@@ -26,8 +26,9 @@ TEST(DiffMeta, DifferingFieldsInOrderWithNoneForAMissingTag) {
   std::string candidate_text = Replaced(base_text, R"("run_id":"run-1")", R"("run_id":"run-2")");
   candidate_text = Replaced(candidate_text, R"("host":"a","seed":"1")", R"("seed":"1","zone":"z")");
   candidate_text = Replaced(candidate_text, R"("operations":"none")", R"("operations":"partial")");
-  const TraceDocument base = testing::FoldTrace(base_text);
-  const TraceDocument candidate = testing::FoldTrace(candidate_text);
+  // Each run is gone once its snapshot is taken, as in `tracedoc diff`.
+  const MetaSnapshot base = SnapshotMeta(testing::FoldTrace(base_text));
+  const MetaSnapshot candidate = SnapshotMeta(testing::FoldTrace(candidate_text));
   EXPECT_EQ(CompareMeta(base, candidate), (std::vector<MetaFieldChange>{
                                               {"run_id", "run-1", "run-2"},
                                               {"capture_contract.operations", "none", "partial"},
