@@ -17,7 +17,7 @@
 
 namespace tracedoc {
 
-/// A span as the document holds it: its start, and whether and how it ended.
+/// A span as the document hands it out: its start, and whether and how it ended.
 struct SpanRecord {
   std::string_view id;
   std::optional<std::string_view> parent_id;

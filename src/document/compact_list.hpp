@@ -32,6 +32,13 @@ class CompactList {
     return true;
   }
 
+  /// Appends a row encoded already (by Codec::Encode, into a pool of `directory`): a decoding
+  /// thread's, made where the record's strings were interned.
+  void PushRow(const Row& row, const util::ChunkDirectory& directory) {
+    if (directory_ == nullptr) directory_ = &directory;
+    rows_.push_back(row);
+  }
+
   /// Appends `more`'s rows (made in a pool of the same directory).
   void Append(const CompactList& more) {
     if (directory_ == nullptr) directory_ = more.directory_;
@@ -39,6 +46,22 @@ class CompactList {
   }
 
   Record operator[](std::size_t index) const { return Codec::Decode(rows_[index], *directory_); }
+  /// One member of the record at `index`, without decoding the others.
+  template <auto Member>
+  auto Get(std::size_t index) const noexcept {
+    return Codec::template Get<Member>(rows_[index], *directory_);
+  }
+  /// Encodes `record`'s member `Member` into the row at `index` (its other members stay); false
+  /// when the directory is full.
+  template <auto Member>
+  bool Set(std::size_t index, const Record& record, util::StringPool& pool) {
+    return Codec::template Set<Member>(rows_[index], record, pool);
+  }
+  /// Writes a member kept as a value into the row at `index`: no pool needed.
+  template <auto Member, class T>
+  void Write(std::size_t index, const T& value) noexcept {
+    Codec::template Write<Member>(rows_[index], value);
+  }
   std::size_t size() const noexcept { return rows_.size(); }
   bool empty() const noexcept { return rows_.empty(); }
   std::size_t capacity() const noexcept { return rows_.capacity(); }
@@ -47,8 +70,11 @@ class CompactList {
   void ShrinkToFit() { rows_.ShrinkToFit(); }
   void clear() noexcept { rows_.clear(); }
 
-  /// The rows themselves, for a change that keeps every ref (a conversion's time shift).
+  /// The rows themselves, for a change that keeps every ref (a conversion's time shift, the
+  /// spans' sort by id).
   util::RecordBuffer<Row>& rows() noexcept { return rows_; }
+  /// The directory the rows' refs are read through (null while the list is empty).
+  const util::ChunkDirectory* directory() const noexcept { return directory_; }
 
   /// The records, decoded as they are read; valid while the list lives.
   RecordList<Record> records() const noexcept {

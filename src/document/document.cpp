@@ -19,7 +19,7 @@ bool TraceDocument::has_terminal() const noexcept {
   return format::MetaRules(data_->schema).terminal;
 }
 const TraceRunMeta& TraceDocument::run() const noexcept { return data_->run; }
-RecordList<SpanRecord> TraceDocument::spans() const noexcept { return data_->spans; }
+RecordList<SpanRecord> TraceDocument::spans() const noexcept { return data_->spans.records(); }
 RecordList<OpRecord> TraceDocument::ops() const noexcept { return data_->ops.records(); }
 RecordList<TensorRecord> TraceDocument::tensors() const noexcept {
   return data_->tensors.records();

@@ -28,7 +28,9 @@ struct DocumentData : RecordLists {
   std::vector<std::unique_ptr<util::StringPool>> shards;
   std::string_view schema;
   TraceRunMeta run;
-  util::RecordBuffer<SpanRecord> spans;
+  /// Kept as compact rows like the other kinds (document/record_rows.hpp); a span_end writes its
+  /// members into its span's row in place.
+  CompactList<SpanRecord> spans;
   TerminalRecord terminal;
   /// Filled by the fold as spans arrive (its id table), completed by Seal.
   SpanIndexData span_index{spans};
@@ -40,19 +42,25 @@ struct DocumentData : RecordLists {
   /// the record lists' spare room and the pool's index: a finished document only reads.
   /// `threads` > 1 lets the span index use a second thread.
   void Seal(unsigned threads = 1) {
-    const auto by_id = [](const SpanRecord& a, const SpanRecord& b) { return a.id < b.id; };
+    using SpanRow = CompactList<SpanRecord>::Row;
+    const util::ChunkDirectory* ids_directory = spans.directory();
+    const auto by_id = [ids_directory](const SpanRow& a, const SpanRow& b) {
+      using Codec = CompactList<SpanRecord>::Codec;
+      return Codec::Get<&SpanRecord::id>(a, *ids_directory) <
+             Codec::Get<&SpanRecord::id>(b, *ids_directory);
+    };
     // With unique ids (always, after a fold) the in-place sort gives the same order without a
     // second copy of the spans.
     if (span_index.ids.size() == spans.size()) {
-      std::sort(spans.begin(), spans.end(), by_id);
+      std::sort(spans.rows().begin(), spans.rows().end(), by_id);
     } else {
-      std::stable_sort(spans.begin(), spans.end(), by_id);
+      std::stable_sort(spans.rows().begin(), spans.rows().end(), by_id);
     }
     pool.ReleaseIndex();
     spans.ShrinkToFit();
     ForEachList([](auto& list) { list.ShrinkToFit(); });
     span_index.Build(spans, ops.records(), tensors.records(), memory.records(), threads);
-    converted_facts.Build(run, spans, device_memory.records(), span_index.children);
+    converted_facts.Build(run, spans.records(), device_memory.records(), span_index.children);
   }
 };
 

@@ -59,6 +59,7 @@ struct MemberOf<Member> {
 /// size read from each string's prefix, against 24 ms for the records' structs).
 template <auto Member, auto Encode, auto Decode>
 struct RefField {
+  static constexpr auto kMember = Member;
   static constexpr std::size_t kBytes = sizeof(StringRef) + 1;
   static constexpr bool kFlag = false;
   template <class Record>
@@ -68,10 +69,14 @@ struct RefField {
     internal::Store(at, stored.ref);
     internal::Store(at + sizeof(StringRef), stored.size);
   }
+  static auto Load(const ChunkDirectory& d, const std::byte* at, std::uint8_t, unsigned) noexcept {
+    return Decode(d, internal::Load<StringRef>(at),
+                  internal::Load<std::uint8_t>(at + sizeof(StringRef)));
+  }
   template <class Record>
-  static void Get(Record& r, const ChunkDirectory& d, const std::byte* at, std::uint8_t, unsigned) {
-    r.*Member = Decode(d, internal::Load<StringRef>(at),
-                       internal::Load<std::uint8_t>(at + sizeof(StringRef)));
+  static void Get(Record& r, const ChunkDirectory& d, const std::byte* at, std::uint8_t flags,
+                  unsigned bit) {
+    r.*Member = Load(d, at, flags, bit);
   }
 };
 
@@ -91,6 +96,7 @@ using Strings = RefField<Member, &row_fields::Encoder::Strings, &row_fields::Str
 /// The unknown members: the ref of their block and their count.
 template <auto Member>
 struct Unknown {
+  static constexpr auto kMember = Member;
   static constexpr std::size_t kBytes = sizeof(StringRef) + sizeof(std::uint32_t);
   static constexpr bool kFlag = false;
   template <class Record>
@@ -99,10 +105,15 @@ struct Unknown {
     internal::Store(at, put.Unknown(r.*Member));
     internal::Store(at + sizeof(StringRef), row_fields::Encoder::UnknownCount(r.*Member));
   }
+  static UnknownFields Load(const ChunkDirectory& d, const std::byte* at, std::uint8_t,
+                            unsigned) noexcept {
+    return row_fields::Unknown(d, internal::Load<StringRef>(at),
+                               internal::Load<std::uint32_t>(at + sizeof(StringRef)));
+  }
   template <class Record>
-  static void Get(Record& r, const ChunkDirectory& d, const std::byte* at, std::uint8_t, unsigned) {
-    r.*Member = row_fields::Unknown(d, internal::Load<StringRef>(at),
-                                    internal::Load<std::uint32_t>(at + sizeof(StringRef)));
+  static void Get(Record& r, const ChunkDirectory& d, const std::byte* at, std::uint8_t flags,
+                  unsigned bit) {
+    r.*Member = Load(d, at, flags, bit);
   }
 };
 
@@ -111,11 +122,15 @@ template <auto Member>
 struct Value {
   using T = typename internal::MemberOf<Member>::type;
   static_assert(std::is_trivially_copyable_v<T>);
+  static constexpr auto kMember = Member;
   static constexpr std::size_t kBytes = sizeof(T);
   static constexpr bool kFlag = false;
   template <class Record>
   static void Put(const Record& r, row_fields::Encoder&, std::byte* at, std::uint8_t&, unsigned) {
     internal::Store(at, r.*Member);
+  }
+  static T Load(const ChunkDirectory&, const std::byte* at, std::uint8_t, unsigned) noexcept {
+    return internal::Load<T>(at);
   }
   template <class Record>
   static void Get(Record& r, const ChunkDirectory&, const std::byte* at, std::uint8_t, unsigned) {
@@ -128,6 +143,7 @@ template <auto Member>
 struct OptionalValue {
   using T = typename internal::MemberOf<Member>::type::value_type;
   static_assert(std::is_trivially_copyable_v<T>);
+  static constexpr auto kMember = Member;
   static constexpr std::size_t kBytes = sizeof(T);
   static constexpr bool kFlag = true;
   template <class Record>
@@ -136,6 +152,11 @@ struct OptionalValue {
     const auto& value = r.*Member;
     internal::Store(at, value.value_or(T{}));
     if (value.has_value()) flags = static_cast<std::uint8_t>(flags | (1u << bit));
+  }
+  static std::optional<T> Load(const ChunkDirectory&, const std::byte* at, std::uint8_t flags,
+                               unsigned bit) noexcept {
+    if ((flags >> bit) & 1u) return internal::Load<T>(at);
+    return std::nullopt;
   }
   template <class Record>
   static void Get(Record& r, const ChunkDirectory&, const std::byte* at, std::uint8_t flags,
@@ -211,6 +232,36 @@ struct Layout {
     internal::Store(row.bytes + kOffsets[kIndex], value);
   }
 
+  /// The member `Member` of the record `row` holds, whatever its kind, without decoding the
+  /// others (a span's id for a lookup, its start for a sort).
+  template <auto Member>
+  static auto Get(const Row& row, const ChunkDirectory& directory) noexcept {
+    constexpr std::size_t kIndex = FieldOf<Member>();
+    static_assert(kIndex < kCount, "the member is not in this row");
+    return Field<kIndex>::Load(directory, row.bytes + kOffsets[kIndex], Flags(row),
+                               kFlagBits[kIndex]);
+  }
+
+  /// Encodes `record`'s member `Member` into `row` in place of what it held (a span's end, when
+  /// its span_end arrives). False, and the row unchanged, when the directory is full.
+  template <auto Member>
+  static bool Set(Row& row, const Record& record, util::StringPool& pool) {
+    constexpr std::size_t kIndex = FieldOf<Member>();
+    static_assert(kIndex < kCount, "the member is not in this row");
+    row_fields::Encoder put(pool);
+    std::byte bytes[kFieldBytes[kIndex]];
+    std::uint8_t flags = Flags(row);
+    // An optional's presence bit is cleared first: Put only sets it.
+    if constexpr (kFieldFlags[kIndex]) {
+      flags = static_cast<std::uint8_t>(flags & ~(1u << kFlagBits[kIndex]));
+    }
+    Field<kIndex>::Put(record, put, bytes, flags, kFlagBits[kIndex]);
+    if (!put.ok()) return false;
+    std::memcpy(row.bytes + kOffsets[kIndex], bytes, sizeof(bytes));
+    if (kFlagCount > 0) internal::Store(row.bytes + kFieldsBytes, flags);
+    return true;
+  }
+
  private:
   template <std::size_t I>
   using Field = std::tuple_element_t<I, std::tuple<Fields...>>;
@@ -223,6 +274,32 @@ struct Layout {
       if (kIs[i]) return i;
     }
     return kCount;
+  }
+
+  // The position of the field that keeps Member, whatever its kind; kCount when none does.
+  template <auto Field, auto Member>
+  static constexpr bool Keeps() {
+    if constexpr (std::is_same_v<decltype(Field), decltype(Member)>) {
+      return Field == Member;
+    } else {
+      return false;
+    }
+  }
+  template <auto Member>
+  static constexpr std::size_t FieldOf() {
+    constexpr std::array<bool, kCount> kIs{Keeps<Fields::kMember, Member>()...};
+    for (std::size_t i = 0; i < kCount; ++i) {
+      if (kIs[i]) return i;
+    }
+    return kCount;
+  }
+
+  static std::uint8_t Flags(const Row& row) noexcept {
+    if constexpr (kFlagCount > 0) {
+      return internal::Load<std::uint8_t>(row.bytes + kFieldsBytes);
+    } else {
+      return 0;
+    }
   }
 
   template <std::size_t... I>

@@ -11,16 +11,16 @@
 
 #include <boost/unordered/unordered_flat_set.hpp>
 
+#include "document/compact_list.hpp"
 #include "tracedoc/document.hpp"
 #include "util/huge_page_allocator.hpp"
-#include "util/record_buffer.hpp"
 #include "util/seeded_hash.hpp"
 
 namespace tracedoc::detail {
 
 class SpanIdTable {
  public:
-  explicit SpanIdTable(const util::RecordBuffer<SpanRecord>& spans)
+  explicit SpanIdTable(const CompactList<SpanRecord>& spans)
       : positions_(0, util::StoredHash{}, Equal{&spans}) {}
 
   /// The keyed hash of an id, for the calls below that take one (computed once per record).
@@ -74,8 +74,10 @@ class SpanIdTable {
   };
   struct Equal {
     using is_transparent = void;
-    const util::RecordBuffer<SpanRecord>* spans;
-    std::string_view Id(std::uint32_t position) const noexcept { return (*spans)[position].id; }
+    const CompactList<SpanRecord>* spans;
+    std::string_view Id(std::uint32_t position) const noexcept {
+      return spans->Get<&SpanRecord::id>(position);
+    }
     bool operator()(const Entry& a, const Entry& b) const noexcept {
       return a.hash == b.hash && Id(a.position) == Id(b.position);
     }

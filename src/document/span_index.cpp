@@ -51,11 +51,14 @@ std::span<const std::uint32_t> SpanIndex::memory(SpanPosition span) const noexce
 }
 
 std::uint64_t SpanIndex::self_time_ns(SpanPosition span) const noexcept {
+  const auto duration_of = [this](SpanPosition at) {
+    return data_->spans.Get<&SpanRecord::duration_ns>(at);
+  };
   std::uint64_t children_ns = 0;
   for (const SpanPosition child : children(span)) {
-    children_ns = util::SaturatingAdd(children_ns, data_->spans[child].duration_ns);
+    children_ns = util::SaturatingAdd(children_ns, duration_of(child));
   }
-  return util::SaturatingSub(data_->spans[span].duration_ns, children_ns);
+  return util::SaturatingSub(duration_of(span), children_ns);
 }
 
 }  // namespace tracedoc

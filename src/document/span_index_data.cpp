@@ -57,15 +57,16 @@ PositionLists GroupBySpan(std::size_t spans, const Records& records,
 
 }  // namespace
 
-void SpanIndexData::Build(std::span<const SpanRecord> spans, RecordList<OpRecord> op_records,
+void SpanIndexData::Build(const CompactList<SpanRecord>& spans, RecordList<OpRecord> op_records,
                           RecordList<TensorRecord> tensor_records,
                           RecordList<MemoryRecord> memory_records, unsigned threads) {
   const auto n = static_cast<std::uint32_t>(spans.size());
   ids.Reindex(n);
   parents.assign(n, kNoParent);
   for (std::uint32_t i = 0; i < n; ++i) {
-    if (!spans[i].parent_id) continue;
-    parents[i] = ids.Find(*spans[i].parent_id).value_or(kUnknownParent);
+    const std::optional<std::string_view> parent_id = spans.Get<&SpanRecord::parent_id>(i);
+    if (!parent_id) continue;
+    parents[i] = ids.Find(*parent_id).value_or(kUnknownParent);
   }
 
   // One walk up from each span not yet done, stopping at a span done before, at a span already
@@ -117,7 +118,9 @@ void SpanIndexData::Build(std::span<const SpanRecord> spans, RecordList<OpRecord
   // A span whose id an earlier span shares (never in a folded document) answers as the span
   // its id finds: the walk of docs/analyses.md §6.3 check 8 goes by ids.
   if (ids.size() != n) {
-    for (std::uint32_t i = 0; i < n; ++i) reaches_cycle[i] = reaches_cycle[*ids.Find(spans[i].id)];
+    for (std::uint32_t i = 0; i < n; ++i) {
+      reaches_cycle[i] = reaches_cycle[*ids.Find(spans.Get<&SpanRecord::id>(i))];
+    }
   }
   max_depth = 0;
   for (std::uint32_t i = 0; i < n; ++i) max_depth = std::max<std::uint64_t>(max_depth, depth_of(i));
@@ -125,8 +128,9 @@ void SpanIndexData::Build(std::span<const SpanRecord> spans, RecordList<OpRecord
   // Children and roots in start order, ties by id (position).
   std::vector<std::uint32_t> by_start(n);
   std::iota(by_start.begin(), by_start.end(), std::uint32_t{0});
+  const auto start_of = [&](std::uint32_t i) { return spans.Get<&SpanRecord::start_ns>(i); };
   std::sort(by_start.begin(), by_start.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return spans[a].start_ns != spans[b].start_ns ? spans[a].start_ns < spans[b].start_ns : a < b;
+    return start_of(a) != start_of(b) ? start_of(a) < start_of(b) : a < b;
   });
   children = Group(
       n, n,
@@ -137,7 +141,7 @@ void SpanIndexData::Build(std::span<const SpanRecord> spans, RecordList<OpRecord
       [&](std::size_t k) { return by_start[k]; });
   roots.clear();
   for (const std::uint32_t span : by_start) {
-    if (!spans[span].parent_id) roots.push_back(span);
+    if (parents[span] == kNoParent) roots.push_back(span);
   }
   roots.shrink_to_fit();
 

@@ -35,12 +35,12 @@ struct SpanIndexData {
   static constexpr std::uint32_t kNoParent = std::numeric_limits<std::uint32_t>::max();
   static constexpr std::uint32_t kUnknownParent = kNoParent - 1;
 
-  explicit SpanIndexData(const util::RecordBuffer<SpanRecord>& spans) : ids(spans) {}
+  explicit SpanIndexData(const CompactList<SpanRecord>& spans) : ids(spans) {}
 
   /// Indexes `spans` (in their final order) and the records that name them. The fold has filled
   /// `ids` already (in input order); it is reindexed, not rebuilt. With `threads` > 1, the
   /// memory records are grouped on a second thread while this one groups ops and tensors.
-  void Build(std::span<const SpanRecord> spans, RecordList<OpRecord> op_records,
+  void Build(const CompactList<SpanRecord>& spans, RecordList<OpRecord> op_records,
              RecordList<TensorRecord> tensor_records,
              RecordList<MemoryRecord> memory_records, unsigned threads = 1);
 

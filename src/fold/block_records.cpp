@@ -28,6 +28,21 @@ bool Keep(CompactList<Record>& list, const Record& record, util::StringPool& sto
 
 }  // namespace
 
+SpanRecord KeptSpan(const SpanStartRecord& start, bool retain_records) {
+  SpanRecord span;
+  span.id = start.id;
+  span.start_ns = start.start_ns;
+  if (retain_records) {
+    span.parent_id = start.parent_id;
+    span.name = start.name;
+    span.kind = start.span_kind;
+    span.measured = start.measured;
+    span.step = start.step;
+    span.start_unknown = start.unknown;
+  }
+  return span;
+}
+
 OpRecord KeptOp(const OpRecord& op, const format::RevisionRules& rules) {
   OpRecord kept = op;
   kept.output_dense_bytes = StorageBytes(op.output_dense_bytes, op.shape, op.dtype, rules);

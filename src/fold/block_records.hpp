@@ -10,6 +10,7 @@
 
 #include "document/record_lists.hpp"
 #include "format/revision_rules.hpp"
+#include "tracedoc/document.hpp"
 #include "tracedoc/event.hpp"
 #include "util/string_pool.hpp"
 
@@ -20,6 +21,13 @@ namespace tracedoc::detail {
 OpRecord KeptOp(const OpRecord& op, const format::RevisionRules& rules);
 /// The tensor as the fold keeps it, its dense bytes resolved the same way.
 TensorRecord KeptTensor(const TensorRecord& tensor, const format::RevisionRules& rules);
+/// The span a span_start opens, as the fold keeps it (its span_end completes it); with
+/// `retain_records` false, only what the fold's rules need (id, start).
+SpanRecord KeptSpan(const SpanStartRecord& start, bool retain_records);
+/// That span's row, encoded by the thread that decoded the span_start into `storage`
+/// (a pool of the document's directory), so that the fold need not intern its strings again.
+using SpanRow = CompactList<SpanRecord>::Row;
+
 /// Whether tensor statistics hold together (the fold's invalid_tensor_stats rule).
 bool IsValidTensorStats(const TensorStatsRecord& stats);
 

@@ -10,13 +10,11 @@
 #include <vector>
 #include <string_view>
 
+#include "fold/block_records.hpp"
 #include "tracedoc/document_builder.hpp"
 #include "util/string_pool.hpp"
 
 namespace tracedoc::detail {
-
-struct BlockRecords;
-enum class GatherVerdict : std::uint8_t;
 
 struct BuilderAccess {
   /// The document's storage, where the next Add may find its large values already.
@@ -26,12 +24,13 @@ struct BuilderAccess {
   /// Whether the builder keeps every record, or only the meta record (a validation).
   static bool RetainsRecords(const DocumentBuilder& builder);
   /// As DocumentBuilder::Add, for an event whose strings and arrays already live in a pool the
-  /// builder will adopt (AdoptShard): a span is kept as it is, not copied into the document. A
-  /// record kept as a row is interned into `rows_pool` when given (a pool of the document's
-  /// directory that the document adopts: a conversion's own, whose index still holds the
-  /// record's strings), else into the document's pool.
+  /// builder will adopt (AdoptShard). A record kept as a row is interned into `rows_pool` when
+  /// given (a pool of the document's directory that the document adopts: a conversion's own,
+  /// whose index still holds the record's strings), else into the document's pool; a
+  /// span_start's row is `span_row` when given (KeptSpan's, encoded where its strings were).
   static Result<void> AddOwned(DocumentBuilder& builder, const Event& event,
-                               RecordPosition position, util::StringPool* rows_pool = nullptr);
+                               RecordPosition position, util::StringPool* rows_pool = nullptr,
+                               const SpanRow* span_row = nullptr);
   /// The place checks of DocumentBuilder::Add for a record gathered into a BlockRecords (its
   /// kind's variant index; `verdict`: BlockRecords::Add's answer), counted as Add counts it. The
   /// record itself is kept by AppendGathered, at the end of its block.

@@ -58,6 +58,8 @@ struct DocumentBuilder::State {
   bool record_owned = false;
   // Where a record kept as a row is interned when not into the document's pool (AddOwned).
   util::StringPool* rows_pool = nullptr;
+  // The row of the span_start being folded, when its decoding thread encoded it (AddOwned).
+  const detail::SpanRow* prepared_span = nullptr;
 
   /// The outcome of folding one record: counted when it passed; remembered when it failed.
   Result<void> Counted(Result<void> result);
@@ -207,25 +209,15 @@ Result<void> DocumentBuilder::State::FoldSpanStart(const SpanStartRecord& start,
         ErrorCode::kDuplicateSpanStart, position,
         "duplicate span_start id `" + std::string(start.id) + "` at index " + IndexText(position));
   }
-  SpanRecord span;
-  span.start_ns = start.start_ns;
-  if (options.retain_records) {
-    // OwnRecord interns the id with the rest: once per string.
-    SpanStartRecord owned = start;
-    if (!record_owned) format::OwnRecord(d.pool, owned);
-    span.id = owned.id;
-    span.parent_id = owned.parent_id;
-    span.name = owned.name;
-    span.kind = owned.span_kind;
-    span.measured = owned.measured;
-    span.step = owned.step;
-    span.start_unknown = owned.unknown;
-  } else {
-    span.id = d.pool.Intern(start.id);
+  if (prepared_span != nullptr) {
+    // Encoded by the thread that decoded it, where its strings were interned.
+    d.spans.PushRow(*prepared_span, *d.directory);
+  } else if (!d.spans.Push(detail::KeptSpan(start, options.retain_records),
+                           rows_pool ? *rows_pool : d.pool)) {
+    return StorageFull(position);
   }
-  d.spans.push_back(span);
   span_ids.Add(static_cast<std::uint32_t>(d.spans.size() - 1), id_hash);
-  Evidence(span.start_ns);
+  Evidence(start.start_ns);
   return boost::outcome_v2::success();
 }
 
@@ -238,20 +230,21 @@ Result<void> DocumentBuilder::State::FoldSpanEnd(const SpanEndRecord& end,
         ErrorCode::kUnknownSpanEnd, position,
         "span_end for unknown span `" + std::string(end.id) + "` at index " + IndexText(position));
   }
-  SpanRecord& span = d.spans[*slot];
-  if (span.closed) {
+  if (d.spans.Get<&SpanRecord::closed>(*slot)) {
     return FoldError(
         ErrorCode::kDuplicateSpanEnd, position,
         "duplicate span_end for `" + std::string(end.id) + "` at index " + IndexText(position));
   }
-  span.closed = true;
-  span.duration_ns = end.duration_ns;
-  if (options.retain_records) {
-    SpanEndRecord owned = end;
-    if (!record_owned) format::OwnRecord(d.pool, owned);
-    span.end_unknown = owned.unknown;
+  d.spans.Write<&SpanRecord::closed>(*slot, true);
+  d.spans.Write<&SpanRecord::duration_ns>(*slot, end.duration_ns);
+  if (options.retain_records && !end.unknown.empty()) {
+    SpanRecord ended;
+    ended.end_unknown = end.unknown;
+    if (!d.spans.Set<&SpanRecord::end_unknown>(*slot, ended, rows_pool ? *rows_pool : d.pool)) {
+      return StorageFull(position);
+    }
   }
-  Evidence(util::SaturatingAdd(span.start_ns, span.duration_ns));
+  Evidence(util::SaturatingAdd(d.spans.Get<&SpanRecord::start_ns>(*slot), end.duration_ns));
   return boost::outcome_v2::success();
 }
 
@@ -330,12 +323,15 @@ bool detail::BuilderAccess::RetainsRecords(const DocumentBuilder& builder) {
 
 Result<void> detail::BuilderAccess::AddOwned(DocumentBuilder& builder, const Event& event,
                                              RecordPosition position,
-                                             util::StringPool* rows_pool) {
+                                             util::StringPool* rows_pool,
+                                             const SpanRow* span_row) {
   builder.state_->record_owned = true;
   builder.state_->rows_pool = rows_pool;
+  builder.state_->prepared_span = span_row;
   Result<void> added = builder.Add(event, position);
   builder.state_->record_owned = false;
   builder.state_->rows_pool = nullptr;
+  builder.state_->prepared_span = nullptr;
   return added;
 }
 
@@ -409,7 +405,7 @@ void Permute(util::RecordBuffer<Record>& list, std::span<const std::uint32_t> or
 void detail::BuilderAccess::ShiftTimes(DocumentBuilder& builder, std::uint64_t origin) {
   DocumentBuilder::State& s = *builder.state_;
   detail::DocumentData& d = *s.data;
-  for (SpanRecord& span : d.spans) span.start_ns = Shifted(span.start_ns, origin);
+  ShiftMember<&SpanRecord::start_ns>(d.spans, origin);
   ShiftMember<&OpRecord::timestamp_ns>(d.ops, origin);
   ShiftMember<&MemoryRecord::timestamp_ns>(d.memory, origin);
   ShiftMember<&DeviceMemoryRecord::timestamp_ns>(d.device_memory, origin);
@@ -437,7 +433,7 @@ UnknownFields detail::BuilderAccess::SpanStartUnknown(const DocumentBuilder& bui
                                                       std::string_view id) {
   const DocumentBuilder::State& s = *builder.state_;
   const std::optional<std::uint32_t> slot = s.span_ids.Find(id);
-  return slot ? s.data->spans[*slot].start_unknown : UnknownFields();
+  return slot ? s.data->spans.Get<&SpanRecord::start_unknown>(*slot) : UnknownFields();
 }
 
 void detail::BuilderAccess::ReplaceSpanStartUnknown(DocumentBuilder& builder, std::string_view id,
@@ -446,9 +442,10 @@ void detail::BuilderAccess::ReplaceSpanStartUnknown(DocumentBuilder& builder, st
   if (!s.options.retain_records) return;
   const std::optional<std::uint32_t> slot = s.span_ids.Find(id);
   if (!slot) return;
-  UnknownFields owned = unknown;
-  format::Own(s.data->pool, owned);
-  s.data->spans[*slot].start_unknown = owned;
+  SpanRecord replaced;
+  replaced.start_unknown = unknown;
+  // Only a full directory fails this, and the conversion's next record then reports it.
+  (void)s.data->spans.Set<&SpanRecord::start_unknown>(*slot, replaced, s.data->pool);
 }
 
 void detail::BuilderAccess::Reorder(DocumentBuilder& builder, std::size_t kind_index,

@@ -119,9 +119,12 @@ class Fold {
   /// Folds the decoded record at `position`; false when the sink asks to stop. A record the
   /// fold rejects is an error for Skip.
   /// With `owned`, the event's storage is a shard the builder adopts after the block.
-  Result<bool> Accept(const Event& event, const RecordPosition& position, bool owned = false) {
-    Result<void> added = owned ? detail::BuilderAccess::AddOwned(builder_, event, position)
-                               : builder_.Add(event, position);
+  /// `span_row`: a span_start's row, encoded by its decoding thread (owned only).
+  Result<bool> Accept(const Event& event, const RecordPosition& position, bool owned = false,
+                      const detail::SpanRow* span_row = nullptr) {
+    Result<void> added =
+        owned ? detail::BuilderAccess::AddOwned(builder_, event, position, nullptr, span_row)
+              : builder_.Add(event, position);
     if (!added) {
       BOOST_OUTCOME_TRY(Skip(std::move(added).error()));
       return true;
@@ -238,6 +241,9 @@ struct Job {
   bool decode_here = false;  // folded by DecodeAndFold, never seen by a worker
   std::vector<DecodedLine> lines;
   std::vector<Event> events;  // one per kRecord line, owned by a shard or by `copies`
+  // The rows of its span_starts, in order, when it was decoded into a shard (none when the
+  // directory was full: the fold then reports it).
+  std::vector<std::optional<detail::SpanRow>> span_rows;
   // When the fold only appends them (Fold::gathers): the kinds BlockRecords holds, by kind.
   std::unique_ptr<detail::BlockRecords> gathered;
   std::vector<Error> decode_errors;  // one per kDecodeFailed line, in order
@@ -303,6 +309,12 @@ void DecodeBlock(Job& job, RecordDecoder& decoder, const ReadOptions& options,
           return true;
         }
         job.events.push_back(OwnEvent(storage, event.value()));
+        const auto* start = std::get_if<SpanStartRecord>(&job.events.back());
+        if (start != nullptr && how.shard != nullptr) {
+          // Its strings are in the shard's index now: the row finds them there.
+          job.span_rows.push_back(
+              detail::RowCodec<SpanRecord>::Encode(detail::KeptSpan(*start, true), storage));
+        }
         job.lines.push_back({number, LineOutcome::kRecord});
         return true;
       });
@@ -312,6 +324,7 @@ void DecodeBlock(Job& job, RecordDecoder& decoder, const ReadOptions& options,
 // DecodeAndFold. False when the sink stopped.
 Result<bool> FoldDecoded(Job& job, Fold& fold) {
   std::size_t next_event = 0;
+  std::size_t next_span_row = 0;
   std::size_t next_error = 0;
   for (const Job::DecodedLine& decoded : job.lines) {
     BOOST_OUTCOME_TRY(const std::optional<RecordPosition> position,
@@ -328,8 +341,14 @@ Result<bool> FoldDecoded(Job& job, Fold& fold) {
       BOOST_OUTCOME_TRY(fold.AcceptGathered(decoded.kind, decoded.verdict, *position));
       continue;
     }
+    const Event& event = job.events[next_event++];
+    const detail::SpanRow* span_row = nullptr;
+    if (std::holds_alternative<SpanStartRecord>(event) && next_span_row < job.span_rows.size()) {
+      const std::optional<detail::SpanRow>& row = job.span_rows[next_span_row++];
+      if (row) span_row = &*row;
+    }
     BOOST_OUTCOME_TRY(const bool more,
-                      fold.Accept(job.events[next_event++], *position, fold.keeps_shards()));
+                      fold.Accept(event, *position, fold.keeps_shards(), span_row));
     if (!more) return false;
   }
   if (job.gathered) detail::BuilderAccess::AppendGathered(fold.builder(), *job.gathered);

@@ -336,11 +336,8 @@ class ExportConverter final : public traceml::ExportSink {
       Result<void> added = builder_.Add(Event(record), RecordPosition{0, records_++});
       if (!added) failed_ = added.error();
     } else {
-      // A span is kept as it is, so its strings are copied here first; a record kept as a row
-      // is interned into this pool by the builder, once.
-      constexpr bool kSpan =
-          std::is_same_v<Record, SpanStartRecord> || std::is_same_v<Record, SpanEndRecord>;
-      if constexpr (kSpan) format::OwnRecord(*strings_, record);
+      // Every record the document keeps (spans too) is a row, interned into this pool by the
+      // builder, once.
       Result<void> added = detail::BuilderAccess::AddOwned(
           builder_, Event(record), RecordPosition{0, records_++}, strings_.get());
       if (!added) failed_ = added.error();

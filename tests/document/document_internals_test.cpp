@@ -23,7 +23,6 @@
 #include "document/span_id_table.hpp"
 #include "support/fold_trace.hpp"
 #include "support/test_traces.hpp"
-#include "util/record_buffer.hpp"
 
 namespace tracedoc::detail {
 namespace {
@@ -41,10 +40,11 @@ SpanRecord Span(std::string_view id, std::uint64_t start_ns, std::optional<std::
 }
 
 TEST(SpanIdTableTest, FindsEachAddedIdAndTheLaterOfTwoEqualIdsWins) {
-  util::RecordBuffer<SpanRecord> spans;
-  spans.push_back(Span("a", 0, 1));
-  spans.push_back(Span("b", 0, 1));
-  spans.push_back(Span("a", 5, 1));
+  util::StringPool pool;
+  CompactList<SpanRecord> spans;
+  ASSERT_TRUE(spans.Push(Span("a", 0, 1), pool));
+  ASSERT_TRUE(spans.Push(Span("b", 0, 1), pool));
+  ASSERT_TRUE(spans.Push(Span("a", 5, 1), pool));
   SpanIdTable table(spans);
   for (std::uint32_t p = 0; p < 3; ++p) table.Add(p);
   EXPECT_EQ(table.size(), 2u);
@@ -56,13 +56,14 @@ TEST(SpanIdTableTest, FindsEachAddedIdAndTheLaterOfTwoEqualIdsWins) {
 }
 
 TEST(SpanIdTableTest, ReindexFollowsTheSpansNewOrder) {
-  util::RecordBuffer<SpanRecord> spans;
-  spans.push_back(Span("y", 0, 1));
-  spans.push_back(Span("x", 0, 1));
+  util::StringPool pool;
+  CompactList<SpanRecord> spans;
+  ASSERT_TRUE(spans.Push(Span("y", 0, 1), pool));
+  ASSERT_TRUE(spans.Push(Span("x", 0, 1), pool));
   SpanIdTable table(spans);
   table.Add(0);
   table.Add(1);
-  std::swap(spans[0], spans[1]);
+  std::swap(spans.rows()[0], spans.rows()[1]);
   table.Reindex(2);
   EXPECT_EQ(table.Find("x"), 0u);
   EXPECT_EQ(table.Find("y"), 1u);
@@ -119,10 +120,10 @@ TEST(RecordListsTest, AppendCopiesEveryListAndForEachListVisitsThemInOrder) {
 
 TEST(DocumentDataTest, SealingPutsSpansInIdOrderAndKeepsTheOrderOfEqualIds) {
   auto data = std::make_shared<DocumentData>();
-  data->spans.push_back(Span("c", 1, 1));
-  data->spans.push_back(Span("a", 2, 1));
-  data->spans.push_back(Span("c", 3, 1));
-  data->spans.push_back(Span("b", 4, 1));
+  ASSERT_TRUE(data->spans.Push(Span("c", 1, 1), data->pool));
+  ASSERT_TRUE(data->spans.Push(Span("a", 2, 1), data->pool));
+  ASSERT_TRUE(data->spans.Push(Span("c", 3, 1), data->pool));
+  ASSERT_TRUE(data->spans.Push(Span("b", 4, 1), data->pool));
   const TraceDocument document = DocumentAccess::SealUnchecked(std::move(data));
   std::vector<std::pair<std::string_view, std::uint64_t>> order;
   for (const SpanRecord& span : document.spans()) order.emplace_back(span.id, span.start_ns);
@@ -139,7 +140,7 @@ TraceDocument WithEvidence(std::vector<SpanRecord> spans, std::vector<OpRecord> 
                            std::vector<std::uint64_t> memory_at,
                            std::vector<std::uint64_t> samples_at) {
   auto data = std::make_shared<DocumentData>();
-  for (const SpanRecord& span : spans) data->spans.push_back(span);
+  for (const SpanRecord& span : spans) EXPECT_TRUE(data->spans.Push(span, data->pool));
   for (const OpRecord& op : ops) EXPECT_TRUE(data->ops.Push(op, data->pool));
   for (const std::uint64_t at : memory_at) {
     MemoryRecord memory;

@@ -1,6 +1,7 @@
 // A row layout (document/row_layout.hpp): fields packed in order without padding, the presence
-// flags of optional numbers (each its own bit, absent and zero told apart), and a Value member
-// read and written in place.
+// flags of optional numbers (each its own bit, absent and zero told apart), a Value member
+// read and written in place, and one member of any kind read or encoded alone (a span's row,
+// which its span_end completes).
 #include "document/row_layout.hpp"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,8 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "document/record_rows.hpp"
 #include "util/string_pool.hpp"
@@ -69,6 +72,48 @@ TEST(RowLayoutTest, AValueIsReadAndWrittenInPlace) {
   EXPECT_EQ(back.start_ns, 20u);
   EXPECT_EQ(back.duration_ns, 9u) << "its neighbour untouched";
   EXPECT_EQ(back.span_id, "s");
+}
+
+TEST(RowLayoutTest, OneMemberOfAnyKindIsReadAloneAndEncodedInPlace) {
+  using SpanRow = RowCodec<SpanRecord>;
+  EXPECT_EQ(SpanRow::kBytes, 52u);
+  util::StringPool pool;
+  SpanRecord span;
+  span.id = "span-7";
+  span.parent_id = "root";
+  span.name = "forward";
+  span.start_ns = 1234;
+  span.step = ExecutionStep::kBackward;
+  auto row = SpanRow::Encode(span, pool);
+  ASSERT_TRUE(row);
+  const util::ChunkDirectory& directory = *pool.directory();
+  EXPECT_EQ(SpanRow::Get<&SpanRecord::id>(*row, directory), "span-7");
+  EXPECT_EQ(SpanRow::Get<&SpanRecord::parent_id>(*row, directory),
+            std::optional<std::string_view>("root"));
+  EXPECT_EQ(SpanRow::Get<&SpanRecord::start_ns>(*row, directory), 1234u);
+  EXPECT_EQ(SpanRow::Get<&SpanRecord::step>(*row, directory),
+            std::optional<ExecutionStep>(ExecutionStep::kBackward));
+  EXPECT_TRUE(SpanRow::Get<&SpanRecord::end_unknown>(*row, directory).empty());
+
+  // The span_end's members, as the fold writes them when it arrives.
+  std::string encoded;
+  AppendUnknownField(encoded, "note", R"("late")");
+  const UnknownFields unknown(encoded, 1);
+  SpanRecord ended;
+  ended.end_unknown = unknown;
+  ended.step = std::nullopt;
+  ASSERT_TRUE(SpanRow::Set<&SpanRecord::end_unknown>(*row, ended, pool));
+  ASSERT_TRUE(SpanRow::Set<&SpanRecord::step>(*row, ended, pool));
+  SpanRow::Write<&SpanRecord::closed>(*row, true);
+  SpanRow::Write<&SpanRecord::duration_ns>(*row, 66);
+
+  SpanRecord expected = span;
+  expected.end_unknown = unknown;
+  expected.step = std::nullopt;
+  expected.closed = true;
+  expected.duration_ns = 66;
+  EXPECT_EQ(SpanRow::Decode(*row, directory), expected)
+      << "each member encoded alone, the others and the absent step's flag as expected";
 }
 
 }  // namespace

@@ -171,10 +171,6 @@ TraceDocument Fold(const std::string& text) {
 TraceHealth Analyze(const std::string& text) { return AnalyzeHealth(Fold(text)); }
 
 template <class Record>
-void CopyRecords(RecordList<Record> from, util::RecordBuffer<Record>& to) {
-  for (const Record& record : from) to.push_back(record);
-}
-template <class Record>
 void CopyRecords(RecordList<Record> from, detail::CompactList<Record>& to,
                  util::StringPool& pool) {
   for (const Record& record : from) ASSERT_TRUE(to.Push(record, pool));
@@ -189,7 +185,7 @@ TraceDocument Edited(const TraceDocument& document, Edit edit) {
   data->schema = document.schema();
   data->run = document.run();
   data->terminal = document.terminal();
-  CopyRecords(document.spans(), data->spans);
+  CopyRecords(document.spans(), data->spans, data->pool);
   CopyRecords(document.ops(), data->ops, data->pool);
   CopyRecords(document.tensors(), data->tensors, data->pool);
   CopyRecords(document.tensor_stats(), data->tensor_stats, data->pool);
@@ -457,7 +453,7 @@ TEST(HealthCheck5, DuplicateSpanId) {
   EXPECT_THAT(
       AnalyzeHealth(Edited(document,
                            [](detail::DocumentData& data) {
-                             data.spans.push_back(SpanRecord(data.spans[2]));  // `opt` twice
+                             ASSERT_TRUE(data.spans.Push(data.spans[2], data.pool));  // `opt` twice
                            }))
           .issues,
       ElementsAre(Error(HealthCode::kDuplicateSpanId, "span IDs must be unique")));
@@ -596,7 +592,7 @@ TEST(HealthCheck8, DeepChainsAndCyclesStayLinear) {
   const auto cycles_in = [&](const std::vector<SpanRecord>& chain) {
     const TraceDocument edited = Edited(document, [&](detail::DocumentData& data) {
       data.spans.clear();
-      for (const SpanRecord& span : chain) data.spans.push_back(span);
+      for (const SpanRecord& span : chain) ASSERT_TRUE(data.spans.Push(span, data.pool));
       data.edges.clear();
       data.ops.clear();
       data.tensors.clear();
