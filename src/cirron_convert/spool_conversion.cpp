@@ -316,7 +316,7 @@ class SpoolConverter final : public cirron::SpoolSink {
 
     std::vector<const std::string*> meta_marks;
     std::vector<const std::string*> meta_snapshots;
-    Attach(meta_marks, meta_snapshots);
+    BOOST_OUTCOME_TRY(Attach(meta_marks, meta_snapshots));
 
     const std::string batch_count = std::to_string(batches_);
     const std::string non_finite = std::to_string(non_finite_);
@@ -394,8 +394,8 @@ class SpoolConverter final : public cirron::SpoolSink {
 
   // Puts each kept mark and snapshot on its span's start, or on the meta when its span is not
   // in the spool (or a mark's is "root"), in the order they were read.
-  void Attach(std::vector<const std::string*>& meta_marks,
-              std::vector<const std::string*>& meta_snapshots) {
+  Result<void> Attach(std::vector<const std::string*>& meta_marks,
+                      std::vector<const std::string*>& meta_snapshots) {
     struct Attached {
       std::vector<const std::string*> marks;
       std::vector<const std::string*> snapshots;
@@ -437,8 +437,10 @@ class SpoolConverter final : public cirron::SpoolSink {
         rebuilt.Add(field.key, field.json);
       }
       place();
-      detail::BuilderAccess::ReplaceSpanStartUnknown(builder_, id, rebuilt.View());
+      BOOST_OUTCOME_TRY(
+          detail::BuilderAccess::ReplaceSpanStartUnknown(builder_, id, rebuilt.View()));
     }
+    return boost::outcome_v2::success();
   }
 
   DocumentBuilder& builder_;

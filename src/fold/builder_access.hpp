@@ -57,9 +57,10 @@ struct BuilderAccess {
   static bool HasSpan(const DocumentBuilder& builder, std::string_view id);
   /// The unknown members kept for the span_start of `id` (empty when none, or not kept).
   static UnknownFields SpanStartUnknown(const DocumentBuilder& builder, std::string_view id);
-  /// Replaces them (copied into the document); nothing when the span is not there.
-  static void ReplaceSpanStartUnknown(DocumentBuilder& builder, std::string_view id,
-                                      const UnknownFields& unknown);
+  /// Replaces them (copied into the document); nothing when the span is not there. Fails
+  /// (limit_exceeded) only when the document's storage can hold no more.
+  static Result<void> ReplaceSpanStartUnknown(DocumentBuilder& builder, std::string_view id,
+                                              const UnknownFields& unknown);
   /// Puts the records of one kind (device_interval, tensor_stats or device_memory, by variant
   /// index) in another order: `order[i]` is the place, in the order they were added, of the
   /// record that goes i-th. Nothing when the builder keeps no records.

@@ -53,9 +53,6 @@ struct DocumentBuilder::State {
   std::optional<RecordPosition> terminal_position;
   // The latest host evidence so far (§2.2 h), kept as records arrive.
   std::uint64_t latest_ns = 0;
-  // Whether the record being folded already lives in a shard the document adopts (AddOwned,
-  // only ever with retain_records).
-  bool record_owned = false;
   // Where a record kept as a row is interned when not into the document's pool (AddOwned).
   util::StringPool* rows_pool = nullptr;
   // The row of the span_start being folded, when its decoding thread encoded it (AddOwned).
@@ -325,11 +322,9 @@ Result<void> detail::BuilderAccess::AddOwned(DocumentBuilder& builder, const Eve
                                              RecordPosition position,
                                              util::StringPool* rows_pool,
                                              const SpanRow* span_row) {
-  builder.state_->record_owned = true;
   builder.state_->rows_pool = rows_pool;
   builder.state_->prepared_span = span_row;
   Result<void> added = builder.Add(event, position);
-  builder.state_->record_owned = false;
   builder.state_->rows_pool = nullptr;
   builder.state_->prepared_span = nullptr;
   return added;
@@ -436,16 +431,18 @@ UnknownFields detail::BuilderAccess::SpanStartUnknown(const DocumentBuilder& bui
   return slot ? s.data->spans.Get<&SpanRecord::start_unknown>(*slot) : UnknownFields();
 }
 
-void detail::BuilderAccess::ReplaceSpanStartUnknown(DocumentBuilder& builder, std::string_view id,
-                                                    const UnknownFields& unknown) {
+Result<void> detail::BuilderAccess::ReplaceSpanStartUnknown(DocumentBuilder& builder,
+                                                            std::string_view id,
+                                                            const UnknownFields& unknown) {
   DocumentBuilder::State& s = *builder.state_;
-  if (!s.options.retain_records) return;
   const std::optional<std::uint32_t> slot = s.span_ids.Find(id);
-  if (!slot) return;
+  if (!s.options.retain_records || !slot) return boost::outcome_v2::success();
   SpanRecord replaced;
   replaced.start_unknown = unknown;
-  // Only a full directory fails this, and the conversion's next record then reports it.
-  (void)s.data->spans.Set<&SpanRecord::start_unknown>(*slot, replaced, s.data->pool);
+  if (!s.data->spans.Set<&SpanRecord::start_unknown>(*slot, replaced, s.data->pool)) {
+    return StorageFull(RecordPosition{0, s.records});
+  }
+  return boost::outcome_v2::success();
 }
 
 void detail::BuilderAccess::Reorder(DocumentBuilder& builder, std::size_t kind_index,

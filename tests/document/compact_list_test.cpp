@@ -106,6 +106,22 @@ TEST(CompactListTest, AFullDirectoryRefusesTheRecordAndKeepsTheList) {
   EXPECT_EQ(list[0].op_name, "fits");
 }
 
+TEST(CompactListTest, AFullDirectoryRefusesAMemberEncodedInPlaceAndKeepsTheRow) {
+  const auto directory = std::make_shared<util::ChunkDirectory>(1);
+  util::StringPool pool(util::PoolMode::kIntern, directory);
+  CompactList<SpanRecord> spans;
+  SpanRecord span;
+  span.id = "s";
+  span.start_ns = 7;
+  ASSERT_TRUE(spans.Push(span, pool));
+  std::string encoded;
+  AppendUnknownField(encoded, "big", std::string(400'000, 'n'));
+  SpanRecord ended;
+  ended.end_unknown = UnknownFields(encoded, 1);
+  EXPECT_FALSE(spans.Set<&SpanRecord::end_unknown>(0, ended, pool));
+  EXPECT_EQ(spans[0], span) << "the row as it was";
+}
+
 TEST(RowFieldsTest, UnknownMembersAndAbsentOptionalsRoundTrip) {
   util::StringPool pool;
   std::string encoded;

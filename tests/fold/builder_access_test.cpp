@@ -287,12 +287,15 @@ TEST(BuilderAccessTest, ASpanStartsUnknownMembersAreReadAndReplacedByACopy) {
   EXPECT_TRUE(BuilderAccess::SpanStartUnknown(b.get(), "absent").empty());
 
   std::string replacement;
-  BuilderAccess::ReplaceSpanStartUnknown(b.get(), "a",
-                                         Encoded(replacement, {{"m", "[1]"}, {"x", "1"}}));
+  EXPECT_THAT(BuilderAccess::ReplaceSpanStartUnknown(
+                  b.get(), "a", Encoded(replacement, {{"m", "[1]"}, {"x", "1"}})),
+              Succeeds());
   replacement.assign(replacement.size(), 'Z');  // the document holds a copy
   // An id not added changes nothing.
   std::string ignored;
-  BuilderAccess::ReplaceSpanStartUnknown(b.get(), "absent", Encoded(ignored, {{"q", "0"}}));
+  EXPECT_THAT(
+      BuilderAccess::ReplaceSpanStartUnknown(b.get(), "absent", Encoded(ignored, {{"q", "0"}})),
+      Succeeds());
   b.Add(End("a", 1)).Add(End("b", 1)).Add(Terminal(1));
   const Result<TraceDocument> document = b.Finish();
   ASSERT_THAT(document, Succeeds());
@@ -310,7 +313,9 @@ TEST(BuilderAccessTest, WithoutKeptRecordsThereAreNoUnknownMembersToReplace) {
   b.Add(Meta()).Add(start);
   EXPECT_TRUE(BuilderAccess::SpanStartUnknown(b.get(), "a").empty());
   std::string replacement;
-  BuilderAccess::ReplaceSpanStartUnknown(b.get(), "a", Encoded(replacement, {{"m", "1"}}));
+  EXPECT_THAT(
+      BuilderAccess::ReplaceSpanStartUnknown(b.get(), "a", Encoded(replacement, {{"m", "1"}})),
+      Succeeds());
   EXPECT_TRUE(BuilderAccess::SpanStartUnknown(b.get(), "a").empty());
 }
 
