@@ -25,22 +25,20 @@
 
 #include "analysis/interval_clipping.hpp"
 #include "support/cli_fixture.hpp"
+#include "support/fold_or_throw.hpp"
 #include "support/test_traces.hpp"
 #include "tracedoc/reader.hpp"
 
 namespace tracedoc {
 namespace {
 
+using testdata::CompleteTerminalAt;
+using testdata::TraceOfLines;
+using testing_support::FoldOrThrow;
 using testdata::kMeta10;
 using ::testing::ElementsAre;
 
 constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
-
-TraceDocument Fold(std::string_view text) {
-  Result<TraceDocument> document = ReadTrace(TraceInput::FromString(text));
-  if (!document) throw std::runtime_error(FormatError("<test>", document.error()));
-  return std::move(document).value();
-}
 
 // One memory event; fields not given take the values the tables of docs/examples.md leave open.
 struct Mem {
@@ -67,20 +65,6 @@ std::string Line(const Mem& m) {
   return line;
 }
 
-std::string Terminal(std::uint64_t timestamp_ns) {
-  return R"({"kind":"terminal","outcome":"complete","timestamp_ns":)" +
-         std::to_string(timestamp_ns) + "}";
-}
-
-// META (META10 unless given), the lines, and a terminal at the latest timestamp used.
-std::string Trace(const std::vector<std::string>& lines, std::uint64_t terminal_ns,
-                  std::string_view meta = kMeta10) {
-  std::string text(meta);
-  text += '\n';
-  for (const std::string& line : lines) text += line + '\n';
-  return text + Terminal(terminal_ns) + '\n';
-}
-
 std::string MemTrace(const std::vector<Mem>& events) {
   std::vector<std::string> lines;
   std::uint64_t last = 0;
@@ -88,7 +72,7 @@ std::string MemTrace(const std::vector<Mem>& events) {
     lines.push_back(Line(m));
     last = std::max(last, m.t);
   }
-  return Trace(lines, last);
+  return TraceOfLines(lines, last);
 }
 
 LogicalMemoryProfile Logical(const TraceDocument& doc) {
@@ -137,13 +121,13 @@ TEST(MemoryTest, StreamedJsonEqualsTheWholeProfilesJson) {
                 {.t = 25, .storage = "c", .bytes = 0, .device = "cuda:0", .category = "gradient"},
                 {.t = 40, .action = "free", .storage = "b", .tensor = "y"}}),
       MemTrace(many),
-      Trace({R"({"kind":"device_memory","timestamp_ns":5,"device":"cuda:0","used_bytes":7})",
+      TraceOfLines({R"({"kind":"device_memory","timestamp_ns":5,"device":"cuda:0","used_bytes":7})",
              R"({"kind":"device_memory","timestamp_ns":3,"device":"cpu","free_bytes":1})"},
             10),
       testdata::Lines({kMeta10, testdata::kCompleteTerminal0}),
   };
   for (const std::string& text : texts) {
-    const TraceDocument doc = Fold(text);
+    const TraceDocument doc = FoldOrThrow(text);
     for (const bool pretty : {false, true}) {
       std::ostringstream streamed;
       WriteMemoryProfileJson(doc, streamed, {.pretty = pretty});
@@ -153,12 +137,12 @@ TEST(MemoryTest, StreamedJsonEqualsTheWholeProfilesJson) {
   }
   // The long one really went out in several pieces.
   std::ostringstream streamed;
-  WriteMemoryProfileJson(Fold(MemTrace(many)), streamed);
+  WriteMemoryProfileJson(FoldOrThrow(MemTrace(many)), streamed);
   EXPECT_GT(streamed.str().size(), std::size_t{256} << 10);
 }
 
 TEST(MemoryTest, NoEventsAndNoSamplesGiveNoPlanes) {
-  const TraceDocument doc = Fold(testdata::Lines({kMeta10, testdata::kCompleteTerminal0}));
+  const TraceDocument doc = FoldOrThrow(testdata::Lines({kMeta10, testdata::kCompleteTerminal0}));
   const MemoryProfile profile = AnalyzeMemory(doc);
   EXPECT_FALSE(profile.logical.has_value());
   EXPECT_FALSE(profile.physical.has_value());
@@ -178,7 +162,7 @@ TEST(MemoryTest, CategoryForStepFollowsTheTable) {
 // docs/examples.md §8.3 E24 and §8.6 L3.
 TEST(LogicalMemoryTest, E24TimelinePeakAndCounts) {
   const TraceDocument doc =
-      Fold(MemTrace({{.t = 10, .storage = "a", .bytes = 40},
+      FoldOrThrow(MemTrace({{.t = 10, .storage = "a", .bytes = 40},
                      {.t = 20, .storage = "b", .bytes = 70},
                      {.t = 30, .action = "free", .storage = "a", .bytes = 40}}));
   const LogicalMemoryProfile logical = Logical(doc);
@@ -200,7 +184,7 @@ TEST(LogicalMemoryTest, E24TimelinePeakAndCounts) {
 }
 
 TEST(LogicalMemoryTest, E25AllocThenFreeAtOneTimestampIsPeakZero) {
-  const TraceDocument doc = Fold(MemTrace(
+  const TraceDocument doc = FoldOrThrow(MemTrace(
       {{.t = 5, .storage = "a", .bytes = 100}, {.t = 5, .action = "free", .storage = "a"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_THAT(Points(logical), ElementsAre(Point{5, 0}));
@@ -216,7 +200,7 @@ TEST(LogicalMemoryTest, E25AllocThenFreeAtOneTimestampIsPeakZero) {
 }
 
 TEST(LogicalMemoryTest, E25FreeBeforeAllocInOneGroupIsIgnored) {
-  const TraceDocument doc = Fold(MemTrace(
+  const TraceDocument doc = FoldOrThrow(MemTrace(
       {{.t = 5, .action = "free", .storage = "a"}, {.t = 5, .storage = "a", .bytes = 100}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_THAT(Points(logical), ElementsAre(Point{5, 100}));
@@ -228,7 +212,7 @@ TEST(LogicalMemoryTest, E25FreeBeforeAllocInOneGroupIsIgnored) {
 }
 
 TEST(LogicalMemoryTest, E26OnlyFreesGiveAPlaneWithoutPeak) {
-  const TraceDocument doc = Fold(MemTrace({{.t = 7, .action = "free", .storage = "z"}}));
+  const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 7, .action = "free", .storage = "z"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_EQ(logical.storage_allocation_count, 0u);
   EXPECT_THAT(Points(logical), ElementsAre(Point{7, 0}));
@@ -247,7 +231,7 @@ TEST(LogicalMemoryTest, E26OnlyFreesGiveAPlaneWithoutPeak) {
 
 TEST(LogicalMemoryTest, L1StorageIdsAreScopedByDevice) {
   const TraceDocument doc =
-      Fold(MemTrace({{.t = 10, .storage = "shared", .bytes = 10, .device = "cpu"},
+      FoldOrThrow(MemTrace({{.t = 10, .storage = "shared", .bytes = 10, .device = "cpu"},
                      {.t = 10, .storage = "shared", .bytes = 20, .device = "cuda:0"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_EQ(logical.storage_allocation_count, 2u);
@@ -262,7 +246,7 @@ TEST(LogicalMemoryTest, L1StorageIdsAreScopedByDevice) {
 
 TEST(LogicalMemoryTest, L2AliasesShareOneStorage) {
   const TraceDocument doc =
-      Fold(MemTrace({{.t = 10, .storage = "a", .bytes = 64, .tensor = "base"},
+      FoldOrThrow(MemTrace({{.t = 10, .storage = "a", .bytes = 64, .tensor = "base"},
                      {.t = 20, .storage = "a", .bytes = 64, .tensor = "view"},
                      {.t = 40, .action = "free", .storage = "a", .bytes = 64, .tensor = "view"}}));
   const LogicalMemoryProfile logical = Logical(doc);
@@ -276,7 +260,7 @@ TEST(LogicalMemoryTest, L2AliasesShareOneStorage) {
 }
 
 TEST(LogicalMemoryTest, AliasKeepsTheFirstAllocsBytesAndMetadata) {
-  const TraceDocument doc = Fold(MemTrace({{.t = 1,
+  const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 1,
                                             .storage = "a",
                                             .bytes = 8,
                                             .tensor = "x",
@@ -308,7 +292,7 @@ TEST(LogicalMemoryTest, AliasKeepsTheFirstAllocsBytesAndMetadata) {
 
 TEST(LogicalMemoryTest, PeakShowsOnlyTheTensorIdsKnownAtThePeak) {
   const TraceDocument doc =
-      Fold(MemTrace({{.t = 10, .storage = "a", .bytes = 100, .tensor = "x"},
+      FoldOrThrow(MemTrace({{.t = 10, .storage = "a", .bytes = 100, .tensor = "x"},
                      {.t = 20, .storage = "b", .bytes = 50, .tensor = "b0"},
                      {.t = 20, .storage = "a", .bytes = 100, .tensor = "v"},  // joins at the peak
                      {.t = 30, .storage = "a", .bytes = 100, .tensor = "w"},  // joins after it
@@ -325,7 +309,7 @@ TEST(LogicalMemoryTest, PeakShowsOnlyTheTensorIdsKnownAtThePeak) {
 }
 
 TEST(LogicalMemoryTest, TiesKeepTheEarliestTimestamp) {
-  const TraceDocument doc = Fold(MemTrace({{.t = 1, .storage = "a", .bytes = 10},
+  const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 1, .storage = "a", .bytes = 10},
                                            {.t = 2, .action = "free", .storage = "a"},
                                            {.t = 3, .storage = "b", .bytes = 10},
                                            {.t = 4, .storage = "c", .bytes = 0}}));
@@ -338,7 +322,7 @@ TEST(LogicalMemoryTest, TiesKeepTheEarliestTimestamp) {
 
 TEST(LogicalMemoryTest, DevicePeaksAreTrackedPerDevice) {
   const TraceDocument doc =
-      Fold(MemTrace({{.t = 1, .storage = "a", .bytes = 100, .device = "cuda:0"},
+      FoldOrThrow(MemTrace({{.t = 1, .storage = "a", .bytes = 100, .device = "cuda:0"},
                      {.t = 2, .storage = "b", .bytes = 30, .device = "cpu"},
                      {.t = 3, .action = "free", .storage = "a", .device = "cuda:0"},
                      {.t = 4, .storage = "c", .bytes = 40, .device = "cpu"},
@@ -353,7 +337,7 @@ TEST(LogicalMemoryTest, DevicePeaksAreTrackedPerDevice) {
 }
 
 TEST(LogicalMemoryTest, IgnoredFreesStillMakeATimelinePoint) {
-  const TraceDocument doc = Fold(MemTrace({{.t = 1, .storage = "a", .bytes = 3},
+  const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 1, .storage = "a", .bytes = 3},
                                            {.t = 2, .action = "free", .storage = "zz"},
                                            {.t = 3, .action = "free", .storage = "a"},
                                            {.t = 4, .action = "free", .storage = "a"}}));
@@ -363,7 +347,7 @@ TEST(LogicalMemoryTest, IgnoredFreesStillMakeATimelinePoint) {
 }
 
 TEST(LogicalMemoryTest, ZeroByteStorageIsListedWithZero) {
-  const TraceDocument doc = Fold(MemTrace({{.t = 1, .storage = "a", .bytes = 0}}));
+  const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 1, .storage = "a", .bytes = 0}}));
   const LogicalMemoryProfile logical = Logical(doc);
   ASSERT_EQ(logical.timeline.size(), 1u);
   EXPECT_THAT(logical.timeline[0].live_bytes_by_device, ElementsAre(DeviceLiveBytes{"cpu", 0}));
@@ -377,7 +361,7 @@ TEST(LogicalMemoryTest, ZeroByteStorageIsListedWithZero) {
 TEST(LogicalMemoryTest, LiveSumsSaturateAndRecoverExactly) {
   // A saturating running total would read 0 after the second free; the live set's saturating
   // sum is 5.
-  const TraceDocument doc = Fold(MemTrace({{.t = 1, .storage = "a", .bytes = kMax},
+  const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 1, .storage = "a", .bytes = kMax},
                                            {.t = 1, .storage = "b", .bytes = kMax},
                                            {.t = 2, .action = "free", .storage = "b"},
                                            {.t = 3, .storage = "c", .bytes = 5},
@@ -394,7 +378,7 @@ TEST(LogicalMemoryTest, LiveSumsSaturateAndRecoverExactly) {
 
 TEST(LogicalMemoryTest, EventsAreReplayedByTimestampThenInputOrder) {
   // Input order: t=30 free a, t=10 alloc a, t=30 alloc a. At 30 the free comes first.
-  const TraceDocument doc = Fold(MemTrace({{.t = 30, .action = "free", .storage = "a"},
+  const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 30, .action = "free", .storage = "a"},
                                            {.t = 10, .storage = "a", .bytes = 4, .tensor = "p"},
                                            {.t = 30, .storage = "a", .bytes = 9, .tensor = "q"}}));
   const LogicalMemoryProfile logical = Logical(doc);
@@ -408,7 +392,7 @@ TEST(LogicalMemoryTest, EventsAreReplayedByTimestampThenInputOrder) {
 
 TEST(LogicalMemoryTest, LifetimesSortByStartThenDeviceThenStorage) {
   const TraceDocument doc =
-      Fold(MemTrace({{.t = 5, .storage = "b", .bytes = 1, .device = "cuda:0"},
+      FoldOrThrow(MemTrace({{.t = 5, .storage = "b", .bytes = 1, .device = "cuda:0"},
                      {.t = 5, .storage = "z", .bytes = 1, .device = "cpu"},
                      {.t = 5, .storage = "a", .bytes = 1, .device = "cuda:0"},
                      {.t = 1, .storage = "y", .bytes = 1, .device = "cuda:1"},
@@ -426,7 +410,7 @@ TEST(LogicalMemoryTest, LifetimesSortByStartThenDeviceThenStorage) {
 
 TEST(LogicalMemoryTest, CategoryMapIsInByteWiseNameOrder) {
   const TraceDocument doc =
-      Fold(MemTrace({{.t = 1, .storage = "p", .bytes = 1, .category = "parameter"},
+      FoldOrThrow(MemTrace({{.t = 1, .storage = "p", .bytes = 1, .category = "parameter"},
                      {.t = 1, .storage = "o", .bytes = 2, .category = "other"},
                      {.t = 1, .storage = "z", .bytes = 3, .category = "optimizer"},
                      {.t = 1, .storage = "g", .bytes = 4, .category = "gradient"},
@@ -439,7 +423,7 @@ TEST(LogicalMemoryTest, CategoryMapIsInByteWiseNameOrder) {
 TEST(LogicalMemoryTest, DeviceNamesAreEscapedAndOrderedByteWise) {
   // "Z" (0x5a) sorts before "a"; "é" (0xc3 0xa9) after every ASCII name.
   const TraceDocument doc =
-      Fold(MemTrace({{.t = 1, .storage = "s", .bytes = 1, .device = "\\u00e9"},
+      FoldOrThrow(MemTrace({{.t = 1, .storage = "s", .bytes = 1, .device = "\\u00e9"},
                      {.t = 1, .storage = "s", .bytes = 2, .device = "a\\\"q"},
                      {.t = 1, .storage = "s", .bytes = 3, .device = "Z"}}));
   EXPECT_THAT(WriteMemoryProfileJson(AnalyzeMemory(doc)),
@@ -448,7 +432,7 @@ TEST(LogicalMemoryTest, DeviceNamesAreEscapedAndOrderedByteWise) {
 
 // "Output shapes": the reference's recorded output for corpus hand_memory_free_unknown_storage.
 TEST(MemoryJsonTest, HandMemoryFreeUnknownStorage) {
-  const TraceDocument doc = Fold(MemTrace(
+  const TraceDocument doc = FoldOrThrow(MemTrace(
       {{.t = 10,
         .storage = "A",
         .bytes = 8,
@@ -469,7 +453,7 @@ TEST(MemoryJsonTest, HandMemoryFreeUnknownStorage) {
 }
 
 TEST(MemoryJsonTest, LifetimeWithOpNameAndEnd) {
-  const TraceDocument doc = Fold(MemTrace({{.t = 1,
+  const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 1,
                                             .storage = "s",
                                             .bytes = 4,
                                             .tensor = "t\\n",
@@ -492,7 +476,7 @@ std::string Sample(std::uint64_t t, std::string_view device, std::string_view va
 // "Output shapes": the reference's recorded output for corpus hand_device_records, from samples
 // given out of order.
 TEST(MemoryJsonTest, HandDeviceRecords) {
-  const TraceDocument doc = Fold(Trace(
+  const TraceDocument doc = FoldOrThrow(TraceOfLines(
       {Sample(150, "cuda:0",
               R"(,"used_bytes":500,"free_bytes":300,"reserved_bytes":600,"capacity_bytes":1000)"),
        Sample(400, "cuda:0", R"(,"free_bytes":100,"capacity_bytes":2000)"),
@@ -507,7 +491,7 @@ TEST(MemoryJsonTest, HandDeviceRecords) {
 }
 
 TEST(MemoryJsonTest, PrettyIndentsTheProfile) {
-  const TraceDocument doc = Fold(Trace({Sample(1, "cpu", R"(,"used_bytes":2)")}, 1));
+  const TraceDocument doc = FoldOrThrow(TraceOfLines({Sample(1, "cpu", R"(,"used_bytes":2)")}, 1));
   EXPECT_EQ(WriteMemoryProfileJson(AnalyzeMemory(doc), {.pretty = true}),
             "{\n  \"physical\": {\n    \"timeline\": [\n      {\n        \"timestamp_ns\": 1,\n"
             "        \"device\": \"cpu\",\n        \"used_bytes\": 2\n      }\n    ],\n"
@@ -520,7 +504,7 @@ TEST(MemoryJsonTest, PrettyIndentsTheProfile) {
 
 // docs/examples.md §8.7.
 TEST(PhysicalMemoryTest, P1OneDeviceNoMemoryEvents) {
-  const TraceDocument doc = Fold(Trace(
+  const TraceDocument doc = FoldOrThrow(TraceOfLines(
       {Sample(10, "cpu", R"(,"used_bytes":100,"free_bytes":900,"capacity_bytes":1000)"),
        Sample(20, "cpu",
               R"(,"used_bytes":300,"free_bytes":700,"reserved_bytes":400,"capacity_bytes":1000)")},
@@ -540,7 +524,7 @@ TEST(PhysicalMemoryTest, P1OneDeviceNoMemoryEvents) {
 }
 
 TEST(PhysicalMemoryTest, P2OnlyReservedBytes) {
-  const TraceDocument doc = Fold(Trace({Sample(3, "cuda:0", R"(,"reserved_bytes":64)")}, 3));
+  const TraceDocument doc = FoldOrThrow(TraceOfLines({Sample(3, "cuda:0", R"(,"reserved_bytes":64)")}, 3));
   const MemoryProfile profile = AnalyzeMemory(doc);
   ASSERT_TRUE(profile.physical.has_value());
   const PhysicalDeviceMemoryStats& stats = profile.physical->by_device.at(0);
@@ -555,7 +539,7 @@ TEST(PhysicalMemoryTest, P2OnlyReservedBytes) {
 
 TEST(PhysicalMemoryTest, PlanesAreIndependent) {
   const TraceDocument doc =
-      Fold(Trace({Line({.t = 1, .storage = "a", .bytes = 5}), Sample(2, "cpu", "")}, 2));
+      FoldOrThrow(TraceOfLines({Line({.t = 1, .storage = "a", .bytes = 5}), Sample(2, "cpu", "")}, 2));
   const MemoryProfile profile = AnalyzeMemory(doc);
   ASSERT_TRUE(profile.logical.has_value());
   ASSERT_TRUE(profile.physical.has_value());
@@ -588,7 +572,7 @@ std::string MetaWithLogicalMemory(std::string_view level) {
 
 TEST(NodeMemoryMetricsTest, N1ClipsLifetimesToEachSpan) {
   const TraceDocument doc =
-      Fold(Trace({SpanLine("root", "", 10, 30), SpanLine("child", "root", 15, 15),
+      FoldOrThrow(TraceOfLines({SpanLine("root", "", 10, 30), SpanLine("child", "root", 15, 15),
                   Line({.t = 16, .storage = "a", .bytes = 40, .span = "child"}),
                   Line({.t = 20, .storage = "b", .bytes = 60, .span = "child"}),
                   Line({.t = 25, .action = "free", .storage = "a", .span = "child"}),
@@ -609,7 +593,7 @@ TEST(NodeMemoryMetricsTest, N2CoverageGatesEmptySpans) {
   for (const bool complete : {false, true}) {
     SCOPED_TRACE(complete ? "complete" : "not complete");
     const TraceDocument doc =
-        Fold(Trace({SpanLine("busy", "", 0, 10), SpanLine("empty", "", 20, 10),
+        FoldOrThrow(TraceOfLines({SpanLine("busy", "", 0, 10), SpanLine("empty", "", 20, 10),
                     Line({.t = 5, .storage = "a", .bytes = 8, .span = "busy"})},
                    30, MetaWithLogicalMemory(complete ? "complete" : "partial")));
     const auto nodes = ComputeNodeMemoryMetrics(doc, {});
@@ -625,7 +609,7 @@ TEST(NodeMemoryMetricsTest, N2CoverageGatesEmptySpans) {
 }
 
 TEST(NodeMemoryMetricsTest, OpenSpanGetsNoSubtreeValues) {
-  const TraceDocument doc = Fold(Trace({SpanLine("open", "", 0, std::nullopt),
+  const TraceDocument doc = FoldOrThrow(TraceOfLines({SpanLine("open", "", 0, std::nullopt),
                                         Line({.t = 5, .storage = "a", .bytes = 8, .span = "open"})},
                                        5, MetaWithLogicalMemory("complete")));
   const auto nodes = ComputeNodeMemoryMetrics(doc, {});
@@ -635,7 +619,7 @@ TEST(NodeMemoryMetricsTest, OpenSpanGetsNoSubtreeValues) {
 }
 
 TEST(NodeMemoryMetricsTest, WithoutALogicalPlaneOnlyOutputBytesAreSet) {
-  const TraceDocument doc = Fold(testdata::kSample);
+  const TraceDocument doc = FoldOrThrow(testdata::kSample);
   const auto nodes = ComputeNodeMemoryMetrics(doc, {}, std::nullopt);
   EXPECT_EQ(nodes.at("span-op/op/0"),
             (NodeMemoryMetrics{std::nullopt, std::nullopt, std::nullopt, 4096}));
@@ -650,7 +634,7 @@ std::string OpLine(std::string_view span, std::string_view name, std::string_vie
 
 TEST(NodeMemoryMetricsTest, N3AttributesUnambiguousOpNames) {
   const TraceDocument doc =
-      Fold(Trace({SpanLine("root", "", 0, 100), OpLine("root", "matmul"), OpLine("root", "add"),
+      FoldOrThrow(TraceOfLines({SpanLine("root", "", 0, 100), OpLine("root", "matmul"), OpLine("root", "add"),
                   OpLine("root", "add", "mystery"),
                   Line({.t = 20, .storage = "m", .bytes = 64, .span = "root", .op = "matmul"}),
                   Line({.t = 30, .storage = "n", .bytes = 32, .span = "root", .op = "add"})},
@@ -669,7 +653,7 @@ TEST(NodeMemoryMetricsTest, N3AttributesUnambiguousOpNames) {
 
 TEST(NodeMemoryMetricsTest, OnlyMappedOpsTakePartInAttribution) {
   const TraceDocument doc =
-      Fold(Trace({SpanLine("root", "", 0, 100), OpLine("root", "add"), OpLine("root", "add"),
+      FoldOrThrow(TraceOfLines({SpanLine("root", "", 0, 100), OpLine("root", "add"), OpLine("root", "add"),
                   Line({.t = 20, .storage = "n", .bytes = 32, .span = "root", .op = "add"})},
                  100));
   // Only the second add is mapped, so the name is unambiguous among mapped ops.
@@ -684,7 +668,7 @@ TEST(NodeMemoryMetricsTest, OnlyMappedOpsTakePartInAttribution) {
 TEST(NodeMemoryMetricsTest, CyclicParentsEndTheSubtreeWalk) {
   // a ↔ b form a cycle; a lifetime allocated in a belongs to the subtrees of a and b only.
   const TraceDocument doc =
-      Fold(Trace({SpanLine("a", "b", 0, 10), SpanLine("b", "a", 0, 10), SpanLine("c", "", 0, 10),
+      FoldOrThrow(TraceOfLines({SpanLine("a", "b", 0, 10), SpanLine("b", "a", 0, 10), SpanLine("c", "", 0, 10),
                   Line({.t = 2, .storage = "x", .bytes = 7, .span = "a"})},
                  10));
   const auto nodes = ComputeNodeMemoryMetrics(doc, {});

@@ -23,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include "support/cli_fixture.hpp"
+#include "support/fold_or_throw.hpp"
 #include "support/test_traces.hpp"
 #include "tracedoc/memory.hpp"
 #include "tracedoc/reader.hpp"
@@ -30,31 +31,14 @@
 namespace tracedoc {
 namespace {
 
+using testdata::CompleteTerminalAt;
+using testdata::TraceOfLines;
+using testing_support::FoldOrThrow;
 using testdata::kCompleteTerminal0;
 using testdata::kMeta10;
 using testdata::Lines;
 
-constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
-
-// Folds `text`; a trace that does not fold throws, which fails the test that asked for it.
-TraceDocument Fold(std::string_view text) {
-  Result<TraceDocument> document = ReadTrace(TraceInput::FromString(text));
-  if (!document) throw std::runtime_error(FormatError("<test>", document.error()));
-  return std::move(document).value();
-}
-
-std::string Terminal(std::uint64_t timestamp_ns) {
-  return R"({"kind":"terminal","outcome":"complete","timestamp_ns":)" +
-         std::to_string(timestamp_ns) + "}";
-}
-
-// META10, the given lines, and a complete terminal at `terminal_ns`.
-std::string Trace(const std::vector<std::string>& lines, std::uint64_t terminal_ns = 0) {
-  std::string text(kMeta10);
-  text += '\n';
-  for (const std::string& line : lines) text += line + '\n';
-  return text + Terminal(terminal_ns) + '\n';
-}
+constexpr std::uint64_t kMaxSummed = std::numeric_limits<std::uint64_t>::max();
 
 // A closed span; `parent` empty means a root.
 std::string Span(std::string_view id, std::string_view parent, std::uint64_t start_ns = 0,
@@ -77,14 +61,14 @@ std::string Memory(std::uint64_t t, std::string_view action, std::string_view st
 }
 
 TEST(SummaryTest, E18EmptyDocumentJson) {
-  const TraceDocument doc = Fold(Lines({kMeta10, "", kCompleteTerminal0}));
+  const TraceDocument doc = FoldOrThrow(Lines({kMeta10, "", kCompleteTerminal0}));
   EXPECT_EQ(WriteSummaryJson(Summarize(doc)),
             R"({"op_count":0,"total_ns":0,"span_count":0,"root_span_count":0,"max_depth":0,)"
             R"("alloc_count":0,"free_count":0,"logical_peak_bytes":null})");
 }
 
 TEST(SummaryTest, R2SampleJson) {
-  const TraceDocument doc = Fold(testdata::kSample);
+  const TraceDocument doc = FoldOrThrow(testdata::kSample);
   EXPECT_EQ(WriteSummaryJson(Summarize(doc)),
             R"({"op_count":1,"total_ns":2500,"span_count":2,"root_span_count":1,"max_depth":1,)"
             R"("alloc_count":1,"free_count":0,"logical_peak_bytes":4096})");
@@ -102,7 +86,7 @@ TEST(SummaryTest, PrettyJsonIndentsWithoutReordering) {
 
 TEST(SummaryTest, ExtremeValuesAreWrittenInFull) {
   TraceSummary summary;
-  summary.total_ns = kMax;
+  summary.total_ns = kMaxSummed;
   summary.logical_peak_bytes = 0;
   EXPECT_EQ(WriteSummaryJson(summary),
             R"({"op_count":0,"total_ns":18446744073709551615,"span_count":0,)"
@@ -112,13 +96,13 @@ TEST(SummaryTest, ExtremeValuesAreWrittenInFull) {
 
 // The depth table of §4.
 TEST(SummaryDepthTest, RootIsDepthZero) {
-  const TraceSummary summary = Summarize(Fold(Trace({Span("a", "")})));
+  const TraceSummary summary = Summarize(FoldOrThrow(TraceOfLines({Span("a", "")})));
   EXPECT_EQ(summary.max_depth, 0u);
   EXPECT_EQ(summary.root_span_count, 1u);
 }
 
 TEST(SummaryDepthTest, UnknownParentCountsOneHopAndIsNotARoot) {
-  const TraceSummary summary = Summarize(Fold(Trace({Span("a", "ghost")})));
+  const TraceSummary summary = Summarize(FoldOrThrow(TraceOfLines({Span("a", "ghost")})));
   EXPECT_EQ(summary.max_depth, 1u);
   EXPECT_EQ(summary.root_span_count, 0u);
   EXPECT_EQ(summary.span_count, 1u);
@@ -126,32 +110,32 @@ TEST(SummaryDepthTest, UnknownParentCountsOneHopAndIsNotARoot) {
 
 TEST(SummaryDepthTest, ChainThroughUnknownParentCountsEveryHop) {
   // b → a → ghost: b visits a, then ghost.
-  const TraceSummary summary = Summarize(Fold(Trace({Span("a", "ghost"), Span("b", "a")})));
+  const TraceSummary summary = Summarize(FoldOrThrow(TraceOfLines({Span("a", "ghost"), Span("b", "a")})));
   EXPECT_EQ(summary.max_depth, 2u);
 }
 
 TEST(SummaryDepthTest, SelfLoopIsDepthOne) {
-  const TraceSummary summary = Summarize(Fold(Trace({Span("a", "a")})));
+  const TraceSummary summary = Summarize(FoldOrThrow(TraceOfLines({Span("a", "a")})));
   EXPECT_EQ(summary.max_depth, 1u);
   EXPECT_EQ(summary.root_span_count, 0u);
 }
 
 TEST(SummaryDepthTest, TwoCycleIsDepthTwo) {
-  const TraceSummary summary = Summarize(Fold(Trace({Span("a", "b"), Span("b", "a")})));
+  const TraceSummary summary = Summarize(FoldOrThrow(TraceOfLines({Span("a", "b"), Span("b", "a")})));
   EXPECT_EQ(summary.max_depth, 2u);
 }
 
 TEST(SummaryDepthTest, SpanHangingOffACycleIsDepthTwo) {
   // c → a → b → a: c visits a, then b, then a repeats.
   const TraceSummary summary =
-      Summarize(Fold(Trace({Span("a", "b"), Span("b", "a"), Span("c", "a")})));
+      Summarize(FoldOrThrow(TraceOfLines({Span("a", "b"), Span("b", "a"), Span("c", "a")})));
   EXPECT_EQ(summary.max_depth, 2u);
 }
 
 TEST(SummaryDepthTest, ChainLeadingIntoACycleCountsTheChainAndTheCycle) {
   // d → c → a → b → a: c, a, b.
   const TraceSummary summary =
-      Summarize(Fold(Trace({Span("a", "b"), Span("b", "a"), Span("c", "a"), Span("d", "c")})));
+      Summarize(FoldOrThrow(TraceOfLines({Span("a", "b"), Span("b", "a"), Span("c", "a"), Span("d", "c")})));
   EXPECT_EQ(summary.max_depth, 3u);
 }
 
@@ -163,7 +147,7 @@ TEST(SummaryDepthTest, LongChainIsLinear) {
   for (int i = 0; i < kSpans; ++i) {
     lines.push_back(Span("s" + std::to_string(i), i == 0 ? "" : "s" + std::to_string(i - 1)));
   }
-  const TraceSummary summary = Summarize(Fold(Trace(lines)));
+  const TraceSummary summary = Summarize(FoldOrThrow(TraceOfLines(lines)));
   EXPECT_EQ(summary.max_depth, static_cast<std::uint64_t>(kSpans - 1));
   EXPECT_EQ(summary.root_span_count, 1u);
 }
@@ -172,7 +156,7 @@ TEST(SummaryTest, TotalNsCountsMeasuredSpansOnly) {
   const std::string open_measured =
       R"({"kind":"span_start","id":"open","name":"n","start_ns":0,"span_kind":"function","measured":true})";
   const TraceSummary summary =
-      Summarize(Fold(Trace({Span("a", "", 0, 100, true), Span("b", "a", 0, 1000, false),
+      Summarize(FoldOrThrow(TraceOfLines({Span("a", "", 0, 100, true), Span("b", "a", 0, 1000, false),
                             Span("c", "a", 0, 23, true), open_measured},
                            1000)));
   EXPECT_EQ(summary.total_ns, 123u);
@@ -183,16 +167,16 @@ TEST(SummaryTest, TotalNsCountsMeasuredSpansOnly) {
 TEST(SummaryTest, TotalNsSaturatesWhereTheReferenceWraps) {
   // The reference gives 1 for both (wrapping); tracedoc saturates (docs/analyses.md §4).
   const TraceSummary two =
-      Summarize(Fold(Trace({Span("a", "", 0, kMax, true), Span("b", "", 0, 2, true)}, kMax)));
-  EXPECT_EQ(two.total_ns, kMax);
-  const TraceSummary quirk = Summarize(Fold(
-      Trace({Span("a", "", 0, kMax, true), Span("b", "", 0, kMax, true), Span("c", "", 0, 3, true)},
-            kMax)));
-  EXPECT_EQ(quirk.total_ns, kMax);
+      Summarize(FoldOrThrow(TraceOfLines({Span("a", "", 0, kMaxSummed, true), Span("b", "", 0, 2, true)}, kMaxSummed)));
+  EXPECT_EQ(two.total_ns, kMaxSummed);
+  const TraceSummary quirk = Summarize(FoldOrThrow(
+      TraceOfLines({Span("a", "", 0, kMaxSummed, true), Span("b", "", 0, kMaxSummed, true), Span("c", "", 0, 3, true)},
+            kMaxSummed)));
+  EXPECT_EQ(quirk.total_ns, kMaxSummed);
 }
 
 TEST(SummaryTest, RawMemoryCountsIncludeAliasesAndUnmatchedFrees) {
-  const TraceSummary summary = Summarize(Fold(Trace(
+  const TraceSummary summary = Summarize(FoldOrThrow(TraceOfLines(
       {
           Memory(1, "alloc", "a", 8), Memory(2, "alloc", "a", 8),  // alias
           Memory(3, "free", "a", 8), Memory(4, "free", "a", 8),    // double free
@@ -206,7 +190,7 @@ TEST(SummaryTest, RawMemoryCountsIncludeAliasesAndUnmatchedFrees) {
 }
 
 TEST(SummaryTest, E24CountsAndPeak) {
-  const TraceSummary summary = Summarize(Fold(Trace(
+  const TraceSummary summary = Summarize(FoldOrThrow(TraceOfLines(
       {Memory(10, "alloc", "a", 40), Memory(20, "alloc", "b", 70), Memory(30, "free", "a", 40)},
       30)));
   EXPECT_EQ(summary.alloc_count, 2u);
@@ -216,20 +200,20 @@ TEST(SummaryTest, E24CountsAndPeak) {
 
 TEST(SummaryTest, E25AllocAndFreeAtOneTimestampGivePeakZero) {
   const TraceSummary summary =
-      Summarize(Fold(Trace({Memory(5, "alloc", "a", 100), Memory(5, "free", "a", 100)}, 5)));
+      Summarize(FoldOrThrow(TraceOfLines({Memory(5, "alloc", "a", 100), Memory(5, "free", "a", 100)}, 5)));
   EXPECT_EQ(summary.logical_peak_bytes, std::optional<std::uint64_t>(0));
   EXPECT_THAT(WriteSummaryJson(summary), ::testing::EndsWith(R"("logical_peak_bytes":0})"));
 }
 
 TEST(SummaryTest, E25FreeBeforeAllocInOneGroupIsIgnored) {
   const TraceSummary summary =
-      Summarize(Fold(Trace({Memory(5, "free", "a", 100), Memory(5, "alloc", "a", 100)}, 5)));
+      Summarize(FoldOrThrow(TraceOfLines({Memory(5, "free", "a", 100), Memory(5, "alloc", "a", 100)}, 5)));
   EXPECT_EQ(summary.logical_peak_bytes, 100u);
   EXPECT_EQ(summary.free_count, 1u);
 }
 
 TEST(SummaryTest, E26OnlyFreesGiveNullPeak) {
-  const TraceSummary summary = Summarize(Fold(Trace({Memory(7, "free", "z", 1)}, 7)));
+  const TraceSummary summary = Summarize(FoldOrThrow(TraceOfLines({Memory(7, "free", "z", 1)}, 7)));
   EXPECT_EQ(summary.logical_peak_bytes, std::nullopt);
   EXPECT_EQ(summary.free_count, 1u);
   EXPECT_EQ(summary.alloc_count, 0u);
@@ -239,7 +223,7 @@ TEST(SummaryTest, E26OnlyFreesGiveNullPeak) {
 TEST(SummaryTest, PeakIsTheSimultaneousSumAcrossDevicesAfterWholeGroups) {
   // A transient state inside a group is never the peak: at t=2 a is freed before c arrives.
   const TraceSummary summary =
-      Summarize(Fold(Trace({Memory(1, "alloc", "a", 50), Memory(1, "alloc", "b", 10, "cuda:0"),
+      Summarize(FoldOrThrow(TraceOfLines({Memory(1, "alloc", "a", 50), Memory(1, "alloc", "b", 10, "cuda:0"),
                             Memory(2, "alloc", "x", 1000), Memory(2, "free", "x", 1000),
                             Memory(3, "free", "a", 50), Memory(3, "alloc", "c", 45)},
                            3)));
@@ -248,14 +232,14 @@ TEST(SummaryTest, PeakIsTheSimultaneousSumAcrossDevicesAfterWholeGroups) {
 
 TEST(SummaryTest, PeakAgreesWithTheMemoryProfile) {
   const TraceDocument doc =
-      Fold(Trace({Memory(30, "alloc", "a", 5), Memory(10, "alloc", "b", 7, "cuda:0"),
+      FoldOrThrow(TraceOfLines({Memory(30, "alloc", "a", 5), Memory(10, "alloc", "b", 7, "cuda:0"),
                   Memory(20, "free", "b", 7, "cuda:0"), Memory(20, "alloc", "c", 9),
-                  Memory(30, "free", "c", 9), Memory(40, "alloc", "d", kMax)},
+                  Memory(30, "free", "c", 9), Memory(40, "alloc", "d", kMaxSummed)},
                  40));
   const MemoryProfile profile = AnalyzeMemory(doc);
   ASSERT_TRUE(profile.logical && profile.logical->peak);
   EXPECT_EQ(Summarize(doc).logical_peak_bytes, profile.logical->peak->live_bytes);
-  EXPECT_EQ(Summarize(doc).logical_peak_bytes, kMax);
+  EXPECT_EQ(Summarize(doc).logical_peak_bytes, kMaxSummed);
 }
 
 TEST(SummaryTest, SummarizeWithMemoryEqualsBothAnalysesApart) {
@@ -265,14 +249,14 @@ TEST(SummaryTest, SummarizeWithMemoryEqualsBothAnalysesApart) {
       // Out of timestamp order (the replay starts over on the sorted order), two devices.
       {Memory(30, "alloc", "a", 5), Memory(10, "alloc", "b", 7, "cuda:0"),
        Memory(20, "free", "b", 7, "cuda:0"), Memory(20, "alloc", "c", 9),
-       Memory(30, "free", "c", 9), Memory(40, "alloc", "d", kMax)},
+       Memory(30, "free", "c", 9), Memory(40, "alloc", "d", kMaxSummed)},
       // An alias, a double free, an unknown storage and a re-allocation.
       {Span("s1", "", 0, 6, true), Memory(1, "alloc", "a", 8), Memory(2, "alloc", "a", 8),
        Memory(3, "free", "a", 8), Memory(4, "free", "a", 8), Memory(5, "free", "z", 8),
        Memory(6, "alloc", "a", 8)},
   };
   for (const std::vector<std::string>& lines : cases) {
-    const TraceDocument doc = Fold(Trace(lines, 40));
+    const TraceDocument doc = FoldOrThrow(TraceOfLines(lines, 40));
     const SummaryAndMemory both = SummarizeWithMemory(doc);
     EXPECT_EQ(both.summary, Summarize(doc));
     EXPECT_EQ(both.memory, AnalyzeMemory(doc));
@@ -280,7 +264,7 @@ TEST(SummaryTest, SummarizeWithMemoryEqualsBothAnalysesApart) {
 }
 
 TEST(SummaryTest, SummarizeWithMemoryOfAnEmptyDocumentHasNeitherPlane) {
-  const SummaryAndMemory both = SummarizeWithMemory(Fold(Trace({})));
+  const SummaryAndMemory both = SummarizeWithMemory(FoldOrThrow(TraceOfLines({})));
   EXPECT_EQ(both.summary, TraceSummary{});
   EXPECT_EQ(both.memory.logical, std::nullopt);
   EXPECT_EQ(both.memory.physical, std::nullopt);

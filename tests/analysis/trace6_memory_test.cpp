@@ -60,7 +60,7 @@ TEST(Trace6MemoryTest, AllocatingALiveTensorAgainAddsItsBytesTwiceAndKeepsOneEnt
                                       Event(3, "t", "free", 7) + Event(4, "t", "free", 9));
   const Trace6MemoryReport report = Trace6Part(document);
   // The free takes the live entry's 50 bytes; the second free finds no entry: its own 9.
-  EXPECT_THAT(Heaps(report), testing::ElementsAre(100u, 150u, 100u, 91u));
+  EXPECT_THAT(Heaps(report), ::testing::ElementsAre(100u, 150u, 100u, 91u));
   EXPECT_EQ(report.total_alloc_bytes, 150u);
   EXPECT_EQ(report.peak_bytes, 150u);
   EXPECT_EQ(report.peak_timestamp_ns, 2u);
@@ -75,7 +75,7 @@ TEST(Trace6MemoryTest, FreeingAnUnknownTensorTakesItsOwnBytesSaturating) {
   const TraceDocument document = Read(Event(1, "a", "alloc", 100) + Event(2, "x", "free", 30) +
                                       Event(3, "y", "free", 500));
   const Trace6MemoryReport report = Trace6Part(document);
-  EXPECT_THAT(Heaps(report), testing::ElementsAre(100u, 70u, 0u));
+  EXPECT_THAT(Heaps(report), ::testing::ElementsAre(100u, 70u, 0u));
   // An unknown tensor's free leaves the category map alone.
   EXPECT_EQ(report.timeline.back().by_category[MemoryCategory::kActivation], 100u);
 }
@@ -85,7 +85,7 @@ TEST(Trace6MemoryTest, LiveTensorsAreNotKeyedByDeviceAFreeTakesFromItsOwnDevice)
       Read(Event(1, "t", "alloc", 100, "cuda:0") + Event(1, "u", "alloc", 10, "cpu", "other") +
            Event(2, "t", "free", 100, "cpu"));
   const Trace6MemoryReport report = Trace6Part(document);
-  EXPECT_THAT(Heaps(report), testing::ElementsAre(100u, 10u, 0u));
+  EXPECT_THAT(Heaps(report), ::testing::ElementsAre(100u, 10u, 0u));
   ASSERT_EQ(report.by_device.size(), 2u);
   EXPECT_EQ(report.by_device[0].device, "cpu");
   EXPECT_EQ(report.by_device[0].free_count, 1u);
@@ -102,7 +102,7 @@ TEST(Trace6MemoryTest, EventsSortByTimeThenAllocBeforeFreeThenTensorAndBreakdown
                                       Event(5, "a", "alloc", 60));
   const Trace6MemoryReport report = Trace6Part(document);
   ASSERT_EQ(report.timeline.size(), 3u);
-  EXPECT_THAT(Heaps(report), testing::ElementsAre(60u, 120u, 80u));
+  EXPECT_THAT(Heaps(report), ::testing::ElementsAre(60u, 120u, 80u));
   EXPECT_EQ(report.peak_bytes, 120u);
   ASSERT_EQ(report.peak_breakdown.size(), 2u);
   EXPECT_EQ(report.peak_breakdown[0].tensor_id, "a");
@@ -169,7 +169,7 @@ TEST(Trace6MemoryTest, TheProfileAndTheDocumentWriteTheSameReport) {
     EXPECT_EQ(streamed.str(), WriteMemoryProfileJson(AnalyzeMemory(document), {.pretty = pretty}));
   }
   EXPECT_THAT(WriteMemoryProfileJson(AnalyzeMemory(document)),
-              testing::StartsWith(R"({"alloc_count":2,"free_count":1,"total_alloc_bytes":108,)"));
+              ::testing::StartsWith(R"({"alloc_count":2,"free_count":1,"total_alloc_bytes":108,)"));
   const SummaryAndMemory both = SummarizeWithMemory(document);
   EXPECT_EQ(both.memory, AnalyzeMemory(document));
   EXPECT_EQ(both.summary, Summarize(document));

@@ -280,7 +280,7 @@ TEST(ReferencesTest, ResolvingTwiceWarnsOnce) {
 
 // ---- ScopeShape: what AnalyzeCirronScopes' tests do not cover --------------------------------
 
-std::string Hex(std::uint64_t n) { return IdText(Id128{0, n}); }
+std::string IdHex(std::uint64_t n) { return IdText(Id128{0, n}); }
 
 struct ShapeSpan {
   std::uint64_t id;
@@ -293,8 +293,8 @@ DiagnosticLog Findings(const std::vector<ShapeSpan>& spans, std::size_t max_kept
   ScopeShape shape;
   std::uint32_t i = 0;
   for (const ShapeSpan& span : spans) {
-    const std::string id = Hex(span.id);
-    const std::string parent = span.parent ? Hex(*span.parent) : std::string();
+    const std::string id = IdHex(span.id);
+    const std::string parent = span.parent ? IdHex(*span.parent) : std::string();
     std::optional<std::string_view> parent_id;
     if (span.parent) parent_id = parent;
     shape.Add(id, span.name, parent_id, span.has_index, RecordPlace{i % 2, i},
@@ -319,13 +319,13 @@ TEST(ScopeShapeTest, AFindingCarriesItsFileLineColumnAndPath) {
   EXPECT_EQ(d.line, 3u);
   EXPECT_EQ(d.column, 7u);
   EXPECT_EQ(d.field, "spans[2]");
-  EXPECT_EQ(d.message, "spans[2]: `forward` span " + Hex(3) + " is under `epoch` span " + Hex(2) +
+  EXPECT_EQ(d.message, "spans[2]: `forward` span " + IdHex(3) + " is under `epoch` span " + IdHex(2) +
                            ", not a step");
 }
 
 TEST(ScopeShapeTest, AFindingWithoutALineHasNoColumn) {
   ScopeShape shape;
-  shape.Add(Hex(1), "epoch", std::nullopt, false, RecordPlace{0, 0}, TextPosition{});
+  shape.Add(IdHex(1), "epoch", std::nullopt, false, RecordPlace{0, 0}, TextPosition{});
   DiagnosticLog log;
   const std::vector<std::string> files = {"b.json"};
   shape.Finish(files, log);
@@ -361,7 +361,7 @@ TEST(ScopeShapeTest, EachMissingIndexIsAFindingOfEpochsAndStepsOnly) {
   ASSERT_EQ(log.kept.size(), 2u);
   EXPECT_EQ(log.kept[0].code, DiagnosticCode::kCirronMissingIndex);
   EXPECT_EQ(log.kept[0].field, "spans[1]");
-  EXPECT_EQ(log.kept[0].message, "spans[1]: `epoch` span " + Hex(2) + " has no index");
+  EXPECT_EQ(log.kept[0].message, "spans[1]: `epoch` span " + IdHex(2) + " has no index");
   EXPECT_EQ(log.kept[1].field, "spans[2]");
 }
 
@@ -386,8 +386,8 @@ TEST(ScopeShapeTest, ANameIsQuotedOnOneLine) {
       Findings({{1, "cirron.session", std::nullopt}, {2, "odd\nname", 1}, {3, "step", 2}});
   ASSERT_EQ(log.kept.size(), 1u);
   EXPECT_EQ(log.kept[0].code, DiagnosticCode::kCirronStepNotUnderEpoch);
-  EXPECT_EQ(log.kept[0].message, "spans[2]: `step` span " + Hex(3) +
-                                     " is under `odd\\nname` span " + Hex(2) + ", not an epoch");
+  EXPECT_EQ(log.kept[0].message, "spans[2]: `step` span " + IdHex(3) +
+                                     " is under `odd\\nname` span " + IdHex(2) + ", not an epoch");
 }
 
 }  // namespace

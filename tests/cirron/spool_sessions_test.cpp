@@ -67,7 +67,7 @@ TEST(SpoolSessionsPassTest, EachSpanIsSettledIntoTheSessionItsAncestryReaches) {
 }
 
 // Counts what it is handed.
-struct CountingSink final : SpoolSink {
+struct SessionCountingSink final : SpoolSink {
   void OnSpan(const SpanView&, const RecordSource&) override { ++spans; }
   void OnMark(const MarkView&, const RecordSource&) override { ++marks; }
   void OnSnapshot(const SnapshotView&, const RecordSource&) override { ++snapshots; }
@@ -83,7 +83,7 @@ TEST(SessionRouterTest, EachRecordGoesToItsSessionsSinkAndNoOther) {
   Read(path, sessions);
   sessions.Settle();
   ASSERT_EQ(sessions.sessions().size(), 3u);
-  CountingSink first, last, whole;
+  SessionCountingSink first, last, whole;
   Read(path, whole);
   SessionRouter router(sessions, {&first, nullptr, &last});
   Read(path, router);

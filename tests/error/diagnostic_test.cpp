@@ -36,17 +36,17 @@ constexpr std::array<std::string_view, 15> kSpellings = {
     "traceml_dropped_batches",
 };
 
-DiagnosticCode CodeAt(int i) { return static_cast<DiagnosticCode>(i); }
+DiagnosticCode DiagnosticCodeAt(int i) { return static_cast<DiagnosticCode>(i); }
 
 TEST(DiagnosticCodeTest, EveryCodeIsSpelledAndParsedBack) {
   ASSERT_EQ(kDiagnosticCodeCount, static_cast<int>(kSpellings.size()));
   std::set<std::string_view> seen;
   for (int i = 0; i < kDiagnosticCodeCount; ++i) {
-    const std::string_view name = DiagnosticCodeName(CodeAt(i));
+    const std::string_view name = DiagnosticCodeName(DiagnosticCodeAt(i));
     SCOPED_TRACE(name);
     EXPECT_EQ(name, kSpellings[static_cast<std::size_t>(i)]);
     EXPECT_TRUE(seen.insert(name).second);
-    EXPECT_EQ(DiagnosticCodeFromName(name), CodeAt(i));
+    EXPECT_EQ(DiagnosticCodeFromName(name), DiagnosticCodeAt(i));
   }
 }
 
@@ -67,7 +67,7 @@ TEST(DiagnosticCodeTest, OtherNamesAreNoCode) {
 }
 
 TEST(DiagnosticCodeTest, ACodeOutsideTheEnumHasAPlaceholderName) {
-  EXPECT_EQ(DiagnosticCodeName(CodeAt(kDiagnosticCodeCount)), "unknown_diagnostic");
+  EXPECT_EQ(DiagnosticCodeName(DiagnosticCodeAt(kDiagnosticCodeCount)), "unknown_diagnostic");
 }
 
 TEST(DiagnosticCodeTest, SeveritiesAreSpelled) {

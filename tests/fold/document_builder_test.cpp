@@ -25,6 +25,7 @@
 namespace tracedoc {
 namespace {
 
+using testdata::CompleteTerminalAt;
 using testdata::kCompleteTerminal0;
 using testdata::kMeta10;
 using testdata::Lines;
@@ -47,16 +48,12 @@ constexpr std::string_view kFailedWithoutReasonMessage =
     "failed terminal event requires a non-empty reason";
 
 // E9 of docs/examples.md §8.1: a valid tensor_stats record.
-constexpr std::string_view kE9 =
+constexpr std::string_view kValidTensorStats =
     R"({"kind":"tensor_stats","span_id":"s1","label":"seam/out_y","shape":[2,3],"dtype":"f32","elements":6,"non_finite":0,"rms":1.5,"abs_max":3,"mean":-0.25})";
 
 // ---- Record text -------------------------------------------------------------------------------
 
 std::string U64(std::uint64_t value) { return std::to_string(value); }
-
-std::string Terminal(std::uint64_t timestamp_ns) {
-  return R"({"kind":"terminal","outcome":"complete","timestamp_ns":)" + U64(timestamp_ns) + "}";
-}
 
 // A terminal with `outcome` and, when not empty, the raw member `reason_member` (`"reason":"x"`).
 std::string TerminalWith(std::string_view outcome, std::uint64_t timestamp_ns,
@@ -269,33 +266,33 @@ TEST(DocumentBuilderTest, BlankLinesAfterTerminalAreNotRecords) {
 // ---------------------------------------------------------------------------------------
 
 TEST(DocumentBuilderTest, SpanStartedTwiceIsDuplicateSpanStart) {
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanStart("a", 0), SpanStart("a", 5), Terminal(10)}),
+  EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanStart("a", 0), SpanStart("a", 5), CompleteTerminalAt(10)}),
                         ErrorCode::kDuplicateSpanStart, 3, 2,
                         "duplicate span_start id `a` at index 2"));
 }
 
 TEST(DocumentBuilderTest, RestartOfAClosedSpanIsDuplicateSpanStart) {
   EXPECT_TRUE(FoldFails(
-      Lines({kMeta10, SpanStart("a", 0), SpanEnd("a", 1), "", SpanStart("a", 5), Terminal(10)}),
+      Lines({kMeta10, SpanStart("a", 0), SpanEnd("a", 1), "", SpanStart("a", 5), CompleteTerminalAt(10)}),
       ErrorCode::kDuplicateSpanStart, 5, 3, "duplicate span_start id `a` at index 3"));
 }
 
 TEST(DocumentBuilderTest, SpanEndWithoutStartIsUnknownSpanEnd) {
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, R"({"kind":"span_end","id":"s9"})", Terminal(0)}),
+  EXPECT_TRUE(FoldFails(Lines({kMeta10, R"({"kind":"span_end","id":"s9"})", CompleteTerminalAt(0)}),
                         ErrorCode::kUnknownSpanEnd, 2, 1,
                         "span_end for unknown span `s9` at index 1"));
 }
 
 TEST(DocumentBuilderTest, SpanEndBeforeItsStartIsUnknownSpanEnd) {
   // The start must come earlier in the stream.
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanEnd("late", 1), SpanStart("late", 0), Terminal(1)}),
+  EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanEnd("late", 1), SpanStart("late", 0), CompleteTerminalAt(1)}),
                         ErrorCode::kUnknownSpanEnd, 2, 1,
                         "span_end for unknown span `late` at index 1"));
 }
 
 TEST(DocumentBuilderTest, SpanClosedTwiceIsDuplicateSpanEnd) {
   EXPECT_TRUE(
-      FoldFails(Lines({kMeta10, SpanStart("a", 0), SpanEnd("a", 1), SpanEnd("a", 1), Terminal(1)}),
+      FoldFails(Lines({kMeta10, SpanStart("a", 0), SpanEnd("a", 1), SpanEnd("a", 1), CompleteTerminalAt(1)}),
                 ErrorCode::kDuplicateSpanEnd, 4, 3, "duplicate span_end for `a` at index 3"));
 }
 
@@ -312,10 +309,10 @@ TEST(DocumentBuilderTest, ParentExistenceIsNotChecked) {
 
 // ---- invalid_tensor_stats ----------------------------------------------------------------------
 
-constexpr std::string_view kInvalidStatsAt1 = "invalid tensor_stats event at index 1";
+constexpr std::string_view kStatsRejectedAt1 = "invalid tensor_stats event at index 1";
 
 TEST(DocumentBuilderTest, ValidTensorStatsAreKept) {
-  const Result<TraceDocument> doc = Read(StatsTrace(kE9));
+  const Result<TraceDocument> doc = Read(StatsTrace(kValidTensorStats));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().tensor_stats().size(), 1u);
   const TensorStatsRecord& stats = doc.value().tensor_stats()[0];
@@ -332,7 +329,7 @@ TEST(DocumentBuilderTest, TensorStatsWithBlankLabelIsInvalid) {
         R"(\u1680)", R"(\u000b\u000c\r\u205f\u202f\u2029)"}) {
     SCOPED_TRACE(label);
     EXPECT_TRUE(FoldFails(StatsTrace(Stats(label, "[2,3]", "6", "0", "1.5", "3", "-0.25")),
-                          ErrorCode::kInvalidTensorStats, 3, 1, kInvalidStatsAt1));
+                          ErrorCode::kInvalidTensorStats, 3, 1, kStatsRejectedAt1));
   }
 }
 
@@ -349,21 +346,21 @@ TEST(DocumentBuilderTest, TensorStatsWithShapeProductMismatchIsInvalid) {
   for (const std::string_view elements : {"5", "7", "0", "1"}) {
     SCOPED_TRACE(elements);
     EXPECT_TRUE(FoldFails(StatsTrace(Stats("l", "[2,3]", elements, "0", "1", "1", "0")),
-                          ErrorCode::kInvalidTensorStats, 3, 1, kInvalidStatsAt1));
+                          ErrorCode::kInvalidTensorStats, 3, 1, kStatsRejectedAt1));
   }
 }
 
 TEST(DocumentBuilderTest, TensorStatsShapeProductIsCheckedNotSaturating) {
   // 2^32 × 2^32 overflows: no value, which equals no `elements`, not even 2^64 - 1.
   EXPECT_TRUE(FoldFails(StatsTrace(Stats("l", "[4294967296,4294967296]", "0", "0", "1", "1", "0")),
-                        ErrorCode::kInvalidTensorStats, 3, 1, kInvalidStatsAt1));
+                        ErrorCode::kInvalidTensorStats, 3, 1, kStatsRejectedAt1));
   EXPECT_TRUE(FoldFails(
       StatsTrace(Stats("l", "[4294967296,4294967296]", "18446744073709551615", "0", "1", "1", "0")),
-      ErrorCode::kInvalidTensorStats, 3, 1, kInvalidStatsAt1));
+      ErrorCode::kInvalidTensorStats, 3, 1, kStatsRejectedAt1));
   // Once overflowed, a later zero dimension does not bring the product back to 0.
   EXPECT_TRUE(
       FoldFails(StatsTrace(Stats("l", "[4294967296,4294967296,0]", "0", "0", "1", "1", "0")),
-                ErrorCode::kInvalidTensorStats, 3, 1, kInvalidStatsAt1));
+                ErrorCode::kInvalidTensorStats, 3, 1, kStatsRejectedAt1));
 }
 
 TEST(DocumentBuilderTest, TensorStatsShapeProductNearTheLimitIsValid) {
@@ -380,18 +377,18 @@ TEST(DocumentBuilderTest, TensorStatsShapeProductNearTheLimitIsValid) {
 TEST(DocumentBuilderTest, TensorStatsWithZeroDimensionNeedsZeroElements) {
   EXPECT_TRUE(FoldSucceeds(StatsTrace(Stats("l", "[3,0]", "0", "0", "0", "0", "0"))));
   EXPECT_TRUE(FoldFails(StatsTrace(Stats("l", "[3,0]", "1", "0", "0", "0", "0")),
-                        ErrorCode::kInvalidTensorStats, 3, 1, kInvalidStatsAt1));
+                        ErrorCode::kInvalidTensorStats, 3, 1, kStatsRejectedAt1));
 }
 
 TEST(DocumentBuilderTest, TensorStatsWithEmptyShapeHasOneElement) {
   EXPECT_TRUE(FoldSucceeds(StatsTrace(Stats("loss", "[]", "1", "1", "0", "0", "0"))));
   EXPECT_TRUE(FoldFails(StatsTrace(Stats("loss", "[]", "0", "0", "0", "0", "0")),
-                        ErrorCode::kInvalidTensorStats, 3, 1, kInvalidStatsAt1));
+                        ErrorCode::kInvalidTensorStats, 3, 1, kStatsRejectedAt1));
 }
 
 TEST(DocumentBuilderTest, TensorStatsWithMoreNonFiniteThanElementsIsInvalid) {
   EXPECT_TRUE(FoldFails(StatsTrace(Stats("l", "[2,3]", "6", "7", "1", "1", "0")),
-                        ErrorCode::kInvalidTensorStats, 3, 1, kInvalidStatsAt1));
+                        ErrorCode::kInvalidTensorStats, 3, 1, kStatsRejectedAt1));
   EXPECT_TRUE(FoldSucceeds(StatsTrace(Stats("l", "[2,3]", "6", "6", "1", "1", "0"))));
 }
 
@@ -399,7 +396,7 @@ TEST(DocumentBuilderTest, TensorStatsWithNegativeRmsIsInvalid) {
   for (const std::string_view rms : {"-1", "-1e-300", "-0.5"}) {
     SCOPED_TRACE(rms);
     EXPECT_TRUE(FoldFails(StatsTrace(Stats("l", "[2,3]", "6", "0", rms, "1", "0")),
-                          ErrorCode::kInvalidTensorStats, 3, 1, kInvalidStatsAt1));
+                          ErrorCode::kInvalidTensorStats, 3, 1, kStatsRejectedAt1));
   }
 }
 
@@ -407,7 +404,7 @@ TEST(DocumentBuilderTest, TensorStatsWithNegativeAbsMaxIsInvalid) {
   for (const std::string_view abs_max : {"-1", "-4.9e-324"}) {
     SCOPED_TRACE(abs_max);
     EXPECT_TRUE(FoldFails(StatsTrace(Stats("l", "[2,3]", "6", "0", "1", abs_max, "0")),
-                          ErrorCode::kInvalidTensorStats, 3, 1, kInvalidStatsAt1));
+                          ErrorCode::kInvalidTensorStats, 3, 1, kStatsRejectedAt1));
   }
 }
 
@@ -497,7 +494,7 @@ TEST(DocumentBuilderTest, UnsupportedSchemaIsNamedAtTheMetaLine) {
 // ---- schema_lacks_tensor_stats -----------------------------------------------------------------
 
 TEST(DocumentBuilderTest, TensorStatsUnderTrace9FailAtTheStatsLine) {
-  EXPECT_TRUE(FoldFails(Lines({Meta9(), SpanStart("s1", 0), "", kE9, kCompleteTerminal0}),
+  EXPECT_TRUE(FoldFails(Lines({Meta9(), SpanStart("s1", 0), "", kValidTensorStats, kCompleteTerminal0}),
                         ErrorCode::kSchemaLacksTensorStats, 4, 2, kLacksTensorStatsMessage));
 }
 
@@ -516,7 +513,7 @@ TEST(DocumentBuilderTest, Trace9WithoutTensorStatsFolds) {
 }
 
 TEST(DocumentBuilderTest, Trace10WithTensorStatsFolds) {
-  const Result<TraceDocument> doc = Read(Lines({kMeta10, kE9, kCompleteTerminal0}));
+  const Result<TraceDocument> doc = Read(Lines({kMeta10, kValidTensorStats, kCompleteTerminal0}));
   ASSERT_THAT(doc, Succeeds());
   EXPECT_EQ(doc.value().schema(), "candle-graph/trace/10");
   EXPECT_EQ(doc.value().tensor_stats().size(), 1u);
@@ -575,44 +572,44 @@ TEST(DocumentBuilderTest, OutcomeRulesComeBeforeTerminalBeforeEvidence) {
 
 // ---- terminal_before_evidence ------------------------------------------------------------------
 
-constexpr std::string_view kE4 =
+constexpr std::string_view kEvidenceSpanStart =
     R"({"kind":"span_start","id":"s1","name":"demo::train","start_ns":0,"span_kind":"function","measured":true,"extra":42})";
-constexpr std::string_view kE6 =
+constexpr std::string_view kEvidenceOp =
     R"({"kind":"op","span_id":"s1","op_name":"matmul","shape":[32,32],"dtype":" F32 ","device":"cpu","duration_ns":1200,"timestamp_ns":10,"input_dense_bytes":8192})";
 
 TEST(DocumentBuilderTest, TerminalBeforeSpanEndIsTerminalBeforeEvidence) {
   // E22.
   EXPECT_TRUE(
-      FoldFails(Lines({kMeta10, kE4, kE6, R"({"kind":"span_end","id":"s1","duration_ns":2000})",
-                       Terminal(1000)}),
+      FoldFails(Lines({kMeta10, kEvidenceSpanStart, kEvidenceOp, R"({"kind":"span_end","id":"s1","duration_ns":2000})",
+                       CompleteTerminalAt(1000)}),
                 ErrorCode::kTerminalBeforeEvidence, 5, 4,
                 "terminal timestamp 1000 precedes host evidence ending at 2000"));
 }
 
 TEST(DocumentBuilderTest, TerminalEqualToEvidenceFolds) {
   EXPECT_TRUE(FoldSucceeds(Lines(
-      {kMeta10, kE4, kE6, R"({"kind":"span_end","id":"s1","duration_ns":2000})", Terminal(2000)})));
+      {kMeta10, kEvidenceSpanStart, kEvidenceOp, R"({"kind":"span_end","id":"s1","duration_ns":2000})", CompleteTerminalAt(2000)})));
 }
 
 TEST(DocumentBuilderTest, OpEndCountsAsEvidence) {
   // The op ends at 10 + 1200.
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, kE6, Terminal(1209)}), ErrorCode::kTerminalBeforeEvidence,
+  EXPECT_TRUE(FoldFails(Lines({kMeta10, kEvidenceOp, CompleteTerminalAt(1209)}), ErrorCode::kTerminalBeforeEvidence,
                         3, 2, "terminal timestamp 1209 precedes host evidence ending at 1210"));
-  EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, kE6, Terminal(1210)})));
+  EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, kEvidenceOp, CompleteTerminalAt(1210)})));
 }
 
 TEST(DocumentBuilderTest, OpenSpanCountsItsStartOnly) {
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanStart("a", 500), Terminal(499)}),
+  EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanStart("a", 500), CompleteTerminalAt(499)}),
                         ErrorCode::kTerminalBeforeEvidence, 3, 2,
                         "terminal timestamp 499 precedes host evidence ending at 500"));
-  EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, SpanStart("a", 500), Terminal(500)})));
+  EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, SpanStart("a", 500), CompleteTerminalAt(500)})));
 }
 
 TEST(DocumentBuilderTest, ClosedSpanEndSaturates) {
   const std::string start = SpanStart("a", kMaxU64 - 5);
   const std::string end = SpanEnd("a", 10);
-  EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, start, end, Terminal(kMaxU64)})));
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, start, end, Terminal(kMaxU64 - 1)}),
+  EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, start, end, CompleteTerminalAt(kMaxU64)})));
+  EXPECT_TRUE(FoldFails(Lines({kMeta10, start, end, CompleteTerminalAt(kMaxU64 - 1)}),
                         ErrorCode::kTerminalBeforeEvidence, 4, 3,
                         "terminal timestamp 18446744073709551614 precedes host evidence ending at "
                         "18446744073709551615"));
@@ -620,25 +617,25 @@ TEST(DocumentBuilderTest, ClosedSpanEndSaturates) {
 
 TEST(DocumentBuilderTest, OpEndSaturates) {
   const std::string op = Op("add", kMaxU64 - 1, 2);
-  EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, op, Terminal(kMaxU64)})));
+  EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, op, CompleteTerminalAt(kMaxU64)})));
   EXPECT_TRUE(
-      FoldFails(Lines({kMeta10, op, Terminal(0)}), ErrorCode::kTerminalBeforeEvidence, 3, 2,
+      FoldFails(Lines({kMeta10, op, CompleteTerminalAt(0)}), ErrorCode::kTerminalBeforeEvidence, 3, 2,
                 "terminal timestamp 0 precedes host evidence ending at 18446744073709551615"));
 }
 
 TEST(DocumentBuilderTest, MemoryAndDeviceMemoryTimestampsCountAsEvidence) {
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, Memory("st", 300), Terminal(299)}),
+  EXPECT_TRUE(FoldFails(Lines({kMeta10, Memory("st", 300), CompleteTerminalAt(299)}),
                         ErrorCode::kTerminalBeforeEvidence, 3, 2,
                         "terminal timestamp 299 precedes host evidence ending at 300"));
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, DeviceMemory(700), Memory("st", 300), Terminal(699)}),
+  EXPECT_TRUE(FoldFails(Lines({kMeta10, DeviceMemory(700), Memory("st", 300), CompleteTerminalAt(699)}),
                         ErrorCode::kTerminalBeforeEvidence, 4, 3,
                         "terminal timestamp 699 precedes host evidence ending at 700"));
-  EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, DeviceMemory(700), Memory("st", 300), Terminal(700)})));
+  EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, DeviceMemory(700), Memory("st", 300), CompleteTerminalAt(700)})));
 }
 
 TEST(DocumentBuilderTest, EvidenceIsTheMaximumOverAllKinds) {
   EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanStart("a", 50), SpanEnd("a", 950), Op("x", 10, 20),
-                               Memory("st", 400), DeviceMemory(600), Terminal(999)}),
+                               Memory("st", 400), DeviceMemory(600), CompleteTerminalAt(999)}),
                         ErrorCode::kTerminalBeforeEvidence, 7, 6,
                         "terminal timestamp 999 precedes host evidence ending at 1000"));
 }
@@ -646,7 +643,7 @@ TEST(DocumentBuilderTest, EvidenceIsTheMaximumOverAllKinds) {
 TEST(DocumentBuilderTest, OtherRecordsAreNotEvidence) {
   // device_interval, tensor, tensor_stats, gradient and edge times never count.
   EXPECT_TRUE(
-      FoldSucceeds(Lines({kMeta10, DeviceInterval("s", 1000000, 1000000), Tensor("[1]", "f32"), kE9,
+      FoldSucceeds(Lines({kMeta10, DeviceInterval("s", 1000000, 1000000), Tensor("[1]", "f32"), kValidTensorStats,
                           Gradient("g"), CallEdge("a", 1000000), kCompleteTerminal0})));
 }
 
@@ -689,7 +686,7 @@ std::optional<std::uint64_t> TensorDenseBytes(const std::string& tensor) {
 
 TEST(DocumentBuilderDenseBytesTest, TrimmedUpperCaseDtypeResolves) {
   // E6: 1024 elements × 4 bytes; the stored dtype is kept as written.
-  const Result<TraceDocument> doc = Read(Lines({kMeta10, kE6, Terminal(1210)}));
+  const Result<TraceDocument> doc = Read(Lines({kMeta10, kEvidenceOp, CompleteTerminalAt(1210)}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().ops().size(), 1u);
   EXPECT_EQ(doc.value().ops()[0].output_dense_bytes, 4096u);
@@ -784,7 +781,7 @@ TEST(DocumentBuilderOrderTest, SpansAreSortedByteWiseById) {
   // Byte-wise: "B" (0x42) < "_" (0x5F) < "a" (0x61) < "ab" < "é" (0xC3 0xA9).
   const Result<TraceDocument> doc = Read(Lines(
       {kMeta10, SpanStart("\xC3\xA9", 1), SpanStart("a", 2), SpanStart("ab", 3), SpanStart("B", 4),
-       SpanEnd("a", 10), SpanStart("_", 5), SpanEnd("\xC3\xA9", 7), Terminal(100)}));
+       SpanEnd("a", 10), SpanStart("_", 5), SpanEnd("\xC3\xA9", 7), CompleteTerminalAt(100)}));
   ASSERT_THAT(doc, Succeeds());
   const auto spans = doc.value().spans();
   ASSERT_EQ(spans.size(), 5u);
@@ -803,7 +800,7 @@ TEST(DocumentBuilderOrderTest, SpansAreSortedByteWiseById) {
 
 TEST(DocumentBuilderOrderTest, OpenSpanHasDurationZero) {
   const Result<TraceDocument> doc = Read(Lines(
-      {kMeta10, SpanStart("open", 40), SpanStart("shut", 0), SpanEnd("shut", 0), Terminal(40)}));
+      {kMeta10, SpanStart("open", 40), SpanStart("shut", 0), SpanEnd("shut", 0), CompleteTerminalAt(40)}));
   ASSERT_THAT(doc, Succeeds());
   const auto spans = doc.value().spans();
   ASSERT_EQ(spans.size(), 2u);
@@ -819,7 +816,7 @@ TEST(DocumentBuilderOrderTest, SpanRecordTakesTheStartFields) {
   const Result<TraceDocument> doc = Read(Lines(
       {kMeta10,
        R"({"kind":"span_start","id":"c","parent_id":"p","name":"fwd","start_ns":3,"span_kind":"module","measured":true,"step":"backward"})",
-       SpanEnd("c", 4), Terminal(7)}));
+       SpanEnd("c", 4), CompleteTerminalAt(7)}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().spans().size(), 1u);
   const SpanRecord& span = doc.value().spans()[0];
@@ -838,7 +835,7 @@ TEST(DocumentBuilderOrderTest, OtherListsKeepInputOrder) {
        Gradient("g2"), Tensor("[1]", "f32", "", "t1"), DeviceMemory(5), Memory("m1", 1),
        DeviceInterval("d2", 0, 0), CallEdge("e2", 0), Gradient("g1"),
        Stats("l2", "[1]", "1", "0", "0", "0", "0"), Stats("l1", "[1]", "1", "0", "0", "0", "0"),
-       CallEdge("e1", 0), DeviceMemory(3), DeviceInterval("d1", 0, 0), Terminal(5)}));
+       CallEdge("e1", 0), DeviceMemory(3), DeviceInterval("d1", 0, 0), CompleteTerminalAt(5)}));
   ASSERT_THAT(doc, Succeeds());
   const TraceDocument& d = doc.value();
   ASSERT_EQ(d.ops().size(), 2u);
@@ -886,7 +883,7 @@ TEST(DocumentBuilderLinesTest, BlankLineShiftsTheLineButNotTheIndex) {
 
 TEST(DocumentBuilderLinesTest, CrlfLinesFold) {
   const std::string text = std::string(kMeta10) + "\r\n\r\n  \r\n" + SpanStart("a", 0) + "\r\n" +
-                           SpanEnd("a", 3) + "\r\n" + Terminal(3) + "\r\n";
+                           SpanEnd("a", 3) + "\r\n" + CompleteTerminalAt(3) + "\r\n";
   const Result<TraceDocument> doc = Read(text);
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().spans().size(), 1u);
@@ -895,13 +892,13 @@ TEST(DocumentBuilderLinesTest, CrlfLinesFold) {
 
 TEST(DocumentBuilderLinesTest, CrlfErrorsNameThePhysicalLine) {
   const std::string text = std::string(kMeta10) + "\r\n\r\n" + SpanStart("a", 0) + "\r\n" +
-                           SpanStart("a", 0) + "\r\n" + Terminal(3) + "\r\n";
+                           SpanStart("a", 0) + "\r\n" + CompleteTerminalAt(3) + "\r\n";
   EXPECT_TRUE(FoldFails(text, ErrorCode::kDuplicateSpanStart, 4, 2,
                         "duplicate span_start id `a` at index 2"));
 }
 
 TEST(DocumentBuilderLinesTest, LastLineWithoutNewlineIsRead) {
-  const std::string text = std::string(kMeta10) + "\n" + Terminal(0);
+  const std::string text = std::string(kMeta10) + "\n" + CompleteTerminalAt(0);
   EXPECT_TRUE(FoldSucceeds(text));
   EXPECT_TRUE(FoldFails(std::string(kMeta10) + "\n\n" + TerminalWith("failed", 0, ""),
                         ErrorCode::kFailedWithoutReason, 3, 1, kFailedWithoutReasonMessage));
@@ -909,7 +906,7 @@ TEST(DocumentBuilderLinesTest, LastLineWithoutNewlineIsRead) {
 
 TEST(DocumentBuilderLinesTest, SurroundingWhiteSpaceOfARecordIsIgnored) {
   const std::string text =
-      " \t" + std::string(kMeta10) + "\xE3\x80\x80\n\xC2\xA0" + Terminal(0) + "  \n";
+      " \t" + std::string(kMeta10) + "\xE3\x80\x80\n\xC2\xA0" + CompleteTerminalAt(0) + "  \n";
   EXPECT_TRUE(FoldSucceeds(text));
 }
 
@@ -946,7 +943,7 @@ TEST(DocumentBuilderLinesTest, FileReadAgreesWithStringReadAcrossChunkBoundaries
     std::string text(first, ' ');
     text += "\r\n" + meta + "\r\n";
     for (int i = 0; i < 2000; ++i) text += Gradient("g" + std::to_string(i)) + "\r\n";
-    text += SpanEnd("s9", 0) + "\r\n" + Terminal(0) + "\r\n";
+    text += SpanEnd("s9", 0) + "\r\n" + CompleteTerminalAt(0) + "\r\n";
     const Result<TraceDocument> from_file = ReadThroughFile(text);
     EXPECT_TRUE(FoldFails(text, ErrorCode::kUnknownSpanEnd, 2003, 2001,
                           "span_end for unknown span `s9` at index 2001"));
@@ -962,7 +959,7 @@ TEST(DocumentBuilderLinesTest, FileReadFoldsTheSameDocument) {
     text += SpanStart("s" + std::to_string(i), static_cast<std::uint64_t>(i)) + "\r\n";
     if (i % 3 == 0) text += "   \n";
   }
-  text += Terminal(30000);  // no final newline
+  text += CompleteTerminalAt(30000);  // no final newline
   const Result<TraceDocument> from_file = ReadThroughFile(text);
   const Result<TraceDocument> from_string = Read(text);
   ASSERT_THAT(from_file, Succeeds());
@@ -985,11 +982,11 @@ TEST(DocumentBuilderValidateTest, ValidateFailsExactlyWhereReadFails) {
       StatsTrace(Stats(" ", "[1]", "1", "0", "0", "0", "0")),
       Lines({kMeta10}),
       Lines({MetaWithSchema(R"(a\"b\t)"), kCompleteTerminal0}),
-      Lines({Meta9(), kE9, kCompleteTerminal0}),
+      Lines({Meta9(), kValidTensorStats, kCompleteTerminal0}),
       Lines({kMeta10, TerminalWith("complete", 0, R"("reason":"")")}),
       Lines({kMeta10, TerminalWith("failed", 0, R"("reason":" ")")}),
-      Lines({kMeta10, kE4, kE6, R"({"kind":"span_end","id":"s1","duration_ns":2000})",
-             Terminal(1000)}),
+      Lines({kMeta10, kEvidenceSpanStart, kEvidenceOp, R"({"kind":"span_end","id":"s1","duration_ns":2000})",
+             CompleteTerminalAt(1000)}),
       Lines({kMeta10, "{\"kind\":\"nope\"}"}),
       Lines({kMeta10, "[1]"}),
       Lines({kMeta10, "\xFF"}),
@@ -1007,7 +1004,7 @@ TEST(DocumentBuilderValidateTest, ValidateFailsExactlyWhereReadFails) {
 TEST(DocumentBuilderValidateTest, ValidateAcceptsWhatReadAccepts) {
   for (const std::string& text :
        {std::string(testdata::kSample), Lines({kMeta10, "", kCompleteTerminal0}),
-        Lines({Meta9(), kCompleteTerminal0}), StatsTrace(kE9)}) {
+        Lines({Meta9(), kCompleteTerminal0}), StatsTrace(kValidTensorStats)}) {
     SCOPED_TRACE(text);
     EXPECT_THAT(Read(text), Succeeds());
     EXPECT_THAT(Validate(text), Succeeds());

@@ -28,6 +28,7 @@
 namespace tracedoc {
 namespace {
 
+using testdata::CompleteTerminalAt;
 using testdata::kCompleteTerminal0;
 using testdata::kMeta10;
 using testdata::kSample;
@@ -74,18 +75,13 @@ std::string Replace(std::string_view text, std::string_view from, std::string_vi
   return out;
 }
 
-std::string Terminal(std::uint64_t timestamp_ns) {
-  return R"({"kind":"terminal","outcome":"complete","timestamp_ns":)" +
-         std::to_string(timestamp_ns) + "}";
-}
-
 // The SAMPLE stream's first line, and that line declaring another schema.
 std::string SampleMeta() { return std::string(kSample.substr(0, kSample.find('\n'))); }
 std::string SampleMetaWithSchema(std::string_view schema) {
   return Replace(SampleMeta(), "candle-graph/trace/10", schema);
 }
 
-Result<TraceDocument> Read(const std::string& text) {
+Result<TraceDocument> ReadText(const std::string& text) {
   return ReadTrace(TraceInput::FromString(text));
 }
 
@@ -143,7 +139,7 @@ TEST_F(ExamplesRecordTest, E1Meta10Reads) {
   EXPECT_TRUE(meta.run.tags.empty());
   EXPECT_EQ(meta.run.candle_version, std::nullopt);
   // And it heads a valid stream.
-  EXPECT_THAT(Read(Lines({kMeta10, kCompleteTerminal0})), Succeeds());
+  EXPECT_THAT(ReadText(Lines({kMeta10, kCompleteTerminal0})), Succeeds());
 }
 
 TEST(ExamplesTest, E2MetaWithoutCaptureContractIsMissingField) {
@@ -152,13 +148,13 @@ TEST(ExamplesTest, E2MetaWithoutCaptureContractIsMissingField) {
   const std::size_t end = meta.find(R"(,"tags")");
   ASSERT_NE(begin, std::string::npos);
   meta.erase(begin, end - begin);
-  EXPECT_THAT(Read(Lines({meta, kCompleteTerminal0})),
+  EXPECT_THAT(ReadText(Lines({meta, kCompleteTerminal0})),
               FailsOnRecord(ErrorCode::kMissingField, 1, 0, "capture_contract",
                             "missing field `capture_contract`"));
 }
 
 TEST(ExamplesTest, E3FloatCaptureStepIsInvalidType) {
-  EXPECT_THAT(Read(Lines({Replace(kMeta10, R"("capture_step":1)", R"("capture_step":1.0)"),
+  EXPECT_THAT(ReadText(Lines({Replace(kMeta10, R"("capture_step":1)", R"("capture_step":1.0)"),
                           kCompleteTerminal0})),
               FailsOnRecord(ErrorCode::kInvalidType, 1, 0, "capture_step",
                             "invalid type: floating point `1.0`, expected u64"));
@@ -173,7 +169,7 @@ TEST_F(ExamplesRecordTest, E4UnknownKeyIsIgnoredAndParentIsNone) {
   EXPECT_TRUE(start.measured);
   EXPECT_EQ(start.span_kind, SpanKind::kFunction);
 
-  const Result<TraceDocument> doc = Read(Lines({kMeta10, kE4, kCompleteTerminal0}));
+  const Result<TraceDocument> doc = ReadText(Lines({kMeta10, kE4, kCompleteTerminal0}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().spans().size(), 1u);
   EXPECT_EQ(doc.value().spans()[0].id, "s1");
@@ -186,12 +182,12 @@ TEST_F(ExamplesRecordTest, E4UnknownKeyIsIgnoredAndParentIsNone) {
 }
 
 TEST(ExamplesTest, E5KindOnSpanStartIsDuplicateKey) {
-  EXPECT_THAT(Read(Lines({kMeta10, kE5, kCompleteTerminal0})),
+  EXPECT_THAT(ReadText(Lines({kMeta10, kE5, kCompleteTerminal0})),
               FailsOnRecord(ErrorCode::kDuplicateKey, 2, 1, "kind", "duplicate field `kind`"));
 }
 
 TEST(ExamplesTest, E6OpDenseBytesResolveFromTrimmedLowerCasedDtype) {
-  const Result<TraceDocument> doc = Read(Lines({kMeta10, kE6, Terminal(1210)}));
+  const Result<TraceDocument> doc = ReadText(Lines({kMeta10, kE6, CompleteTerminalAt(1210)}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().ops().size(), 1u);
   EXPECT_EQ(doc.value().ops()[0].output_dense_bytes, 4096u);
@@ -201,7 +197,7 @@ TEST(ExamplesTest, E6OpDenseBytesResolveFromTrimmedLowerCasedDtype) {
 
 TEST(ExamplesTest, E7UnknownDtypeLeavesDenseBytesAbsent) {
   const Result<TraceDocument> doc =
-      Read(Lines({kMeta10, Replace(kE6, R"(" F32 ")", R"("float32")"), Terminal(1210)}));
+      ReadText(Lines({kMeta10, Replace(kE6, R"(" F32 ")", R"("float32")"), CompleteTerminalAt(1210)}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().ops().size(), 1u);
   EXPECT_EQ(doc.value().ops()[0].output_dense_bytes, std::nullopt);
@@ -209,13 +205,13 @@ TEST(ExamplesTest, E7UnknownDtypeLeavesDenseBytesAbsent) {
 
 TEST(ExamplesTest, E8OpWithoutInputDenseBytesIsMissingField) {
   EXPECT_THAT(
-      Read(Lines({kMeta10, Replace(kE6, R"(,"input_dense_bytes":8192)", ""), Terminal(1210)})),
+      ReadText(Lines({kMeta10, Replace(kE6, R"(,"input_dense_bytes":8192)", ""), CompleteTerminalAt(1210)})),
       FailsOnRecord(ErrorCode::kMissingField, 2, 1, "input_dense_bytes",
                     "missing field `input_dense_bytes`"));
 }
 
 TEST(ExamplesTest, E9TensorStatsFold) {
-  const Result<TraceDocument> doc = Read(Lines({kMeta10, kE9, kCompleteTerminal0}));
+  const Result<TraceDocument> doc = ReadText(Lines({kMeta10, kE9, kCompleteTerminal0}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().tensor_stats().size(), 1u);
   const TensorStatsRecord& stats = doc.value().tensor_stats()[0];
@@ -242,13 +238,13 @@ TEST(ExamplesTest, E10BrokenTensorStatsFailTheFold) {
     // The line itself reads.
     RecordDecoder decoder;
     EXPECT_THAT(decoder.Decode(stats), Succeeds());
-    EXPECT_THAT(Read(Lines({kMeta10, stats, kCompleteTerminal0})),
+    EXPECT_THAT(ReadText(Lines({kMeta10, stats, kCompleteTerminal0})),
                 FailsExactly(ErrorCode::kInvalidTensorStats, 2, 1, kInvalidStatsAt1));
   }
 }
 
 TEST(ExamplesTest, E11ScalarTensorStatsAreValid) {
-  const Result<TraceDocument> doc = Read(Lines({kMeta10, kE11, kCompleteTerminal0}));
+  const Result<TraceDocument> doc = ReadText(Lines({kMeta10, kE11, kCompleteTerminal0}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().tensor_stats().size(), 1u);
   EXPECT_TRUE(doc.value().tensor_stats()[0].shape.empty());
@@ -256,7 +252,7 @@ TEST(ExamplesTest, E11ScalarTensorStatsAreValid) {
 }
 
 TEST(ExamplesTest, E12MemoryDefaults) {
-  const Result<TraceDocument> doc = Read(Lines({kMeta10, kE12, Terminal(20)}));
+  const Result<TraceDocument> doc = ReadText(Lines({kMeta10, kE12, CompleteTerminalAt(20)}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().memory().size(), 1u);
   const MemoryRecord& memory = doc.value().memory()[0];
@@ -268,7 +264,7 @@ TEST(ExamplesTest, E12MemoryDefaults) {
 }
 
 TEST(ExamplesTest, E13DeviceMemoryWithOneMeasurement) {
-  const Result<TraceDocument> doc = Read(Lines({kMeta10, kE13, Terminal(30)}));
+  const Result<TraceDocument> doc = ReadText(Lines({kMeta10, kE13, CompleteTerminalAt(30)}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().device_memory().size(), 1u);
   const DeviceMemoryRecord& sample = doc.value().device_memory()[0];
@@ -281,25 +277,25 @@ TEST(ExamplesTest, E13DeviceMemoryWithOneMeasurement) {
 
 TEST(ExamplesTest, E14Trace6EdgeIsMissingEdgeKind) {
   EXPECT_THAT(
-      Read(Lines({kMeta10, kE14, kCompleteTerminal0})),
+      ReadText(Lines({kMeta10, kE14, kCompleteTerminal0})),
       FailsOnRecord(ErrorCode::kMissingField, 2, 1, "edge_kind", "missing field `edge_kind`"));
 }
 
 TEST(ExamplesTest, E15ParamKeyIsMissingKey) {
-  EXPECT_THAT(Read(Lines({kMeta10, kE15, kCompleteTerminal0})),
+  EXPECT_THAT(ReadText(Lines({kMeta10, kE15, kCompleteTerminal0})),
               FailsOnRecord(ErrorCode::kMissingField, 2, 1, "key", "missing field `key`"));
 }
 
 TEST(ExamplesTest, E16CompleteTerminalWithEmptyReason) {
   RecordDecoder decoder;
   EXPECT_THAT(decoder.Decode(kE16), Succeeds());
-  EXPECT_THAT(Read(Lines({kMeta10, kE16})),
+  EXPECT_THAT(ReadText(Lines({kMeta10, kE16})),
               FailsExactly(ErrorCode::kCompleteWithReason, 2, 1,
                            "complete terminal event cannot contain a failure reason"));
 }
 
 TEST(ExamplesTest, E17FailedTerminalWithBlankReason) {
-  EXPECT_THAT(Read(Lines({kMeta10, kE17})),
+  EXPECT_THAT(ReadText(Lines({kMeta10, kE17})),
               FailsExactly(ErrorCode::kFailedWithoutReason, 2, 1,
                            "failed terminal event requires a non-empty reason"));
 }
@@ -307,7 +303,7 @@ TEST(ExamplesTest, E17FailedTerminalWithBlankReason) {
 // ---- §8.2 streams ------------------------------------------------------------------------------
 
 TEST(ExamplesTest, E18MetaBlankTerminalFolds) {
-  const Result<TraceDocument> doc = Read(Lines({kMeta10, "", kCompleteTerminal0}));
+  const Result<TraceDocument> doc = ReadText(Lines({kMeta10, "", kCompleteTerminal0}));
   ASSERT_THAT(doc, Succeeds());
   EXPECT_TRUE(doc.value().spans().empty());
   EXPECT_TRUE(doc.value().ops().empty());
@@ -317,44 +313,44 @@ TEST(ExamplesTest, E18MetaBlankTerminalFolds) {
 
 TEST(ExamplesTest, E19TerminalFirstIsMissingMetaInTracedoc) {
   // The reference names the record after the terminal; tracedoc names the non-meta first record.
-  EXPECT_THAT(Read(Lines({kCompleteTerminal0, kMeta10})),
+  EXPECT_THAT(ReadText(Lines({kCompleteTerminal0, kMeta10})),
               FailsExactly(ErrorCode::kMissingMeta, 1, 0,
                            "trace stream is missing a meta event with run metadata"));
-  EXPECT_THAT(Read(Lines({kMeta10, kCompleteTerminal0})), Succeeds());
+  EXPECT_THAT(ReadText(Lines({kMeta10, kCompleteTerminal0})), Succeeds());
 }
 
 TEST(ExamplesTest, E20NonMetaFirstRecordIsMissingMetaInTracedoc) {
   // (blank) ⏎ E4 ⏎ META10 ⏎ …: the reference's meta error at index 1; tracedoc's missing_meta
   // at E4, physical line 2, index 0.
-  EXPECT_THAT(Read(Lines({"", kE4, kMeta10, kCompleteTerminal0})),
+  EXPECT_THAT(ReadText(Lines({"", kE4, kMeta10, kCompleteTerminal0})),
               FailsExactly(ErrorCode::kMissingMeta, 2, 0,
                            "trace stream is missing a meta event with run metadata"));
 }
 
 TEST(ExamplesTest, E21TensorStatsUnderTrace9) {
   EXPECT_THAT(
-      Read(Lines({Meta9(), kE9, kCompleteTerminal0})),
+      ReadText(Lines({Meta9(), kE9, kCompleteTerminal0})),
       FailsExactly(ErrorCode::kSchemaLacksTensorStats, 2, 1,
                    "trace schema \"candle-graph/trace/9\" does not define tensor_stats events; "
                    "producers emitting tensor statistics must declare \"candle-graph/trace/10\""));
-  EXPECT_THAT(Read(Lines({kMeta10, kE9, kCompleteTerminal0})), Succeeds());
+  EXPECT_THAT(ReadText(Lines({kMeta10, kE9, kCompleteTerminal0})), Succeeds());
 }
 
 TEST(ExamplesTest, E22TerminalBeforeHostEvidence) {
   const std::string_view span_end = R"({"kind":"span_end","id":"s1","duration_ns":2000})";
-  EXPECT_THAT(Read(Lines({kMeta10, kE4, kE6, span_end, Terminal(1000)})),
+  EXPECT_THAT(ReadText(Lines({kMeta10, kE4, kE6, span_end, CompleteTerminalAt(1000)})),
               FailsExactly(ErrorCode::kTerminalBeforeEvidence, 5, 4,
                            "terminal timestamp 1000 precedes host evidence ending at 2000"));
-  EXPECT_THAT(Read(Lines({kMeta10, kE4, kE6, span_end, Terminal(2000)})), Succeeds());
+  EXPECT_THAT(ReadText(Lines({kMeta10, kE4, kE6, span_end, CompleteTerminalAt(2000)})), Succeeds());
 }
 
 TEST(ExamplesTest, E23UnknownAndDuplicateSpanEnd) {
   EXPECT_THAT(
-      Read(Lines({kMeta10, R"({"kind":"span_end","id":"s9"})", kCompleteTerminal0})),
+      ReadText(Lines({kMeta10, R"({"kind":"span_end","id":"s9"})", kCompleteTerminal0})),
       FailsExactly(ErrorCode::kUnknownSpanEnd, 2, 1, "span_end for unknown span `s9` at index 1"));
   const std::string_view end = R"({"kind":"span_end","id":"s1"})";
   EXPECT_THAT(
-      Read(Lines({kMeta10, kE4, end, end, kCompleteTerminal0})),
+      ReadText(Lines({kMeta10, kE4, end, end, kCompleteTerminal0})),
       FailsExactly(ErrorCode::kDuplicateSpanEnd, 4, 3, "duplicate span_end for `s1` at index 3"));
 }
 
@@ -370,8 +366,8 @@ std::string MemoryEvent(std::uint64_t t, std::string_view action, std::string_vi
 
 TEST(ExamplesTest, E24InputFolds) {
   const Result<TraceDocument> doc =
-      Read(Lines({kMeta10, MemoryEvent(10, "alloc", "a", 40), MemoryEvent(20, "alloc", "b", 70),
-                  MemoryEvent(30, "free", "a", 40), Terminal(30)}));
+      ReadText(Lines({kMeta10, MemoryEvent(10, "alloc", "a", 40), MemoryEvent(20, "alloc", "b", 70),
+                  MemoryEvent(30, "free", "a", 40), CompleteTerminalAt(30)}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().memory().size(), 3u);
   EXPECT_EQ(doc.value().memory()[2].action, MemoryAction::kFree);
@@ -381,11 +377,11 @@ TEST(ExamplesTest, E24InputFolds) {
 TEST(ExamplesTest, E25InputFoldsInEitherOrder) {
   const std::string alloc = MemoryEvent(5, "alloc", "a", 100);
   const std::string free = MemoryEvent(5, "free", "a", 100);
-  const Result<TraceDocument> in_order = Read(Lines({kMeta10, alloc, free, Terminal(5)}));
+  const Result<TraceDocument> in_order = ReadText(Lines({kMeta10, alloc, free, CompleteTerminalAt(5)}));
   ASSERT_THAT(in_order, Succeeds());
   ASSERT_EQ(in_order.value().memory().size(), 2u);
   EXPECT_EQ(in_order.value().memory()[0].action, MemoryAction::kAlloc);
-  const Result<TraceDocument> reversed = Read(Lines({kMeta10, free, alloc, Terminal(5)}));
+  const Result<TraceDocument> reversed = ReadText(Lines({kMeta10, free, alloc, CompleteTerminalAt(5)}));
   ASSERT_THAT(reversed, Succeeds());
   ASSERT_EQ(reversed.value().memory().size(), 2u);
   EXPECT_EQ(reversed.value().memory()[0].action, MemoryAction::kFree);
@@ -393,11 +389,11 @@ TEST(ExamplesTest, E25InputFoldsInEitherOrder) {
 
 TEST(ExamplesTest, E26InputFolds) {
   const Result<TraceDocument> doc =
-      Read(Lines({kMeta10, MemoryEvent(7, "free", "z", 0), Terminal(7)}));
+      ReadText(Lines({kMeta10, MemoryEvent(7, "free", "z", 0), CompleteTerminalAt(7)}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().memory().size(), 1u);
   // The memory timestamp is host evidence: a terminal before it fails.
-  EXPECT_THAT(Read(Lines({kMeta10, MemoryEvent(7, "free", "z", 0), Terminal(6)})),
+  EXPECT_THAT(ReadText(Lines({kMeta10, MemoryEvent(7, "free", "z", 0), CompleteTerminalAt(6)})),
               FailsExactly(ErrorCode::kTerminalBeforeEvidence, 3, 2,
                            "terminal timestamp 6 precedes host evidence ending at 7"));
 }
@@ -405,7 +401,7 @@ TEST(ExamplesTest, E26InputFolds) {
 // ---- §8.5 reading, folding, round trip ---------------------------------------------------------
 
 TEST(ExamplesTest, R1SampleFolds) {
-  const Result<TraceDocument> doc = Read(std::string(kSample));
+  const Result<TraceDocument> doc = ReadText(std::string(kSample));
   ASSERT_THAT(doc, Succeeds());
   const TraceDocument& d = doc.value();
   EXPECT_EQ(d.schema(), "candle-graph/trace/10");
@@ -424,7 +420,7 @@ TEST(ExamplesTest, R1SampleFolds) {
 }
 
 TEST(ExamplesTest, R3SampleWrittenToAFileReadsBackAsTheFold) {
-  const Result<TraceDocument> folded = Read(std::string(kSample));
+  const Result<TraceDocument> folded = ReadText(std::string(kSample));
   ASSERT_THAT(folded, Succeeds());
   const std::filesystem::path path =
       std::filesystem::temp_directory_path() /
@@ -437,12 +433,12 @@ TEST(ExamplesTest, R3SampleWrittenToAFileReadsBackAsTheFold) {
 }
 
 TEST(ExamplesTest, R4SampleMetaWithTensorStatsFolds) {
-  const Result<TraceDocument> doc = Read(Lines({SampleMeta(), kE9, kCompleteTerminal0}));
+  const Result<TraceDocument> doc = ReadText(Lines({SampleMeta(), kE9, kCompleteTerminal0}));
   ASSERT_THAT(doc, Succeeds());
   EXPECT_EQ(doc.value().schema(), "candle-graph/trace/10");
   ASSERT_EQ(doc.value().tensor_stats().size(), 1u);
   // Equal to E9 as folded on its own (its span_id names no span; the fold does not check it).
-  const Result<TraceDocument> e9 = Read(Lines({kMeta10, kE9, kCompleteTerminal0}));
+  const Result<TraceDocument> e9 = ReadText(Lines({kMeta10, kE9, kCompleteTerminal0}));
   ASSERT_THAT(e9, Succeeds());
   EXPECT_EQ(doc.value().tensor_stats()[0], e9.value().tensor_stats()[0]);
   EXPECT_TRUE(doc.value().spans().empty());
@@ -460,7 +456,7 @@ TEST(ExamplesTest, R4SampleMetaWithTensorStatsFolds) {
 
 TEST(ExamplesTest, R5Trace9WithoutTensorStatsFolds) {
   const Result<TraceDocument> doc =
-      Read(Lines({SampleMetaWithSchema("candle-graph/trace/9"), kCompleteTerminal0}));
+      ReadText(Lines({SampleMetaWithSchema("candle-graph/trace/9"), kCompleteTerminal0}));
   ASSERT_THAT(doc, Succeeds());
   EXPECT_EQ(doc.value().schema(), "candle-graph/trace/9");
   EXPECT_TRUE(doc.value().tensor_stats().empty());
@@ -468,13 +464,13 @@ TEST(ExamplesTest, R5Trace9WithoutTensorStatsFolds) {
 
 TEST(ExamplesTest, R6Trace9WithTensorStatsFails) {
   const Result<TraceDocument> doc =
-      Read(Lines({SampleMetaWithSchema("candle-graph/trace/9"), kE9, kCompleteTerminal0}));
+      ReadText(Lines({SampleMetaWithSchema("candle-graph/trace/9"), kE9, kCompleteTerminal0}));
   ASSERT_THAT(doc, FailsWith(ErrorCode::kSchemaLacksTensorStats, 2));
   EXPECT_THAT(doc.error().message, ::testing::HasSubstr("does not define tensor_stats"));
 }
 
 TEST(ExamplesTest, R7UnsupportedSchemaFailsAtTheMeta) {
-  EXPECT_THAT(Read(Lines({SampleMetaWithSchema("not-candle-graph"), kCompleteTerminal0})),
+  EXPECT_THAT(ReadText(Lines({SampleMetaWithSchema("not-candle-graph"), kCompleteTerminal0})),
               FailsExactly(ErrorCode::kUnsupportedSchema, 1, 0,
                            "unsupported trace schema \"not-candle-graph\"; expected "
                            "\"candle-graph/trace/10\", \"candle-graph/trace/9\" or "
@@ -482,14 +478,14 @@ TEST(ExamplesTest, R7UnsupportedSchemaFailsAtTheMeta) {
 }
 
 TEST(ExamplesTest, R8UnknownSpanEndBeforeMissingTerminal) {
-  EXPECT_THAT(Read(Lines({SampleMeta(), R"({"kind":"span_end","id":"missing","duration_ns":0})"})),
+  EXPECT_THAT(ReadText(Lines({SampleMeta(), R"({"kind":"span_end","id":"missing","duration_ns":0})"})),
               FailsExactly(ErrorCode::kUnknownSpanEnd, 2, 1,
                            "span_end for unknown span `missing` at index 1"));
 }
 
 TEST(ExamplesTest, R9RecordAfterTerminal) {
   EXPECT_THAT(
-      Read(Lines(
+      ReadText(Lines(
           {SampleMeta(), kCompleteTerminal0,
            R"({"kind":"gradient","event_id":"late","root":"vb","key":"w","state":"present"})"})),
       FailsExactly(
@@ -499,7 +495,7 @@ TEST(ExamplesTest, R9RecordAfterTerminal) {
 
 TEST(ExamplesTest, R10FailedTerminalWithSpaceReason) {
   EXPECT_THAT(
-      Read(Lines({SampleMeta(),
+      ReadText(Lines({SampleMeta(),
                   R"({"kind":"terminal","outcome":"failed","timestamp_ns":0,"reason":" "})"})),
       FailsExactly(ErrorCode::kFailedWithoutReason, 2, 1,
                    "failed terminal event requires a non-empty reason"));
@@ -515,7 +511,7 @@ TEST_F(ExamplesRecordTest, R12TensorWithoutLabelReads) {
   const Result<Event> event = Decode(kR12);
   ASSERT_THAT(event, Succeeds());
   EXPECT_EQ(std::get<TensorRecord>(event.value()).label, std::nullopt);
-  const Result<TraceDocument> doc = Read(Lines({kMeta10, kR12, kCompleteTerminal0}));
+  const Result<TraceDocument> doc = ReadText(Lines({kMeta10, kR12, kCompleteTerminal0}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().tensors().size(), 1u);
   EXPECT_EQ(doc.value().tensors()[0].label, std::nullopt);

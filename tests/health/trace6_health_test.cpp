@@ -26,7 +26,7 @@ constexpr std::string_view kEvidence =
 {"kind":"device_memory","timestamp_ns":1,"device":"cpu","used_bytes":1,"free_bytes":2}
 )";
 
-TraceHealth Analyze(std::string_view body) {
+TraceHealth AnalyzeTrace6(std::string_view body) {
   const std::string text = std::string(kMeta) +
                            R"({"kind":"span_start","id":"s","name":"s","start_ns":0,"span_kind":"function","measured":true}
 )" + std::string(body) + R"({"kind":"span_end","id":"s","duration_ns":100}
@@ -36,12 +36,12 @@ TraceHealth Analyze(std::string_view body) {
   return AnalyzeHealth(read.value());
 }
 
-HealthIssue Error(HealthCode code, std::string message) {
+HealthIssue Trace6Error(HealthCode code, std::string message) {
   return {HealthSeverity::kError, code, std::move(message)};
 }
 
 TEST(Trace6HealthTest, ACleanTraceIsTrustedWithoutIssues) {
-  const TraceHealth health = Analyze(kEvidence);
+  const TraceHealth health = AnalyzeTrace6(kEvidence);
   EXPECT_EQ(health.revision, SchemaRevision::kTrace6);
   EXPECT_TRUE(health.structurally_valid);
   EXPECT_TRUE(health.capture_complete);
@@ -52,7 +52,7 @@ TEST(Trace6HealthTest, ACleanTraceIsTrustedWithoutIssues) {
 
 TEST(Trace6HealthTest, ChildrenThatOutlastTheirParentTogetherAreAnError) {
   // Each child lies inside the parent; together they last 120 ns of its 100.
-  const TraceHealth health = Analyze(std::string(kEvidence) +
+  const TraceHealth health = AnalyzeTrace6(std::string(kEvidence) +
                                       R"({"kind":"span_start","id":"a","parent_id":"s","name":"a","start_ns":0,"span_kind":"function"}
 {"kind":"span_end","id":"a","duration_ns":60}
 {"kind":"span_start","id":"b","parent_id":"s","name":"b","start_ns":40,"span_kind":"function"}
@@ -60,27 +60,27 @@ TEST(Trace6HealthTest, ChildrenThatOutlastTheirParentTogetherAreAnError) {
 )");
   EXPECT_FALSE(health.structurally_valid);
   EXPECT_THAT(health.issues,
-              ElementsAre(Error(HealthCode::kChildrenExceedParent,
+              ElementsAre(Trace6Error(HealthCode::kChildrenExceedParent,
                                 "children of span `s` last 120 ns in total, more than the span's "
                                 "100 ns")));
 }
 
 TEST(Trace6HealthTest, AnEdgeToAnUnknownSpanIsOneErrorAndEdgesAreCountedOnce) {
-  const TraceHealth health = Analyze(std::string(kEvidence) +
+  const TraceHealth health = AnalyzeTrace6(std::string(kEvidence) +
                                       R"({"kind":"edge","from_span":"s","to_span":"nowhere","duration_ns":5}
 {"kind":"edge","from_span":"x","to_span":"y","duration_ns":5}
 {"kind":"edge","from_span":"s","to_span":"s","duration_ns":5}
 )");
   EXPECT_THAT(health.issues,
-              ElementsAre(Error(HealthCode::kUnknownEdgeSpan,
+              ElementsAre(Trace6Error(HealthCode::kUnknownEdgeSpan,
                                 "edge `s` -> `nowhere` refers to a missing span"),
-                          Error(HealthCode::kUnknownEdgeSpan,
+                          Trace6Error(HealthCode::kUnknownEdgeSpan,
                                 "edge `x` -> `y` refers to a missing span")));
   EXPECT_EQ(health.coverage.call_edges + health.coverage.data_edges, 3u);
 }
 
 TEST(Trace6HealthTest, MemoryPairsPerDeviceAndTensor) {
-  const TraceHealth health = Analyze(std::string(kEvidence) +
+  const TraceHealth health = AnalyzeTrace6(std::string(kEvidence) +
                                       R"({"kind":"memory","timestamp_ns":3,"tensor_id":"u","span_id":"s","device":"cpu","bytes":4,"action":"alloc","dtype":"f32"}
 {"kind":"memory","timestamp_ns":3,"tensor_id":"u","span_id":"s","device":"gpu","bytes":4,"action":"alloc","dtype":"f32"}
 {"kind":"memory","timestamp_ns":4,"tensor_id":"u","span_id":"s","device":"cpu","bytes":9,"action":"alloc","dtype":"f32"}
@@ -88,22 +88,22 @@ TEST(Trace6HealthTest, MemoryPairsPerDeviceAndTensor) {
 )");
   // The same tensor on another device is another allocation; sizes are not compared.
   EXPECT_THAT(health.issues,
-              ElementsAre(Error(HealthCode::kDuplicateAllocation,
+              ElementsAre(Trace6Error(HealthCode::kDuplicateAllocation,
                                 "tensor `u` on `cpu` was allocated again while live"),
-                          Error(HealthCode::kUnpairedFree,
+                          Trace6Error(HealthCode::kUnpairedFree,
                                 "tensor `v` on `cpu` was freed while not live")));
 }
 
 TEST(Trace6HealthTest, AMemoryEventOutsideItsSpanNamesItsTensor) {
-  const TraceHealth health = Analyze(std::string(kEvidence) +
+  const TraceHealth health = AnalyzeTrace6(std::string(kEvidence) +
                                       R"({"kind":"memory","timestamp_ns":500,"tensor_id":"late","span_id":"s","device":"cpu","bytes":4,"action":"alloc","dtype":"f32"}
 )");
-  EXPECT_THAT(health.issues, ElementsAre(Error(HealthCode::kMemoryOutsideSpan,
+  EXPECT_THAT(health.issues, ElementsAre(Trace6Error(HealthCode::kMemoryOutsideSpan,
                                                "memory event for tensor `late` lies outside span `s`")));
 }
 
 TEST(Trace6HealthTest, AbsentMemoryPlanesAreWarningsWithTrace6Codes) {
-  const TraceHealth health = Analyze(
+  const TraceHealth health = AnalyzeTrace6(
       R"({"kind":"op","span_id":"s","op_name":"m","dtype":"f32","device":"cpu","duration_ns":1,"timestamp_ns":1}
 {"kind":"tensor","span_id":"s","tensor_id":"t","dtype":"f32","device":"cpu"}
 )");
@@ -117,7 +117,7 @@ TEST(Trace6HealthTest, AbsentMemoryPlanesAreWarningsWithTrace6Codes) {
 }
 
 TEST(Trace6HealthTest, JsonHasTrustedIssuesAndCoverageWithOneEdgeCount) {
-  const std::string json = WriteHealthJson(Analyze(kEvidence));
+  const std::string json = WriteHealthJson(AnalyzeTrace6(kEvidence));
   EXPECT_EQ(json,
             R"({"trusted":true,"issues":[],"coverage":{"spans":1,"closed_spans":1,"root_spans":1,)"
             R"("measured_spans":1,"operations":1,"tensors":1,"memory_events":2,)"
@@ -127,7 +127,7 @@ TEST(Trace6HealthTest, JsonHasTrustedIssuesAndCoverageWithOneEdgeCount) {
 
 TEST(Trace6HealthTest, JsonShapeFollowsTheReportsRevision) {
   // The same figures written as trace/10's report: the revision alone picks the shape.
-  TraceHealth health = Analyze(kEvidence);
+  TraceHealth health = AnalyzeTrace6(kEvidence);
   health.revision = SchemaRevision::kTrace10;
   EXPECT_EQ(WriteHealthJson(health),
             R"({"structurally_valid":true,"capture_complete":true,"issues":[],"coverage":)"

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "support/test_traces.hpp"
 #include "tracedoc/reader.hpp"
 
 namespace tracedoc {
@@ -21,14 +22,7 @@ constexpr std::string_view kStart =
 constexpr std::string_view kEnd = R"({"kind":"span_end","id":"s","duration_ns":5})";
 constexpr std::string_view kTerminal = R"({"kind":"terminal","outcome":"complete","timestamp_ns":9})";
 
-std::string Lines(std::initializer_list<std::string_view> lines) {
-  std::string text;
-  for (std::string_view line : lines) {
-    text += line;
-    text += '\n';
-  }
-  return text;
-}
+using testdata::Lines;
 
 struct Seen {
   std::vector<std::string> kinds;

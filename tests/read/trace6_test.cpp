@@ -6,6 +6,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "support/test_traces.hpp"
 #include "tracedoc/event_order.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/record_decoder.hpp"
@@ -21,14 +22,7 @@ constexpr std::string_view kSpan =
     R"({"kind":"span_start","id":"s","name":"s","start_ns":0,"span_kind":"function","measured":true})";
 constexpr std::string_view kEnd = R"({"kind":"span_end","id":"s","duration_ns":100})";
 
-std::string Lines(std::initializer_list<std::string_view> lines) {
-  std::string out;
-  for (const std::string_view line : lines) {
-    out += line;
-    out += '\n';
-  }
-  return out;
-}
+using testdata::Lines;
 
 TEST(Trace6DecodeTest, RecordsTakeTrace6KeysIntoTheSameStructs) {
   DecodeOptions options;

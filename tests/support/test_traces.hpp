@@ -44,6 +44,22 @@ inline constexpr std::string_view kSample =
 {"kind":"terminal","outcome":"complete","timestamp_ns":2500}
 )";
 
+/// A `complete` terminal record at `timestamp_ns`.
+inline std::string CompleteTerminalAt(std::uint64_t timestamp_ns) {
+  return R"({"kind":"terminal","outcome":"complete","timestamp_ns":)" +
+         std::to_string(timestamp_ns) + "}";
+}
+
+/// `meta`, the given lines and a complete terminal at `terminal_ns`, each with its `\n`.
+inline std::string TraceOfLines(const std::vector<std::string>& lines,
+                                std::uint64_t terminal_ns = 0,
+                                std::string_view meta = kMeta10) {
+  std::string text(meta);
+  text += '\n';
+  for (const std::string& line : lines) text += line + '\n';
+  return text + CompleteTerminalAt(terminal_ns) + '\n';
+}
+
 /// The lines joined with `\n`, and a final `\n`.
 inline std::string Lines(std::initializer_list<std::string_view> lines) {
   std::string out;

@@ -17,7 +17,7 @@ namespace tracedoc::text {
 namespace {
 
 // Encodes any value up to 0x10FFFF, surrogates included, so tests can build ill-formed input.
-std::string Encode(char32_t c) {
+std::string Utf8Of(char32_t c) {
   std::string out;
   if (c < 0x80) {
     out += static_cast<char>(c);
@@ -89,7 +89,7 @@ TEST(Utf8Validation, AcceptsEachLengthAtItsBoundaries) {
                            0xE000U, 0xFFFDU, 0xFFFEU, 0xFFFFU,      // 3 bytes (EE, EF)
                            0x10000U, 0x3FFFFU, 0x40000U, 0xFFFFFU,  // 4 bytes (F0, F1..F3)
                            0x100000U, 0x10FFFFU}) {                 // 4 bytes (F4)
-    const std::string encoded = Encode(c);
+    const std::string encoded = Utf8Of(c);
     EXPECT_TRUE(IsValidUtf8(encoded)) << std::hex << static_cast<std::uint32_t>(c);
     // Also when surrounded, so the sequence starts and ends mid-buffer.
     EXPECT_TRUE(IsValidUtf8("abcdefgh" + encoded + "ijklmnop"))
@@ -117,12 +117,12 @@ TEST(Utf8Validation, RejectsOverlongFourByte) {
 }
 
 TEST(Utf8Validation, RejectsSurrogates) {
-  EXPECT_FALSE(IsValidUtf8(Encode(0xD800)));  // ED A0 80
-  EXPECT_FALSE(IsValidUtf8(Encode(0xDBFF)));
-  EXPECT_FALSE(IsValidUtf8(Encode(0xDC00)));
-  EXPECT_FALSE(IsValidUtf8(Encode(0xDFFF)));  // ED BF BF
+  EXPECT_FALSE(IsValidUtf8(Utf8Of(0xD800)));  // ED A0 80
+  EXPECT_FALSE(IsValidUtf8(Utf8Of(0xDBFF)));
+  EXPECT_FALSE(IsValidUtf8(Utf8Of(0xDC00)));
+  EXPECT_FALSE(IsValidUtf8(Utf8Of(0xDFFF)));  // ED BF BF
   // A CESU-8 style pair (U+1F600 as two encoded surrogates).
-  EXPECT_FALSE(IsValidUtf8(Encode(0xD83D) + Encode(0xDE00)));
+  EXPECT_FALSE(IsValidUtf8(Utf8Of(0xD83D) + Utf8Of(0xDE00)));
   EXPECT_TRUE(IsValidUtf8(Bytes({0xED, 0x9F, 0xBF})));  // U+D7FF, just below
 }
 
@@ -190,7 +190,7 @@ TEST(Utf8Validation, FindsABadByteAtEveryOffsetOfAnAsciiBuffer) {
 }
 
 TEST(Utf8Validation, ValidMultiByteAtEveryOffsetOfAnAsciiBuffer) {
-  const std::string euro = Encode(0x20AC);
+  const std::string euro = Utf8Of(0x20AC);
   for (std::size_t prefix = 0; prefix <= 17; ++prefix) {
     const std::string s = std::string(prefix, 'y') + euro + std::string(9, 'z');
     EXPECT_TRUE(IsValidUtf8(s)) << prefix;
@@ -205,7 +205,7 @@ TEST(Utf8Validation, ValidMultiByteAtEveryOffsetOfAnAsciiBuffer) {
 TEST(Utf8Validation, EveryScalarValueEncodesToValidUtf8) {
   for (char32_t c = 0; c <= 0x10FFFF; ++c) {
     const bool surrogate = c >= 0xD800 && c <= 0xDFFF;
-    ASSERT_EQ(IsValidUtf8(Encode(c)), !surrogate) << std::hex << static_cast<std::uint32_t>(c);
+    ASSERT_EQ(IsValidUtf8(Utf8Of(c)), !surrogate) << std::hex << static_cast<std::uint32_t>(c);
   }
 }
 
@@ -259,10 +259,10 @@ TEST(Utf8Validation, MatchesReferenceOnFourByteStringsWithSampledTails) {
 TEST(Utf8Decode, DecodesEveryLengthAtItsBoundaries) {
   for (const char32_t c : {0x0000U, 0x007FU, 0x0080U, 0x07FFU, 0x0800U, 0xD7FFU, 0xE000U, 0xFFFFU,
                            0x10000U, 0x10FFFFU}) {
-    const std::string s = "a" + Encode(c) + "b";
+    const std::string s = "a" + Utf8Of(c) + "b";
     const DecodedCodePoint decoded = DecodeUtf8At(s, 1);
     EXPECT_EQ(decoded.code_point, c) << std::hex << static_cast<std::uint32_t>(c);
-    EXPECT_EQ(decoded.length, Encode(c).size()) << std::hex << static_cast<std::uint32_t>(c);
+    EXPECT_EQ(decoded.length, Utf8Of(c).size()) << std::hex << static_cast<std::uint32_t>(c);
   }
 }
 
@@ -301,7 +301,7 @@ TEST(Utf8Trim, OnlyTheListedCodePointsAreWhiteSpace) {
 
 TEST(Utf8Trim, StripsEachWhiteSpaceCodePointFromBothEnds) {
   for (const char32_t c : WhiteSpace()) {
-    const std::string w = Encode(c);
+    const std::string w = Utf8Of(c);
     EXPECT_EQ(TrimUnicodeWhitespace(w + "x" + w), "x") << std::hex << static_cast<std::uint32_t>(c);
     EXPECT_EQ(TrimUnicodeWhitespace(w + w + "x"), "x") << std::hex << static_cast<std::uint32_t>(c);
     EXPECT_EQ(TrimUnicodeWhitespace("x" + w + w), "x") << std::hex << static_cast<std::uint32_t>(c);
@@ -311,7 +311,7 @@ TEST(Utf8Trim, StripsEachWhiteSpaceCodePointFromBothEnds) {
 }
 
 TEST(Utf8Trim, ByteOrderMarkIsNotWhiteSpace) {
-  const std::string bom = Encode(0xFEFF);
+  const std::string bom = Utf8Of(0xFEFF);
   EXPECT_FALSE(IsUnicodeWhiteSpace(0xFEFF));
   EXPECT_EQ(TrimUnicodeWhitespace(bom + "x" + bom), bom + "x" + bom);
   EXPECT_EQ(TrimUnicodeWhitespace(" " + bom + " "), bom);
@@ -324,7 +324,7 @@ TEST(Utf8Trim, KeepsNearMissesThatAreNotWhiteSpace) {
        {0x08U,   0x0EU,   0x1CU,   0x1DU,   0x1EU,   0x1FU,   0x21U,   0x84U,   0x86U,   0x9FU,
         0xA1U,   0x167FU, 0x1681U, 0x180EU, 0x1FFFU, 0x200BU, 0x200CU, 0x200DU, 0x2027U, 0x202AU,
         0x202EU, 0x2030U, 0x205EU, 0x2060U, 0x2FFFU, 0x3001U, 0xFEFFU, 0xFFA0U, 0xE0020U}) {
-    const std::string s = Encode(c);
+    const std::string s = Utf8Of(c);
     EXPECT_EQ(TrimUnicodeWhitespace(s), s) << std::hex << static_cast<std::uint32_t>(c);
     EXPECT_FALSE(IsBlank(s)) << std::hex << static_cast<std::uint32_t>(c);
   }
@@ -334,7 +334,7 @@ TEST(Utf8Trim, ContinuationBytesThatLookLikeWhiteSpaceAreNotTrimmed) {
   // U+0120 is C4 A0 and U+0145 is C5 85: their last bytes equal the Latin-1 values of
   // NO-BREAK SPACE and NEXT LINE, which a byte-wise trim would wrongly remove.
   for (const char32_t c : {0x0120U, 0x0145U, 0x3020U, 0x1E85U, 0x1F020U}) {
-    const std::string s = Encode(c);
+    const std::string s = Utf8Of(c);
     EXPECT_EQ(TrimUnicodeWhitespace(" " + s + " "), s) << std::hex << static_cast<std::uint32_t>(c);
     EXPECT_EQ(TrimUnicodeWhitespace(s + s), s + s) << std::hex << static_cast<std::uint32_t>(c);
   }
@@ -342,14 +342,14 @@ TEST(Utf8Trim, ContinuationBytesThatLookLikeWhiteSpaceAreNotTrimmed) {
 
 TEST(Utf8Trim, KeepsInteriorWhiteSpace) {
   EXPECT_EQ(TrimUnicodeWhitespace("  a b\tc  "), "a b\tc");
-  const std::string ideographic = Encode(0x3000);
+  const std::string ideographic = Utf8Of(0x3000);
   EXPECT_EQ(TrimUnicodeWhitespace(ideographic + "a" + ideographic + "b" + ideographic),
             "a" + ideographic + "b");
 }
 
 TEST(Utf8Trim, MixedRunsOfOneTwoAndThreeByteWhiteSpace) {
-  const std::string left = Encode(0x3000) + " \t" + Encode(0x85) + Encode(0x2029);
-  const std::string right = Encode(0xA0) + "\r\n" + Encode(0x205F);
+  const std::string left = Utf8Of(0x3000) + " \t" + Utf8Of(0x85) + Utf8Of(0x2029);
+  const std::string right = Utf8Of(0xA0) + "\r\n" + Utf8Of(0x205F);
   EXPECT_EQ(TrimUnicodeWhitespace(left + "é 日本" + right), "é 日本");
 }
 
@@ -364,17 +364,17 @@ TEST(Utf8Trim, EmptyAndNothingToTrim) {
   EXPECT_EQ(TrimUnicodeWhitespace(""), "");
   EXPECT_EQ(TrimUnicodeWhitespace("x"), "x");
   EXPECT_EQ(TrimUnicodeWhitespace("日本"), "日本");
-  EXPECT_EQ(TrimUnicodeWhitespace(Encode(0x1F600)), Encode(0x1F600));
+  EXPECT_EQ(TrimUnicodeWhitespace(Utf8Of(0x1F600)), Utf8Of(0x1F600));
 }
 
 TEST(Utf8Blank, EmptyAndWhiteSpaceOnlyAreBlank) {
   EXPECT_TRUE(IsBlank(""));
   EXPECT_TRUE(IsBlank(" "));
   EXPECT_TRUE(IsBlank(" \t\r\n\v\f"));
-  EXPECT_TRUE(IsBlank(Encode(0x3000) + Encode(0x2028) + Encode(0xA0)));
+  EXPECT_TRUE(IsBlank(Utf8Of(0x3000) + Utf8Of(0x2028) + Utf8Of(0xA0)));
   EXPECT_FALSE(IsBlank(" a "));
   EXPECT_FALSE(IsBlank(std::string_view("\0", 1)));
-  EXPECT_FALSE(IsBlank(Encode(0x200B)));  // ZERO WIDTH SPACE is Cf, not White_Space.
+  EXPECT_FALSE(IsBlank(Utf8Of(0x200B)));  // ZERO WIDTH SPACE is Cf, not White_Space.
 }
 
 }  // namespace

@@ -36,7 +36,7 @@ TraceDocument Fold(std::string_view text) {
   return std::move(document).value();
 }
 
-std::string Terminal(std::uint64_t at) {
+std::string TerminalAt(std::uint64_t at) {
   return R"({"kind":"terminal","outcome":"complete","timestamp_ns":)" + std::to_string(at) + "}";
 }
 
@@ -114,7 +114,7 @@ TEST(SpeedscopeTest, CallsOfOneNameShareAFrameWhateverTheirIds) {
   const SpeedscopeFile file = ExportBoth(Fold(testdata::JoinLines(
       {std::string(kMeta10), SpanStartLine("a", "forward", 0), OpLine("a", "matmul", 0, 5),
        OpLine("a", "matmul", 5, 5), SpanEndLine("a", 10), SpanStartLine("b", "forward", 10),
-       OpLine("b", "matmul", 10, 5), SpanEndLine("b", 10), Terminal(20)})));
+       OpLine("b", "matmul", 10, 5), SpanEndLine("b", 10), TerminalAt(20)})));
   ASSERT_EQ(file.frames.size(), 2u);
   EXPECT_EQ(file.Opens("span"), 2u);
   EXPECT_EQ(file.Opens("op"), 3u);
@@ -130,7 +130,7 @@ TEST(SpeedscopeTest, AParentsTrackTakenByALaterSliceGetsNoEarlierChildren) {
   const SpeedscopeFile file = ExportBoth(Fold(testdata::JoinLines(
       {std::string(kMeta10), SpanStartLine("p", "p", 0), SpanStartLine("c", "c", 10, "p"),
        OpLine("p", "o", 10, 5), SpanStartLine("s", "s", 100, "c"), SpanEndLine("p", 100),
-       SpanEndLine("c", 100), SpanEndLine("s", 20), Terminal(120)})));
+       SpanEndLine("c", 100), SpanEndLine("s", 20), TerminalAt(120)})));
   ASSERT_EQ(file.Opens("op"), 1u);
   for (const SpeedscopeProfile& profile : file.profiles) {
     bool has_s = false;
@@ -148,12 +148,12 @@ TEST(SpeedscopeTest, ZeroLengthSlicesAreLeftOutAndATraceWithoutSlicesHasOneEmpty
   using testdata::SpanStartLine;
   const SpeedscopeFile file = ExportBoth(Fold(testdata::JoinLines(
       {std::string(kMeta10), SpanStartLine("s", "step", 0), SpanStartLine("z", "marker", 5, "s"),
-       SpanEndLine("z", 0), SpanEndLine("s", 10), Terminal(10)})));
+       SpanEndLine("z", 0), SpanEndLine("s", 10), TerminalAt(10)})));
   ASSERT_EQ(file.frames.size(), 1u);
   EXPECT_EQ(file.frames[0].name, "step");
 
   const SpeedscopeFile empty =
-      ReadSpeedscopeFile(ExportSpeedscope(Fold(testdata::JoinLines({std::string(kMeta10), Terminal(0)}))));
+      ReadSpeedscopeFile(ExportSpeedscope(Fold(testdata::JoinLines({std::string(kMeta10), TerminalAt(0)}))));
   EXPECT_THAT(empty.problems, IsEmpty());
   ASSERT_EQ(empty.profiles.size(), 1u);
   EXPECT_THAT(empty.profiles[0].events, IsEmpty());
@@ -186,7 +186,7 @@ TEST(SpeedscopeTest, ALongRunIdAndStreamIdAreNotCopiedIntoEveryProfileName) {
     lines.push_back(testdata::DeviceIntervalLine("s", "cuda:0", long_id, i, 10'000));
   }
   lines.push_back(testdata::SpanEndLine("s", 20'000));
-  lines.push_back(Terminal(20'000));
+  lines.push_back(TerminalAt(20'000));
   const TraceDocument document = Fold(testdata::JoinLines(lines));
   const std::string text = ExportSpeedscope(document);
   const SpeedscopeFile file = ReadSpeedscopeFile(text);

@@ -193,7 +193,7 @@ TEST(JsonWritersTest, JsonlRoutesAgreeAcrossChunks) {
   const Result<TraceDocument> read = ReadTrace(TraceInput::FromString(LargeTrace(1000)));
   ASSERT_TRUE(read) << FormatError("large", read.error());
   const std::filesystem::path path =
-      std::filesystem::path(testing::TempDir()) / "json_writers_jsonl_routes.jsonl";
+      std::filesystem::path(::testing::TempDir()) / "json_writers_jsonl_routes.jsonl";
   for (const bool drop_unknown : {false, true}) {
     SCOPED_TRACE(drop_unknown);
     const WriteOptions options{.drop_unknown = drop_unknown};

@@ -154,7 +154,7 @@ Result<TraceDocument> Refold(const TraceDocument& document) {
   return std::move(builder).Finish();
 }
 
-class RoundTripTest : public testing::TestWithParam<NamedTrace> {};
+class RoundTripTest : public ::testing::TestWithParam<NamedTrace> {};
 
 TEST_P(RoundTripTest, ReadOfWriteEqualsTheDocument) {
   const Result<TraceDocument> document = ReadString(GetParam().text);
@@ -189,7 +189,7 @@ TEST_P(RoundTripTest, DropUnknownIsStableAndLeavesNoUnknownMembers) {
 TEST_P(RoundTripTest, FileWriteThenReadEqualsTheDocument) {
   const Result<TraceDocument> document = ReadString(GetParam().text);
   ASSERT_THAT(document, Succeeds());
-  const std::filesystem::path dir = std::filesystem::path(testing::TempDir()) /
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) /
                                     ("tracedoc_roundtrip_" + std::to_string(::getpid())) /
                                     GetParam().name / "nested";
   std::filesystem::remove_all(dir);
@@ -210,8 +210,8 @@ TEST_P(RoundTripTest, FileWriteThenReadEqualsTheDocument) {
   std::filesystem::remove_all(dir.parent_path());
 }
 
-INSTANTIATE_TEST_SUITE_P(RoundTrip, RoundTripTest, testing::ValuesIn(Traces()),
-                         [](const testing::TestParamInfo<NamedTrace>& info) {
+INSTANTIATE_TEST_SUITE_P(RoundTrip, RoundTripTest, ::testing::ValuesIn(Traces()),
+                         [](const ::testing::TestParamInfo<NamedTrace>& info) {
                            return std::string(info.param.name);
                          });
 
@@ -424,7 +424,7 @@ TEST(RoundTripFileTest, UnwritableTargetIsAnIoError) {
   const Result<TraceDocument> document = ReadString(testdata::kSample);
   ASSERT_THAT(document, Succeeds());
   const std::filesystem::path dir =
-      std::filesystem::path(testing::TempDir()) / ("tracedoc_io_" + std::to_string(::getpid()));
+      std::filesystem::path(::testing::TempDir()) / ("tracedoc_io_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   // A parent that is a regular file: the directories cannot be created.
   const std::filesystem::path blocker = dir / "file";
@@ -450,7 +450,7 @@ TEST(RoundTripFileTest, UnwritableTargetIsAnIoError) {
 TEST(RoundTripFileTest, OverwritesAnExistingFile) {
   const Result<TraceDocument> document = ReadString(testdata::kSample);
   ASSERT_THAT(document, Succeeds());
-  const std::filesystem::path path = std::filesystem::path(testing::TempDir()) /
+  const std::filesystem::path path = std::filesystem::path(::testing::TempDir()) /
                                      ("tracedoc_over_" + std::to_string(::getpid()) + ".jsonl");
   std::ofstream(path) << std::string(100000, 'x');
   ASSERT_THAT(WriteJsonlFile(document.value(), path), Succeeds());

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "support/test_traces.hpp"
 #include "tracedoc/reader.hpp"
 #include "tracedoc/upgrade.hpp"
 #include "tracedoc/writer.hpp"
@@ -26,11 +27,7 @@ bool Same(const Records& a, const Records& b) {
   return std::ranges::equal(a, b);
 }
 
-std::string Lines(std::initializer_list<std::string_view> lines) {
-  std::string out;
-  for (const std::string_view line : lines) (out += line) += '\n';
-  return out;
-}
+using testdata::Lines;
 
 // The n-th line (0-based) of a JSONL text.
 std::string LineOf(const std::string& text, std::size_t n) {
