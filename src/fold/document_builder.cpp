@@ -435,8 +435,9 @@ Result<void> detail::BuilderAccess::ReplaceSpanStartUnknown(DocumentBuilder& bui
                                                             std::string_view id,
                                                             const UnknownFields& unknown) {
   DocumentBuilder::State& s = *builder.state_;
+  if (!s.options.retain_records) return boost::outcome_v2::success();
   const std::optional<std::uint32_t> slot = s.span_ids.Find(id);
-  if (!s.options.retain_records || !slot) return boost::outcome_v2::success();
+  if (!slot) return boost::outcome_v2::success();
   SpanRecord replaced;
   replaced.start_unknown = unknown;
   if (!s.data->spans.Set<&SpanRecord::start_unknown>(*slot, replaced, s.data->pool)) {

@@ -33,10 +33,10 @@ namespace tracedoc {
 namespace {
 
 using testdata::CompleteTerminalAt;
-using testdata::TraceOfLines;
-using testing_support::FoldOrThrow;
 using testdata::kMeta10;
+using testdata::TraceOfLines;
 using ::testing::ElementsAre;
+using testing_support::FoldOrThrow;
 
 constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
 
@@ -122,8 +122,8 @@ TEST(MemoryTest, StreamedJsonEqualsTheWholeProfilesJson) {
                 {.t = 40, .action = "free", .storage = "b", .tensor = "y"}}),
       MemTrace(many),
       TraceOfLines({R"({"kind":"device_memory","timestamp_ns":5,"device":"cuda:0","used_bytes":7})",
-             R"({"kind":"device_memory","timestamp_ns":3,"device":"cpu","free_bytes":1})"},
-            10),
+                    R"({"kind":"device_memory","timestamp_ns":3,"device":"cpu","free_bytes":1})"},
+                   10),
       testdata::Lines({kMeta10, testdata::kCompleteTerminal0}),
   };
   for (const std::string& text : texts) {
@@ -163,8 +163,8 @@ TEST(MemoryTest, CategoryForStepFollowsTheTable) {
 TEST(LogicalMemoryTest, E24TimelinePeakAndCounts) {
   const TraceDocument doc =
       FoldOrThrow(MemTrace({{.t = 10, .storage = "a", .bytes = 40},
-                     {.t = 20, .storage = "b", .bytes = 70},
-                     {.t = 30, .action = "free", .storage = "a", .bytes = 40}}));
+                            {.t = 20, .storage = "b", .bytes = 70},
+                            {.t = 30, .action = "free", .storage = "a", .bytes = 40}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_THAT(Points(logical), ElementsAre(Point{10, 40}, Point{20, 110}, Point{30, 70}));
   ASSERT_TRUE(logical.peak.has_value());
@@ -232,7 +232,7 @@ TEST(LogicalMemoryTest, E26OnlyFreesGiveAPlaneWithoutPeak) {
 TEST(LogicalMemoryTest, L1StorageIdsAreScopedByDevice) {
   const TraceDocument doc =
       FoldOrThrow(MemTrace({{.t = 10, .storage = "shared", .bytes = 10, .device = "cpu"},
-                     {.t = 10, .storage = "shared", .bytes = 20, .device = "cuda:0"}}));
+                            {.t = 10, .storage = "shared", .bytes = 20, .device = "cuda:0"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_EQ(logical.storage_allocation_count, 2u);
   ASSERT_TRUE(logical.peak.has_value());
@@ -245,10 +245,10 @@ TEST(LogicalMemoryTest, L1StorageIdsAreScopedByDevice) {
 }
 
 TEST(LogicalMemoryTest, L2AliasesShareOneStorage) {
-  const TraceDocument doc =
-      FoldOrThrow(MemTrace({{.t = 10, .storage = "a", .bytes = 64, .tensor = "base"},
-                     {.t = 20, .storage = "a", .bytes = 64, .tensor = "view"},
-                     {.t = 40, .action = "free", .storage = "a", .bytes = 64, .tensor = "view"}}));
+  const TraceDocument doc = FoldOrThrow(
+      MemTrace({{.t = 10, .storage = "a", .bytes = 64, .tensor = "base"},
+                {.t = 20, .storage = "a", .bytes = 64, .tensor = "view"},
+                {.t = 40, .action = "free", .storage = "a", .bytes = 64, .tensor = "view"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_EQ(logical.storage_allocation_count, 1u);
   EXPECT_EQ(logical.matched_storage_free_count, 1u);
@@ -261,21 +261,21 @@ TEST(LogicalMemoryTest, L2AliasesShareOneStorage) {
 
 TEST(LogicalMemoryTest, AliasKeepsTheFirstAllocsBytesAndMetadata) {
   const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 1,
-                                            .storage = "a",
-                                            .bytes = 8,
-                                            .tensor = "x",
-                                            .span = "s1",
-                                            .op = "matmul",
-                                            .category = "activation",
-                                            .shape = "[2]"},
-                                           {.t = 2,
-                                            .storage = "a",
-                                            .bytes = 1000,
-                                            .tensor = "y",
-                                            .span = "s2",
-                                            .op = "view",
-                                            .category = "gradient",
-                                            .shape = "[250]"}}));
+                                                   .storage = "a",
+                                                   .bytes = 8,
+                                                   .tensor = "x",
+                                                   .span = "s1",
+                                                   .op = "matmul",
+                                                   .category = "activation",
+                                                   .shape = "[2]"},
+                                                  {.t = 2,
+                                                   .storage = "a",
+                                                   .bytes = 1000,
+                                                   .tensor = "y",
+                                                   .span = "s2",
+                                                   .op = "view",
+                                                   .category = "gradient",
+                                                   .shape = "[250]"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_EQ(logical.total_allocated_bytes, 8u);
   EXPECT_THAT(Points(logical), ElementsAre(Point{1, 8}, Point{2, 8}));
@@ -291,12 +291,12 @@ TEST(LogicalMemoryTest, AliasKeepsTheFirstAllocsBytesAndMetadata) {
 }
 
 TEST(LogicalMemoryTest, PeakShowsOnlyTheTensorIdsKnownAtThePeak) {
-  const TraceDocument doc =
-      FoldOrThrow(MemTrace({{.t = 10, .storage = "a", .bytes = 100, .tensor = "x"},
-                     {.t = 20, .storage = "b", .bytes = 50, .tensor = "b0"},
-                     {.t = 20, .storage = "a", .bytes = 100, .tensor = "v"},  // joins at the peak
-                     {.t = 30, .storage = "a", .bytes = 100, .tensor = "w"},  // joins after it
-                     {.t = 40, .action = "free", .storage = "b", .tensor = "b1"}}));
+  const TraceDocument doc = FoldOrThrow(
+      MemTrace({{.t = 10, .storage = "a", .bytes = 100, .tensor = "x"},
+                {.t = 20, .storage = "b", .bytes = 50, .tensor = "b0"},
+                {.t = 20, .storage = "a", .bytes = 100, .tensor = "v"},  // joins at the peak
+                {.t = 30, .storage = "a", .bytes = 100, .tensor = "w"},  // joins after it
+                {.t = 40, .action = "free", .storage = "b", .tensor = "b1"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   ASSERT_TRUE(logical.peak.has_value());
   EXPECT_EQ(logical.peak->timestamp_ns, 20u);
@@ -310,9 +310,9 @@ TEST(LogicalMemoryTest, PeakShowsOnlyTheTensorIdsKnownAtThePeak) {
 
 TEST(LogicalMemoryTest, TiesKeepTheEarliestTimestamp) {
   const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 1, .storage = "a", .bytes = 10},
-                                           {.t = 2, .action = "free", .storage = "a"},
-                                           {.t = 3, .storage = "b", .bytes = 10},
-                                           {.t = 4, .storage = "c", .bytes = 0}}));
+                                                  {.t = 2, .action = "free", .storage = "a"},
+                                                  {.t = 3, .storage = "b", .bytes = 10},
+                                                  {.t = 4, .storage = "c", .bytes = 0}}));
   const LogicalMemoryProfile logical = Logical(doc);
   ASSERT_TRUE(logical.peak.has_value());
   EXPECT_EQ(logical.peak->timestamp_ns, 1u);
@@ -323,10 +323,10 @@ TEST(LogicalMemoryTest, TiesKeepTheEarliestTimestamp) {
 TEST(LogicalMemoryTest, DevicePeaksAreTrackedPerDevice) {
   const TraceDocument doc =
       FoldOrThrow(MemTrace({{.t = 1, .storage = "a", .bytes = 100, .device = "cuda:0"},
-                     {.t = 2, .storage = "b", .bytes = 30, .device = "cpu"},
-                     {.t = 3, .action = "free", .storage = "a", .device = "cuda:0"},
-                     {.t = 4, .storage = "c", .bytes = 40, .device = "cpu"},
-                     {.t = 5, .storage = "d", .bytes = 100, .device = "cuda:0"}}));
+                            {.t = 2, .storage = "b", .bytes = 30, .device = "cpu"},
+                            {.t = 3, .action = "free", .storage = "a", .device = "cuda:0"},
+                            {.t = 4, .storage = "c", .bytes = 40, .device = "cpu"},
+                            {.t = 5, .storage = "d", .bytes = 100, .device = "cuda:0"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   ASSERT_EQ(logical.by_device.size(), 2u);
   EXPECT_EQ(logical.by_device[0], (LogicalDeviceMemoryStats{"cpu", 2, 0, 70, 70, 4}));
@@ -338,9 +338,9 @@ TEST(LogicalMemoryTest, DevicePeaksAreTrackedPerDevice) {
 
 TEST(LogicalMemoryTest, IgnoredFreesStillMakeATimelinePoint) {
   const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 1, .storage = "a", .bytes = 3},
-                                           {.t = 2, .action = "free", .storage = "zz"},
-                                           {.t = 3, .action = "free", .storage = "a"},
-                                           {.t = 4, .action = "free", .storage = "a"}}));
+                                                  {.t = 2, .action = "free", .storage = "zz"},
+                                                  {.t = 3, .action = "free", .storage = "a"},
+                                                  {.t = 4, .action = "free", .storage = "a"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_THAT(Points(logical), ElementsAre(Point{1, 3}, Point{2, 3}, Point{3, 0}, Point{4, 0}));
   EXPECT_EQ(logical.matched_storage_free_count, 1u);
@@ -362,10 +362,10 @@ TEST(LogicalMemoryTest, LiveSumsSaturateAndRecoverExactly) {
   // A saturating running total would read 0 after the second free; the live set's saturating
   // sum is 5.
   const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 1, .storage = "a", .bytes = kMax},
-                                           {.t = 1, .storage = "b", .bytes = kMax},
-                                           {.t = 2, .action = "free", .storage = "b"},
-                                           {.t = 3, .storage = "c", .bytes = 5},
-                                           {.t = 4, .action = "free", .storage = "a"}}));
+                                                  {.t = 1, .storage = "b", .bytes = kMax},
+                                                  {.t = 2, .action = "free", .storage = "b"},
+                                                  {.t = 3, .storage = "c", .bytes = 5},
+                                                  {.t = 4, .action = "free", .storage = "a"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_THAT(Points(logical),
               ElementsAre(Point{1, kMax}, Point{2, kMax}, Point{3, kMax}, Point{4, 5}));
@@ -378,9 +378,10 @@ TEST(LogicalMemoryTest, LiveSumsSaturateAndRecoverExactly) {
 
 TEST(LogicalMemoryTest, EventsAreReplayedByTimestampThenInputOrder) {
   // Input order: t=30 free a, t=10 alloc a, t=30 alloc a. At 30 the free comes first.
-  const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 30, .action = "free", .storage = "a"},
-                                           {.t = 10, .storage = "a", .bytes = 4, .tensor = "p"},
-                                           {.t = 30, .storage = "a", .bytes = 9, .tensor = "q"}}));
+  const TraceDocument doc =
+      FoldOrThrow(MemTrace({{.t = 30, .action = "free", .storage = "a"},
+                            {.t = 10, .storage = "a", .bytes = 4, .tensor = "p"},
+                            {.t = 30, .storage = "a", .bytes = 9, .tensor = "q"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_THAT(Points(logical), ElementsAre(Point{10, 4}, Point{30, 9}));
   ASSERT_EQ(logical.lifetimes.size(), 2u);
@@ -391,15 +392,15 @@ TEST(LogicalMemoryTest, EventsAreReplayedByTimestampThenInputOrder) {
 }
 
 TEST(LogicalMemoryTest, LifetimesSortByStartThenDeviceThenStorage) {
-  const TraceDocument doc =
-      FoldOrThrow(MemTrace({{.t = 5, .storage = "b", .bytes = 1, .device = "cuda:0"},
-                     {.t = 5, .storage = "z", .bytes = 1, .device = "cpu"},
-                     {.t = 5, .storage = "a", .bytes = 1, .device = "cuda:0"},
-                     {.t = 1, .storage = "y", .bytes = 1, .device = "cuda:1"},
-                     // The same key allocated twice at one timestamp: the freed one comes first.
-                     {.t = 5, .storage = "m", .bytes = 2, .device = "cpu"},
-                     {.t = 5, .action = "free", .storage = "m", .device = "cpu"},
-                     {.t = 5, .storage = "m", .bytes = 3, .device = "cpu"}}));
+  const TraceDocument doc = FoldOrThrow(
+      MemTrace({{.t = 5, .storage = "b", .bytes = 1, .device = "cuda:0"},
+                {.t = 5, .storage = "z", .bytes = 1, .device = "cpu"},
+                {.t = 5, .storage = "a", .bytes = 1, .device = "cuda:0"},
+                {.t = 1, .storage = "y", .bytes = 1, .device = "cuda:1"},
+                // The same key allocated twice at one timestamp: the freed one comes first.
+                {.t = 5, .storage = "m", .bytes = 2, .device = "cpu"},
+                {.t = 5, .action = "free", .storage = "m", .device = "cpu"},
+                {.t = 5, .storage = "m", .bytes = 3, .device = "cpu"}}));
   const LogicalMemoryProfile logical = Logical(doc);
   EXPECT_THAT(StorageIds(logical.lifetimes), ElementsAre("y", "m", "m", "z", "a", "b"));
   EXPECT_EQ(logical.lifetimes[1].end_timestamp_ns, 5u);
@@ -411,10 +412,10 @@ TEST(LogicalMemoryTest, LifetimesSortByStartThenDeviceThenStorage) {
 TEST(LogicalMemoryTest, CategoryMapIsInByteWiseNameOrder) {
   const TraceDocument doc =
       FoldOrThrow(MemTrace({{.t = 1, .storage = "p", .bytes = 1, .category = "parameter"},
-                     {.t = 1, .storage = "o", .bytes = 2, .category = "other"},
-                     {.t = 1, .storage = "z", .bytes = 3, .category = "optimizer"},
-                     {.t = 1, .storage = "g", .bytes = 4, .category = "gradient"},
-                     {.t = 1, .storage = "a", .bytes = 5, .category = "activation"}}));
+                            {.t = 1, .storage = "o", .bytes = 2, .category = "other"},
+                            {.t = 1, .storage = "z", .bytes = 3, .category = "optimizer"},
+                            {.t = 1, .storage = "g", .bytes = 4, .category = "gradient"},
+                            {.t = 1, .storage = "a", .bytes = 5, .category = "activation"}}));
   EXPECT_THAT(WriteMemoryProfileJson(AnalyzeMemory(doc)),
               ::testing::HasSubstr(R"("live_bytes_by_category":{"activation":5,"gradient":4,)"
                                    R"("optimizer":3,"other":2,"parameter":1})"));
@@ -424,8 +425,8 @@ TEST(LogicalMemoryTest, DeviceNamesAreEscapedAndOrderedByteWise) {
   // "Z" (0x5a) sorts before "a"; "é" (0xc3 0xa9) after every ASCII name.
   const TraceDocument doc =
       FoldOrThrow(MemTrace({{.t = 1, .storage = "s", .bytes = 1, .device = "\\u00e9"},
-                     {.t = 1, .storage = "s", .bytes = 2, .device = "a\\\"q"},
-                     {.t = 1, .storage = "s", .bytes = 3, .device = "Z"}}));
+                            {.t = 1, .storage = "s", .bytes = 2, .device = "a\\\"q"},
+                            {.t = 1, .storage = "s", .bytes = 3, .device = "Z"}}));
   EXPECT_THAT(WriteMemoryProfileJson(AnalyzeMemory(doc)),
               ::testing::HasSubstr(R"("live_bytes_by_device":{"Z":3,"a\"q":2,"é":1})"));
 }
@@ -454,12 +455,12 @@ TEST(MemoryJsonTest, HandMemoryFreeUnknownStorage) {
 
 TEST(MemoryJsonTest, LifetimeWithOpNameAndEnd) {
   const TraceDocument doc = FoldOrThrow(MemTrace({{.t = 1,
-                                            .storage = "s",
-                                            .bytes = 4,
-                                            .tensor = "t\\n",
-                                            .op = "mat\\\"mul",
-                                            .category = "other"},
-                                           {.t = 2, .action = "free", .storage = "s"}}));
+                                                   .storage = "s",
+                                                   .bytes = 4,
+                                                   .tensor = "t\\n",
+                                                   .op = "mat\\\"mul",
+                                                   .category = "other"},
+                                                  {.t = 2, .action = "free", .storage = "s"}}));
   EXPECT_THAT(
       WriteMemoryProfileJson(AnalyzeMemory(doc)),
       ::testing::HasSubstr(
@@ -524,7 +525,8 @@ TEST(PhysicalMemoryTest, P1OneDeviceNoMemoryEvents) {
 }
 
 TEST(PhysicalMemoryTest, P2OnlyReservedBytes) {
-  const TraceDocument doc = FoldOrThrow(TraceOfLines({Sample(3, "cuda:0", R"(,"reserved_bytes":64)")}, 3));
+  const TraceDocument doc =
+      FoldOrThrow(TraceOfLines({Sample(3, "cuda:0", R"(,"reserved_bytes":64)")}, 3));
   const MemoryProfile profile = AnalyzeMemory(doc);
   ASSERT_TRUE(profile.physical.has_value());
   const PhysicalDeviceMemoryStats& stats = profile.physical->by_device.at(0);
@@ -538,8 +540,8 @@ TEST(PhysicalMemoryTest, P2OnlyReservedBytes) {
 }
 
 TEST(PhysicalMemoryTest, PlanesAreIndependent) {
-  const TraceDocument doc =
-      FoldOrThrow(TraceOfLines({Line({.t = 1, .storage = "a", .bytes = 5}), Sample(2, "cpu", "")}, 2));
+  const TraceDocument doc = FoldOrThrow(
+      TraceOfLines({Line({.t = 1, .storage = "a", .bytes = 5}), Sample(2, "cpu", "")}, 2));
   const MemoryProfile profile = AnalyzeMemory(doc);
   ASSERT_TRUE(profile.logical.has_value());
   ASSERT_TRUE(profile.physical.has_value());
@@ -573,11 +575,11 @@ std::string MetaWithLogicalMemory(std::string_view level) {
 TEST(NodeMemoryMetricsTest, N1ClipsLifetimesToEachSpan) {
   const TraceDocument doc =
       FoldOrThrow(TraceOfLines({SpanLine("root", "", 10, 30), SpanLine("child", "root", 15, 15),
-                  Line({.t = 16, .storage = "a", .bytes = 40, .span = "child"}),
-                  Line({.t = 20, .storage = "b", .bytes = 60, .span = "child"}),
-                  Line({.t = 25, .action = "free", .storage = "a", .span = "child"}),
-                  Line({.t = 45, .action = "free", .storage = "b", .span = "child"})},
-                 45));
+                                Line({.t = 16, .storage = "a", .bytes = 40, .span = "child"}),
+                                Line({.t = 20, .storage = "b", .bytes = 60, .span = "child"}),
+                                Line({.t = 25, .action = "free", .storage = "a", .span = "child"}),
+                                Line({.t = 45, .action = "free", .storage = "b", .span = "child"})},
+                               45));
   const auto nodes = ComputeNodeMemoryMetrics(doc, {});
   ASSERT_TRUE(nodes.contains("child") && nodes.contains("root"));
   EXPECT_EQ(nodes.at("child").subtree_peak_live_bytes, 100u);
@@ -594,8 +596,8 @@ TEST(NodeMemoryMetricsTest, N2CoverageGatesEmptySpans) {
     SCOPED_TRACE(complete ? "complete" : "not complete");
     const TraceDocument doc =
         FoldOrThrow(TraceOfLines({SpanLine("busy", "", 0, 10), SpanLine("empty", "", 20, 10),
-                    Line({.t = 5, .storage = "a", .bytes = 8, .span = "busy"})},
-                   30, MetaWithLogicalMemory(complete ? "complete" : "partial")));
+                                  Line({.t = 5, .storage = "a", .bytes = 8, .span = "busy"})},
+                                 30, MetaWithLogicalMemory(complete ? "complete" : "partial")));
     const auto nodes = ComputeNodeMemoryMetrics(doc, {});
     const NodeMemoryMetrics& empty = nodes.at("empty");
     const std::optional<std::uint64_t> expected =
@@ -609,9 +611,10 @@ TEST(NodeMemoryMetricsTest, N2CoverageGatesEmptySpans) {
 }
 
 TEST(NodeMemoryMetricsTest, OpenSpanGetsNoSubtreeValues) {
-  const TraceDocument doc = FoldOrThrow(TraceOfLines({SpanLine("open", "", 0, std::nullopt),
-                                        Line({.t = 5, .storage = "a", .bytes = 8, .span = "open"})},
-                                       5, MetaWithLogicalMemory("complete")));
+  const TraceDocument doc =
+      FoldOrThrow(TraceOfLines({SpanLine("open", "", 0, std::nullopt),
+                                Line({.t = 5, .storage = "a", .bytes = 8, .span = "open"})},
+                               5, MetaWithLogicalMemory("complete")));
   const auto nodes = ComputeNodeMemoryMetrics(doc, {});
   EXPECT_EQ(nodes.at("open").direct_allocated_bytes, 8u);
   EXPECT_EQ(nodes.at("open").subtree_peak_live_bytes, std::nullopt);
@@ -633,12 +636,12 @@ std::string OpLine(std::string_view span, std::string_view name, std::string_vie
 }
 
 TEST(NodeMemoryMetricsTest, N3AttributesUnambiguousOpNames) {
-  const TraceDocument doc =
-      FoldOrThrow(TraceOfLines({SpanLine("root", "", 0, 100), OpLine("root", "matmul"), OpLine("root", "add"),
-                  OpLine("root", "add", "mystery"),
-                  Line({.t = 20, .storage = "m", .bytes = 64, .span = "root", .op = "matmul"}),
-                  Line({.t = 30, .storage = "n", .bytes = 32, .span = "root", .op = "add"})},
-                 100));
+  const TraceDocument doc = FoldOrThrow(
+      TraceOfLines({SpanLine("root", "", 0, 100), OpLine("root", "matmul"), OpLine("root", "add"),
+                    OpLine("root", "add", "mystery"),
+                    Line({.t = 20, .storage = "m", .bytes = 64, .span = "root", .op = "matmul"}),
+                    Line({.t = 30, .storage = "n", .bytes = 32, .span = "root", .op = "add"})},
+                   100));
   const OpNodeIds op_nodes = {
       {{"root", 0}, "root/op/0"}, {{"root", 1}, "root/op/1"}, {{"root", 2}, "root/op/2"}};
   const auto nodes = ComputeNodeMemoryMetrics(doc, op_nodes);
@@ -652,10 +655,10 @@ TEST(NodeMemoryMetricsTest, N3AttributesUnambiguousOpNames) {
 }
 
 TEST(NodeMemoryMetricsTest, OnlyMappedOpsTakePartInAttribution) {
-  const TraceDocument doc =
-      FoldOrThrow(TraceOfLines({SpanLine("root", "", 0, 100), OpLine("root", "add"), OpLine("root", "add"),
-                  Line({.t = 20, .storage = "n", .bytes = 32, .span = "root", .op = "add"})},
-                 100));
+  const TraceDocument doc = FoldOrThrow(
+      TraceOfLines({SpanLine("root", "", 0, 100), OpLine("root", "add"), OpLine("root", "add"),
+                    Line({.t = 20, .storage = "n", .bytes = 32, .span = "root", .op = "add"})},
+                   100));
   // Only the second add is mapped, so the name is unambiguous among mapped ops.
   const auto nodes = ComputeNodeMemoryMetrics(doc, {{{"root", 1}, "custom-add"}});
   EXPECT_EQ(nodes.at("custom-add").direct_allocated_bytes, 32u);
@@ -667,10 +670,10 @@ TEST(NodeMemoryMetricsTest, OnlyMappedOpsTakePartInAttribution) {
 
 TEST(NodeMemoryMetricsTest, CyclicParentsEndTheSubtreeWalk) {
   // a ↔ b form a cycle; a lifetime allocated in a belongs to the subtrees of a and b only.
-  const TraceDocument doc =
-      FoldOrThrow(TraceOfLines({SpanLine("a", "b", 0, 10), SpanLine("b", "a", 0, 10), SpanLine("c", "", 0, 10),
-                  Line({.t = 2, .storage = "x", .bytes = 7, .span = "a"})},
-                 10));
+  const TraceDocument doc = FoldOrThrow(
+      TraceOfLines({SpanLine("a", "b", 0, 10), SpanLine("b", "a", 0, 10), SpanLine("c", "", 0, 10),
+                    Line({.t = 2, .storage = "x", .bytes = 7, .span = "a"})},
+                   10));
   const auto nodes = ComputeNodeMemoryMetrics(doc, {});
   EXPECT_EQ(nodes.at("a").subtree_peak_live_bytes, 7u);
   EXPECT_EQ(nodes.at("b").subtree_peak_live_bytes, 7u);

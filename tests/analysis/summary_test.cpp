@@ -32,13 +32,13 @@ namespace tracedoc {
 namespace {
 
 using testdata::CompleteTerminalAt;
-using testdata::TraceOfLines;
-using testing_support::FoldOrThrow;
 using testdata::kCompleteTerminal0;
 using testdata::kMeta10;
 using testdata::Lines;
+using testdata::TraceOfLines;
+using testing_support::FoldOrThrow;
 
-constexpr std::uint64_t kMaxSummed = std::numeric_limits<std::uint64_t>::max();
+constexpr std::uint64_t kU64Max = std::numeric_limits<std::uint64_t>::max();
 
 // A closed span; `parent` empty means a root.
 std::string Span(std::string_view id, std::string_view parent, std::uint64_t start_ns = 0,
@@ -86,7 +86,7 @@ TEST(SummaryTest, PrettyJsonIndentsWithoutReordering) {
 
 TEST(SummaryTest, ExtremeValuesAreWrittenInFull) {
   TraceSummary summary;
-  summary.total_ns = kMaxSummed;
+  summary.total_ns = kU64Max;
   summary.logical_peak_bytes = 0;
   EXPECT_EQ(WriteSummaryJson(summary),
             R"({"op_count":0,"total_ns":18446744073709551615,"span_count":0,)"
@@ -110,7 +110,8 @@ TEST(SummaryDepthTest, UnknownParentCountsOneHopAndIsNotARoot) {
 
 TEST(SummaryDepthTest, ChainThroughUnknownParentCountsEveryHop) {
   // b → a → ghost: b visits a, then ghost.
-  const TraceSummary summary = Summarize(FoldOrThrow(TraceOfLines({Span("a", "ghost"), Span("b", "a")})));
+  const TraceSummary summary =
+      Summarize(FoldOrThrow(TraceOfLines({Span("a", "ghost"), Span("b", "a")})));
   EXPECT_EQ(summary.max_depth, 2u);
 }
 
@@ -121,7 +122,8 @@ TEST(SummaryDepthTest, SelfLoopIsDepthOne) {
 }
 
 TEST(SummaryDepthTest, TwoCycleIsDepthTwo) {
-  const TraceSummary summary = Summarize(FoldOrThrow(TraceOfLines({Span("a", "b"), Span("b", "a")})));
+  const TraceSummary summary =
+      Summarize(FoldOrThrow(TraceOfLines({Span("a", "b"), Span("b", "a")})));
   EXPECT_EQ(summary.max_depth, 2u);
 }
 
@@ -134,8 +136,8 @@ TEST(SummaryDepthTest, SpanHangingOffACycleIsDepthTwo) {
 
 TEST(SummaryDepthTest, ChainLeadingIntoACycleCountsTheChainAndTheCycle) {
   // d → c → a → b → a: c, a, b.
-  const TraceSummary summary =
-      Summarize(FoldOrThrow(TraceOfLines({Span("a", "b"), Span("b", "a"), Span("c", "a"), Span("d", "c")})));
+  const TraceSummary summary = Summarize(
+      FoldOrThrow(TraceOfLines({Span("a", "b"), Span("b", "a"), Span("c", "a"), Span("d", "c")})));
   EXPECT_EQ(summary.max_depth, 3u);
 }
 
@@ -155,10 +157,10 @@ TEST(SummaryDepthTest, LongChainIsLinear) {
 TEST(SummaryTest, TotalNsCountsMeasuredSpansOnly) {
   const std::string open_measured =
       R"({"kind":"span_start","id":"open","name":"n","start_ns":0,"span_kind":"function","measured":true})";
-  const TraceSummary summary =
-      Summarize(FoldOrThrow(TraceOfLines({Span("a", "", 0, 100, true), Span("b", "a", 0, 1000, false),
-                            Span("c", "a", 0, 23, true), open_measured},
-                           1000)));
+  const TraceSummary summary = Summarize(
+      FoldOrThrow(TraceOfLines({Span("a", "", 0, 100, true), Span("b", "a", 0, 1000, false),
+                                Span("c", "a", 0, 23, true), open_measured},
+                               1000)));
   EXPECT_EQ(summary.total_ns, 123u);
   EXPECT_EQ(summary.span_count, 4u);
   EXPECT_EQ(summary.root_span_count, 2u);
@@ -166,13 +168,13 @@ TEST(SummaryTest, TotalNsCountsMeasuredSpansOnly) {
 
 TEST(SummaryTest, TotalNsSaturatesWhereTheReferenceWraps) {
   // The reference gives 1 for both (wrapping); tracedoc saturates (docs/analyses.md §4).
-  const TraceSummary two =
-      Summarize(FoldOrThrow(TraceOfLines({Span("a", "", 0, kMaxSummed, true), Span("b", "", 0, 2, true)}, kMaxSummed)));
-  EXPECT_EQ(two.total_ns, kMaxSummed);
-  const TraceSummary quirk = Summarize(FoldOrThrow(
-      TraceOfLines({Span("a", "", 0, kMaxSummed, true), Span("b", "", 0, kMaxSummed, true), Span("c", "", 0, 3, true)},
-            kMaxSummed)));
-  EXPECT_EQ(quirk.total_ns, kMaxSummed);
+  const TraceSummary two = Summarize(FoldOrThrow(
+      TraceOfLines({Span("a", "", 0, kU64Max, true), Span("b", "", 0, 2, true)}, kU64Max)));
+  EXPECT_EQ(two.total_ns, kU64Max);
+  const TraceSummary quirk = Summarize(FoldOrThrow(TraceOfLines(
+      {Span("a", "", 0, kU64Max, true), Span("b", "", 0, kU64Max, true), Span("c", "", 0, 3, true)},
+      kU64Max)));
+  EXPECT_EQ(quirk.total_ns, kU64Max);
 }
 
 TEST(SummaryTest, RawMemoryCountsIncludeAliasesAndUnmatchedFrees) {
@@ -199,15 +201,15 @@ TEST(SummaryTest, E24CountsAndPeak) {
 }
 
 TEST(SummaryTest, E25AllocAndFreeAtOneTimestampGivePeakZero) {
-  const TraceSummary summary =
-      Summarize(FoldOrThrow(TraceOfLines({Memory(5, "alloc", "a", 100), Memory(5, "free", "a", 100)}, 5)));
+  const TraceSummary summary = Summarize(
+      FoldOrThrow(TraceOfLines({Memory(5, "alloc", "a", 100), Memory(5, "free", "a", 100)}, 5)));
   EXPECT_EQ(summary.logical_peak_bytes, std::optional<std::uint64_t>(0));
   EXPECT_THAT(WriteSummaryJson(summary), ::testing::EndsWith(R"("logical_peak_bytes":0})"));
 }
 
 TEST(SummaryTest, E25FreeBeforeAllocInOneGroupIsIgnored) {
-  const TraceSummary summary =
-      Summarize(FoldOrThrow(TraceOfLines({Memory(5, "free", "a", 100), Memory(5, "alloc", "a", 100)}, 5)));
+  const TraceSummary summary = Summarize(
+      FoldOrThrow(TraceOfLines({Memory(5, "free", "a", 100), Memory(5, "alloc", "a", 100)}, 5)));
   EXPECT_EQ(summary.logical_peak_bytes, 100u);
   EXPECT_EQ(summary.free_count, 1u);
 }
@@ -222,24 +224,24 @@ TEST(SummaryTest, E26OnlyFreesGiveNullPeak) {
 
 TEST(SummaryTest, PeakIsTheSimultaneousSumAcrossDevicesAfterWholeGroups) {
   // A transient state inside a group is never the peak: at t=2 a is freed before c arrives.
-  const TraceSummary summary =
-      Summarize(FoldOrThrow(TraceOfLines({Memory(1, "alloc", "a", 50), Memory(1, "alloc", "b", 10, "cuda:0"),
-                            Memory(2, "alloc", "x", 1000), Memory(2, "free", "x", 1000),
-                            Memory(3, "free", "a", 50), Memory(3, "alloc", "c", 45)},
-                           3)));
+  const TraceSummary summary = Summarize(
+      FoldOrThrow(TraceOfLines({Memory(1, "alloc", "a", 50), Memory(1, "alloc", "b", 10, "cuda:0"),
+                                Memory(2, "alloc", "x", 1000), Memory(2, "free", "x", 1000),
+                                Memory(3, "free", "a", 50), Memory(3, "alloc", "c", 45)},
+                               3)));
   EXPECT_EQ(summary.logical_peak_bytes, 60u);
 }
 
 TEST(SummaryTest, PeakAgreesWithTheMemoryProfile) {
   const TraceDocument doc =
       FoldOrThrow(TraceOfLines({Memory(30, "alloc", "a", 5), Memory(10, "alloc", "b", 7, "cuda:0"),
-                  Memory(20, "free", "b", 7, "cuda:0"), Memory(20, "alloc", "c", 9),
-                  Memory(30, "free", "c", 9), Memory(40, "alloc", "d", kMaxSummed)},
-                 40));
+                                Memory(20, "free", "b", 7, "cuda:0"), Memory(20, "alloc", "c", 9),
+                                Memory(30, "free", "c", 9), Memory(40, "alloc", "d", kU64Max)},
+                               40));
   const MemoryProfile profile = AnalyzeMemory(doc);
   ASSERT_TRUE(profile.logical && profile.logical->peak);
   EXPECT_EQ(Summarize(doc).logical_peak_bytes, profile.logical->peak->live_bytes);
-  EXPECT_EQ(Summarize(doc).logical_peak_bytes, kMaxSummed);
+  EXPECT_EQ(Summarize(doc).logical_peak_bytes, kU64Max);
 }
 
 TEST(SummaryTest, SummarizeWithMemoryEqualsBothAnalysesApart) {
@@ -249,7 +251,7 @@ TEST(SummaryTest, SummarizeWithMemoryEqualsBothAnalysesApart) {
       // Out of timestamp order (the replay starts over on the sorted order), two devices.
       {Memory(30, "alloc", "a", 5), Memory(10, "alloc", "b", 7, "cuda:0"),
        Memory(20, "free", "b", 7, "cuda:0"), Memory(20, "alloc", "c", 9),
-       Memory(30, "free", "c", 9), Memory(40, "alloc", "d", kMaxSummed)},
+       Memory(30, "free", "c", 9), Memory(40, "alloc", "d", kU64Max)},
       // An alias, a double free, an unknown storage and a re-allocation.
       {Span("s1", "", 0, 6, true), Memory(1, "alloc", "a", 8), Memory(2, "alloc", "a", 8),
        Memory(3, "free", "a", 8), Memory(4, "free", "a", 8), Memory(5, "free", "z", 8),

@@ -319,8 +319,8 @@ TEST(ScopeShapeTest, AFindingCarriesItsFileLineColumnAndPath) {
   EXPECT_EQ(d.line, 3u);
   EXPECT_EQ(d.column, 7u);
   EXPECT_EQ(d.field, "spans[2]");
-  EXPECT_EQ(d.message, "spans[2]: `forward` span " + IdHex(3) + " is under `epoch` span " + IdHex(2) +
-                           ", not a step");
+  EXPECT_EQ(d.message, "spans[2]: `forward` span " + IdHex(3) + " is under `epoch` span " +
+                           IdHex(2) + ", not a step");
 }
 
 TEST(ScopeShapeTest, AFindingWithoutALineHasNoColumn) {

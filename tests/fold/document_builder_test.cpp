@@ -266,15 +266,16 @@ TEST(DocumentBuilderTest, BlankLinesAfterTerminalAreNotRecords) {
 // ---------------------------------------------------------------------------------------
 
 TEST(DocumentBuilderTest, SpanStartedTwiceIsDuplicateSpanStart) {
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanStart("a", 0), SpanStart("a", 5), CompleteTerminalAt(10)}),
-                        ErrorCode::kDuplicateSpanStart, 3, 2,
-                        "duplicate span_start id `a` at index 2"));
+  EXPECT_TRUE(
+      FoldFails(Lines({kMeta10, SpanStart("a", 0), SpanStart("a", 5), CompleteTerminalAt(10)}),
+                ErrorCode::kDuplicateSpanStart, 3, 2, "duplicate span_start id `a` at index 2"));
 }
 
 TEST(DocumentBuilderTest, RestartOfAClosedSpanIsDuplicateSpanStart) {
-  EXPECT_TRUE(FoldFails(
-      Lines({kMeta10, SpanStart("a", 0), SpanEnd("a", 1), "", SpanStart("a", 5), CompleteTerminalAt(10)}),
-      ErrorCode::kDuplicateSpanStart, 5, 3, "duplicate span_start id `a` at index 3"));
+  EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanStart("a", 0), SpanEnd("a", 1), "", SpanStart("a", 5),
+                               CompleteTerminalAt(10)}),
+                        ErrorCode::kDuplicateSpanStart, 5, 3,
+                        "duplicate span_start id `a` at index 3"));
 }
 
 TEST(DocumentBuilderTest, SpanEndWithoutStartIsUnknownSpanEnd) {
@@ -285,15 +286,15 @@ TEST(DocumentBuilderTest, SpanEndWithoutStartIsUnknownSpanEnd) {
 
 TEST(DocumentBuilderTest, SpanEndBeforeItsStartIsUnknownSpanEnd) {
   // The start must come earlier in the stream.
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, SpanEnd("late", 1), SpanStart("late", 0), CompleteTerminalAt(1)}),
-                        ErrorCode::kUnknownSpanEnd, 2, 1,
-                        "span_end for unknown span `late` at index 1"));
+  EXPECT_TRUE(
+      FoldFails(Lines({kMeta10, SpanEnd("late", 1), SpanStart("late", 0), CompleteTerminalAt(1)}),
+                ErrorCode::kUnknownSpanEnd, 2, 1, "span_end for unknown span `late` at index 1"));
 }
 
 TEST(DocumentBuilderTest, SpanClosedTwiceIsDuplicateSpanEnd) {
-  EXPECT_TRUE(
-      FoldFails(Lines({kMeta10, SpanStart("a", 0), SpanEnd("a", 1), SpanEnd("a", 1), CompleteTerminalAt(1)}),
-                ErrorCode::kDuplicateSpanEnd, 4, 3, "duplicate span_end for `a` at index 3"));
+  EXPECT_TRUE(FoldFails(
+      Lines({kMeta10, SpanStart("a", 0), SpanEnd("a", 1), SpanEnd("a", 1), CompleteTerminalAt(1)}),
+      ErrorCode::kDuplicateSpanEnd, 4, 3, "duplicate span_end for `a` at index 3"));
 }
 
 TEST(DocumentBuilderTest, ParentExistenceIsNotChecked) {
@@ -494,8 +495,9 @@ TEST(DocumentBuilderTest, UnsupportedSchemaIsNamedAtTheMetaLine) {
 // ---- schema_lacks_tensor_stats -----------------------------------------------------------------
 
 TEST(DocumentBuilderTest, TensorStatsUnderTrace9FailAtTheStatsLine) {
-  EXPECT_TRUE(FoldFails(Lines({Meta9(), SpanStart("s1", 0), "", kValidTensorStats, kCompleteTerminal0}),
-                        ErrorCode::kSchemaLacksTensorStats, 4, 2, kLacksTensorStatsMessage));
+  EXPECT_TRUE(
+      FoldFails(Lines({Meta9(), SpanStart("s1", 0), "", kValidTensorStats, kCompleteTerminal0}),
+                ErrorCode::kSchemaLacksTensorStats, 4, 2, kLacksTensorStatsMessage));
 }
 
 TEST(DocumentBuilderTest, InvalidTensorStatsUnderTrace9AreNamedAsSchemaLacksTensorStats) {
@@ -579,22 +581,24 @@ constexpr std::string_view kEvidenceOp =
 
 TEST(DocumentBuilderTest, TerminalBeforeSpanEndIsTerminalBeforeEvidence) {
   // E22.
-  EXPECT_TRUE(
-      FoldFails(Lines({kMeta10, kEvidenceSpanStart, kEvidenceOp, R"({"kind":"span_end","id":"s1","duration_ns":2000})",
-                       CompleteTerminalAt(1000)}),
-                ErrorCode::kTerminalBeforeEvidence, 5, 4,
-                "terminal timestamp 1000 precedes host evidence ending at 2000"));
+  EXPECT_TRUE(FoldFails(
+      Lines({kMeta10, kEvidenceSpanStart, kEvidenceOp,
+             R"({"kind":"span_end","id":"s1","duration_ns":2000})", CompleteTerminalAt(1000)}),
+      ErrorCode::kTerminalBeforeEvidence, 5, 4,
+      "terminal timestamp 1000 precedes host evidence ending at 2000"));
 }
 
 TEST(DocumentBuilderTest, TerminalEqualToEvidenceFolds) {
-  EXPECT_TRUE(FoldSucceeds(Lines(
-      {kMeta10, kEvidenceSpanStart, kEvidenceOp, R"({"kind":"span_end","id":"s1","duration_ns":2000})", CompleteTerminalAt(2000)})));
+  EXPECT_TRUE(FoldSucceeds(
+      Lines({kMeta10, kEvidenceSpanStart, kEvidenceOp,
+             R"({"kind":"span_end","id":"s1","duration_ns":2000})", CompleteTerminalAt(2000)})));
 }
 
 TEST(DocumentBuilderTest, OpEndCountsAsEvidence) {
   // The op ends at 10 + 1200.
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, kEvidenceOp, CompleteTerminalAt(1209)}), ErrorCode::kTerminalBeforeEvidence,
-                        3, 2, "terminal timestamp 1209 precedes host evidence ending at 1210"));
+  EXPECT_TRUE(FoldFails(Lines({kMeta10, kEvidenceOp, CompleteTerminalAt(1209)}),
+                        ErrorCode::kTerminalBeforeEvidence, 3, 2,
+                        "terminal timestamp 1209 precedes host evidence ending at 1210"));
   EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, kEvidenceOp, CompleteTerminalAt(1210)})));
 }
 
@@ -619,18 +623,20 @@ TEST(DocumentBuilderTest, OpEndSaturates) {
   const std::string op = Op("add", kMaxU64 - 1, 2);
   EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, op, CompleteTerminalAt(kMaxU64)})));
   EXPECT_TRUE(
-      FoldFails(Lines({kMeta10, op, CompleteTerminalAt(0)}), ErrorCode::kTerminalBeforeEvidence, 3, 2,
-                "terminal timestamp 0 precedes host evidence ending at 18446744073709551615"));
+      FoldFails(Lines({kMeta10, op, CompleteTerminalAt(0)}), ErrorCode::kTerminalBeforeEvidence, 3,
+                2, "terminal timestamp 0 precedes host evidence ending at 18446744073709551615"));
 }
 
 TEST(DocumentBuilderTest, MemoryAndDeviceMemoryTimestampsCountAsEvidence) {
   EXPECT_TRUE(FoldFails(Lines({kMeta10, Memory("st", 300), CompleteTerminalAt(299)}),
                         ErrorCode::kTerminalBeforeEvidence, 3, 2,
                         "terminal timestamp 299 precedes host evidence ending at 300"));
-  EXPECT_TRUE(FoldFails(Lines({kMeta10, DeviceMemory(700), Memory("st", 300), CompleteTerminalAt(699)}),
-                        ErrorCode::kTerminalBeforeEvidence, 4, 3,
-                        "terminal timestamp 699 precedes host evidence ending at 700"));
-  EXPECT_TRUE(FoldSucceeds(Lines({kMeta10, DeviceMemory(700), Memory("st", 300), CompleteTerminalAt(700)})));
+  EXPECT_TRUE(
+      FoldFails(Lines({kMeta10, DeviceMemory(700), Memory("st", 300), CompleteTerminalAt(699)}),
+                ErrorCode::kTerminalBeforeEvidence, 4, 3,
+                "terminal timestamp 699 precedes host evidence ending at 700"));
+  EXPECT_TRUE(FoldSucceeds(
+      Lines({kMeta10, DeviceMemory(700), Memory("st", 300), CompleteTerminalAt(700)})));
 }
 
 TEST(DocumentBuilderTest, EvidenceIsTheMaximumOverAllKinds) {
@@ -642,9 +648,9 @@ TEST(DocumentBuilderTest, EvidenceIsTheMaximumOverAllKinds) {
 
 TEST(DocumentBuilderTest, OtherRecordsAreNotEvidence) {
   // device_interval, tensor, tensor_stats, gradient and edge times never count.
-  EXPECT_TRUE(
-      FoldSucceeds(Lines({kMeta10, DeviceInterval("s", 1000000, 1000000), Tensor("[1]", "f32"), kValidTensorStats,
-                          Gradient("g"), CallEdge("a", 1000000), kCompleteTerminal0})));
+  EXPECT_TRUE(FoldSucceeds(
+      Lines({kMeta10, DeviceInterval("s", 1000000, 1000000), Tensor("[1]", "f32"),
+             kValidTensorStats, Gradient("g"), CallEdge("a", 1000000), kCompleteTerminal0})));
 }
 
 // ---- streaming order of errors -----------------------------------------------------------------
@@ -799,8 +805,9 @@ TEST(DocumentBuilderOrderTest, SpansAreSortedByteWiseById) {
 }
 
 TEST(DocumentBuilderOrderTest, OpenSpanHasDurationZero) {
-  const Result<TraceDocument> doc = Read(Lines(
-      {kMeta10, SpanStart("open", 40), SpanStart("shut", 0), SpanEnd("shut", 0), CompleteTerminalAt(40)}));
+  const Result<TraceDocument> doc =
+      Read(Lines({kMeta10, SpanStart("open", 40), SpanStart("shut", 0), SpanEnd("shut", 0),
+                  CompleteTerminalAt(40)}));
   ASSERT_THAT(doc, Succeeds());
   const auto spans = doc.value().spans();
   ASSERT_EQ(spans.size(), 2u);
@@ -985,8 +992,8 @@ TEST(DocumentBuilderValidateTest, ValidateFailsExactlyWhereReadFails) {
       Lines({Meta9(), kValidTensorStats, kCompleteTerminal0}),
       Lines({kMeta10, TerminalWith("complete", 0, R"("reason":"")")}),
       Lines({kMeta10, TerminalWith("failed", 0, R"("reason":" ")")}),
-      Lines({kMeta10, kEvidenceSpanStart, kEvidenceOp, R"({"kind":"span_end","id":"s1","duration_ns":2000})",
-             CompleteTerminalAt(1000)}),
+      Lines({kMeta10, kEvidenceSpanStart, kEvidenceOp,
+             R"({"kind":"span_end","id":"s1","duration_ns":2000})", CompleteTerminalAt(1000)}),
       Lines({kMeta10, "{\"kind\":\"nope\"}"}),
       Lines({kMeta10, "[1]"}),
       Lines({kMeta10, "\xFF"}),

@@ -155,7 +155,7 @@ TEST(ExamplesTest, E2MetaWithoutCaptureContractIsMissingField) {
 
 TEST(ExamplesTest, E3FloatCaptureStepIsInvalidType) {
   EXPECT_THAT(ReadText(Lines({Replace(kMeta10, R"("capture_step":1)", R"("capture_step":1.0)"),
-                          kCompleteTerminal0})),
+                              kCompleteTerminal0})),
               FailsOnRecord(ErrorCode::kInvalidType, 1, 0, "capture_step",
                             "invalid type: floating point `1.0`, expected u64"));
 }
@@ -196,18 +196,18 @@ TEST(ExamplesTest, E6OpDenseBytesResolveFromTrimmedLowerCasedDtype) {
 }
 
 TEST(ExamplesTest, E7UnknownDtypeLeavesDenseBytesAbsent) {
-  const Result<TraceDocument> doc =
-      ReadText(Lines({kMeta10, Replace(kE6, R"(" F32 ")", R"("float32")"), CompleteTerminalAt(1210)}));
+  const Result<TraceDocument> doc = ReadText(
+      Lines({kMeta10, Replace(kE6, R"(" F32 ")", R"("float32")"), CompleteTerminalAt(1210)}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().ops().size(), 1u);
   EXPECT_EQ(doc.value().ops()[0].output_dense_bytes, std::nullopt);
 }
 
 TEST(ExamplesTest, E8OpWithoutInputDenseBytesIsMissingField) {
-  EXPECT_THAT(
-      ReadText(Lines({kMeta10, Replace(kE6, R"(,"input_dense_bytes":8192)", ""), CompleteTerminalAt(1210)})),
-      FailsOnRecord(ErrorCode::kMissingField, 2, 1, "input_dense_bytes",
-                    "missing field `input_dense_bytes`"));
+  EXPECT_THAT(ReadText(Lines({kMeta10, Replace(kE6, R"(,"input_dense_bytes":8192)", ""),
+                              CompleteTerminalAt(1210)})),
+              FailsOnRecord(ErrorCode::kMissingField, 2, 1, "input_dense_bytes",
+                            "missing field `input_dense_bytes`"));
 }
 
 TEST(ExamplesTest, E9TensorStatsFold) {
@@ -367,7 +367,7 @@ std::string MemoryEvent(std::uint64_t t, std::string_view action, std::string_vi
 TEST(ExamplesTest, E24InputFolds) {
   const Result<TraceDocument> doc =
       ReadText(Lines({kMeta10, MemoryEvent(10, "alloc", "a", 40), MemoryEvent(20, "alloc", "b", 70),
-                  MemoryEvent(30, "free", "a", 40), CompleteTerminalAt(30)}));
+                      MemoryEvent(30, "free", "a", 40), CompleteTerminalAt(30)}));
   ASSERT_THAT(doc, Succeeds());
   ASSERT_EQ(doc.value().memory().size(), 3u);
   EXPECT_EQ(doc.value().memory()[2].action, MemoryAction::kFree);
@@ -377,11 +377,13 @@ TEST(ExamplesTest, E24InputFolds) {
 TEST(ExamplesTest, E25InputFoldsInEitherOrder) {
   const std::string alloc = MemoryEvent(5, "alloc", "a", 100);
   const std::string free = MemoryEvent(5, "free", "a", 100);
-  const Result<TraceDocument> in_order = ReadText(Lines({kMeta10, alloc, free, CompleteTerminalAt(5)}));
+  const Result<TraceDocument> in_order =
+      ReadText(Lines({kMeta10, alloc, free, CompleteTerminalAt(5)}));
   ASSERT_THAT(in_order, Succeeds());
   ASSERT_EQ(in_order.value().memory().size(), 2u);
   EXPECT_EQ(in_order.value().memory()[0].action, MemoryAction::kAlloc);
-  const Result<TraceDocument> reversed = ReadText(Lines({kMeta10, free, alloc, CompleteTerminalAt(5)}));
+  const Result<TraceDocument> reversed =
+      ReadText(Lines({kMeta10, free, alloc, CompleteTerminalAt(5)}));
   ASSERT_THAT(reversed, Succeeds());
   ASSERT_EQ(reversed.value().memory().size(), 2u);
   EXPECT_EQ(reversed.value().memory()[0].action, MemoryAction::kFree);
@@ -478,9 +480,10 @@ TEST(ExamplesTest, R7UnsupportedSchemaFailsAtTheMeta) {
 }
 
 TEST(ExamplesTest, R8UnknownSpanEndBeforeMissingTerminal) {
-  EXPECT_THAT(ReadText(Lines({SampleMeta(), R"({"kind":"span_end","id":"missing","duration_ns":0})"})),
-              FailsExactly(ErrorCode::kUnknownSpanEnd, 2, 1,
-                           "span_end for unknown span `missing` at index 1"));
+  EXPECT_THAT(
+      ReadText(Lines({SampleMeta(), R"({"kind":"span_end","id":"missing","duration_ns":0})"})),
+      FailsExactly(ErrorCode::kUnknownSpanEnd, 2, 1,
+                   "span_end for unknown span `missing` at index 1"));
 }
 
 TEST(ExamplesTest, R9RecordAfterTerminal) {
@@ -496,7 +499,7 @@ TEST(ExamplesTest, R9RecordAfterTerminal) {
 TEST(ExamplesTest, R10FailedTerminalWithSpaceReason) {
   EXPECT_THAT(
       ReadText(Lines({SampleMeta(),
-                  R"({"kind":"terminal","outcome":"failed","timestamp_ns":0,"reason":" "})"})),
+                      R"({"kind":"terminal","outcome":"failed","timestamp_ns":0,"reason":" "})"})),
       FailsExactly(ErrorCode::kFailedWithoutReason, 2, 1,
                    "failed terminal event requires a non-empty reason"));
 }

@@ -52,36 +52,39 @@ TEST(Trace6HealthTest, ACleanTraceIsTrustedWithoutIssues) {
 
 TEST(Trace6HealthTest, ChildrenThatOutlastTheirParentTogetherAreAnError) {
   // Each child lies inside the parent; together they last 120 ns of its 100.
-  const TraceHealth health = AnalyzeTrace6(std::string(kEvidence) +
-                                      R"({"kind":"span_start","id":"a","parent_id":"s","name":"a","start_ns":0,"span_kind":"function"}
+  const TraceHealth health = AnalyzeTrace6(
+      std::string(kEvidence) +
+      R"({"kind":"span_start","id":"a","parent_id":"s","name":"a","start_ns":0,"span_kind":"function"}
 {"kind":"span_end","id":"a","duration_ns":60}
 {"kind":"span_start","id":"b","parent_id":"s","name":"b","start_ns":40,"span_kind":"function"}
 {"kind":"span_end","id":"b","duration_ns":60}
 )");
   EXPECT_FALSE(health.structurally_valid);
-  EXPECT_THAT(health.issues,
-              ElementsAre(Trace6Error(HealthCode::kChildrenExceedParent,
-                                "children of span `s` last 120 ns in total, more than the span's "
-                                "100 ns")));
+  EXPECT_THAT(health.issues, ElementsAre(Trace6Error(
+                                 HealthCode::kChildrenExceedParent,
+                                 "children of span `s` last 120 ns in total, more than the span's "
+                                 "100 ns")));
 }
 
 TEST(Trace6HealthTest, AnEdgeToAnUnknownSpanIsOneErrorAndEdgesAreCountedOnce) {
-  const TraceHealth health = AnalyzeTrace6(std::string(kEvidence) +
-                                      R"({"kind":"edge","from_span":"s","to_span":"nowhere","duration_ns":5}
+  const TraceHealth health =
+      AnalyzeTrace6(std::string(kEvidence) +
+                    R"({"kind":"edge","from_span":"s","to_span":"nowhere","duration_ns":5}
 {"kind":"edge","from_span":"x","to_span":"y","duration_ns":5}
 {"kind":"edge","from_span":"s","to_span":"s","duration_ns":5}
 )");
   EXPECT_THAT(health.issues,
               ElementsAre(Trace6Error(HealthCode::kUnknownEdgeSpan,
-                                "edge `s` -> `nowhere` refers to a missing span"),
+                                      "edge `s` -> `nowhere` refers to a missing span"),
                           Trace6Error(HealthCode::kUnknownEdgeSpan,
-                                "edge `x` -> `y` refers to a missing span")));
+                                      "edge `x` -> `y` refers to a missing span")));
   EXPECT_EQ(health.coverage.call_edges + health.coverage.data_edges, 3u);
 }
 
 TEST(Trace6HealthTest, MemoryPairsPerDeviceAndTensor) {
-  const TraceHealth health = AnalyzeTrace6(std::string(kEvidence) +
-                                      R"({"kind":"memory","timestamp_ns":3,"tensor_id":"u","span_id":"s","device":"cpu","bytes":4,"action":"alloc","dtype":"f32"}
+  const TraceHealth health = AnalyzeTrace6(
+      std::string(kEvidence) +
+      R"({"kind":"memory","timestamp_ns":3,"tensor_id":"u","span_id":"s","device":"cpu","bytes":4,"action":"alloc","dtype":"f32"}
 {"kind":"memory","timestamp_ns":3,"tensor_id":"u","span_id":"s","device":"gpu","bytes":4,"action":"alloc","dtype":"f32"}
 {"kind":"memory","timestamp_ns":4,"tensor_id":"u","span_id":"s","device":"cpu","bytes":9,"action":"alloc","dtype":"f32"}
 {"kind":"memory","timestamp_ns":5,"tensor_id":"v","span_id":"s","device":"cpu","bytes":4,"action":"free","dtype":"f32"}
@@ -89,17 +92,19 @@ TEST(Trace6HealthTest, MemoryPairsPerDeviceAndTensor) {
   // The same tensor on another device is another allocation; sizes are not compared.
   EXPECT_THAT(health.issues,
               ElementsAre(Trace6Error(HealthCode::kDuplicateAllocation,
-                                "tensor `u` on `cpu` was allocated again while live"),
+                                      "tensor `u` on `cpu` was allocated again while live"),
                           Trace6Error(HealthCode::kUnpairedFree,
-                                "tensor `v` on `cpu` was freed while not live")));
+                                      "tensor `v` on `cpu` was freed while not live")));
 }
 
 TEST(Trace6HealthTest, AMemoryEventOutsideItsSpanNamesItsTensor) {
-  const TraceHealth health = AnalyzeTrace6(std::string(kEvidence) +
-                                      R"({"kind":"memory","timestamp_ns":500,"tensor_id":"late","span_id":"s","device":"cpu","bytes":4,"action":"alloc","dtype":"f32"}
+  const TraceHealth health = AnalyzeTrace6(
+      std::string(kEvidence) +
+      R"({"kind":"memory","timestamp_ns":500,"tensor_id":"late","span_id":"s","device":"cpu","bytes":4,"action":"alloc","dtype":"f32"}
 )");
-  EXPECT_THAT(health.issues, ElementsAre(Trace6Error(HealthCode::kMemoryOutsideSpan,
-                                               "memory event for tensor `late` lies outside span `s`")));
+  EXPECT_THAT(health.issues,
+              ElementsAre(Trace6Error(HealthCode::kMemoryOutsideSpan,
+                                      "memory event for tensor `late` lies outside span `s`")));
 }
 
 TEST(Trace6HealthTest, AbsentMemoryPlanesAreWarningsWithTrace6Codes) {

@@ -52,8 +52,7 @@ inline std::string CompleteTerminalAt(std::uint64_t timestamp_ns) {
 
 /// `meta`, the given lines and a complete terminal at `terminal_ns`, each with its `\n`.
 inline std::string TraceOfLines(const std::vector<std::string>& lines,
-                                std::uint64_t terminal_ns = 0,
-                                std::string_view meta = kMeta10) {
+                                std::uint64_t terminal_ns = 0, std::string_view meta = kMeta10) {
   std::string text(meta);
   text += '\n';
   for (const std::string& line : lines) text += line + '\n';

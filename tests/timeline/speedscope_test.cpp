@@ -152,8 +152,8 @@ TEST(SpeedscopeTest, ZeroLengthSlicesAreLeftOutAndATraceWithoutSlicesHasOneEmpty
   ASSERT_EQ(file.frames.size(), 1u);
   EXPECT_EQ(file.frames[0].name, "step");
 
-  const SpeedscopeFile empty =
-      ReadSpeedscopeFile(ExportSpeedscope(Fold(testdata::JoinLines({std::string(kMeta10), TerminalAt(0)}))));
+  const SpeedscopeFile empty = ReadSpeedscopeFile(
+      ExportSpeedscope(Fold(testdata::JoinLines({std::string(kMeta10), TerminalAt(0)}))));
   EXPECT_THAT(empty.problems, IsEmpty());
   ASSERT_EQ(empty.profiles.size(), 1u);
   EXPECT_THAT(empty.profiles[0].events, IsEmpty());
